@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { healthCheck } from '@sb/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { installErrorHandling } from './http/envelope-errors';
+import { registerCall } from './http/register-call';
+import { createIdentityRepository } from './modules/identity/identity.repository';
+import { registerIdentityRoutes } from './modules/identity/identity.routes';
+import { createIdentityService } from './modules/identity/identity.service';
+import { createLoginGuard } from './modules/identity/login-guard';
+import { registerApiDocs } from './openapi/docs.routes';
+import type { CounterStore } from './platform/counter-store';
+import { buildVersion } from './version';
+
+/** SPEC §7: the client gives up after 25 s, so the server answers by then too. */
+export const requestTimeoutMs = 25_000;
+/** Bodies of ordinary calls are small; uploads have their own, larger limit. */
+export const bodyLimitBytes = 256 * 1024;
+
+export interface AppDependencies {
+  config: Pick<Config, 'LOG_LEVEL' | 'PARTNER_SECRETS' | 'SESSION_TTL_HOURS' | 'WEB_DIST_DIR'>;
+  database: DatabaseHandle;
+  counters: CounterStore;
+  now?: () => Date;
+  /** Chooses captcha codes; tests supply a known one. */
+  generateCaptchaCode?: () => string;
+}
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: {
+      level: deps.config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.query.token', 'req.query.pwd'],
+    },
+    bodyLimit: bodyLimitBytes,
+    trustProxy: true,
+    return503OnClosing: false,
+  });
+  installErrorHandling(app, requestTimeoutMs);
+  await app.register(formbody, { bodyLimit: bodyLimitBytes });
+
+  const repository = createIdentityRepository(deps.database.db);
+  const loginGuard = createLoginGuard({
+    repository,
+    counters: deps.counters,
+    now,
+    ...(deps.generateCaptchaCode ? { generateCaptchaCode: deps.generateCaptchaCode } : {}),
+  });
+  const identity = createIdentityService({
+    repository,
+    loginGuard,
+    partnerSecrets: deps.config.PARTNER_SECRETS,
+    sessionTtlMs: deps.config.SESSION_TTL_HOURS * 3_600_000,
+    now,
+  });
+  const authenticate = identity.authenticate;
+
+  registerCall(app, authenticate, healthCheck, async () => {
+    await deps.database.db.execute('select 1');
+    return { status: 'ok' as const, database: deps.database.kind, version: buildVersion };
+  });
+  registerIdentityRoutes(app, authenticate, identity, loginGuard);
+  await registerApiDocs(app);
+
+  const webDistDir = deps.config.WEB_DIST_DIR;
+  if (webDistDir && existsSync(join(webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDistDir, wildcard: false });
+  }
+  return app;
+}

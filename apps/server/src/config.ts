@@ -1,0 +1,83 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * PARTNER_SECRETS lists the partners allowed to sign players in through /open/member/login:
+ * comma-separated `channel:secret` pairs, each secret at least 32 characters.
+ */
+const partnerSecretsSchema = z
+  .string()
+  .default('')
+  .transform((value, context) => {
+    const secrets = new Map<string, string>();
+    for (const pair of value.split(',').filter((item) => item.trim() !== '')) {
+      const separator = pair.indexOf(':');
+      const channel = pair.slice(0, separator).trim();
+      const secret = pair.slice(separator + 1).trim();
+      if (separator <= 0 || secret.length < 32) {
+        context.addIssue({
+          code: 'custom',
+          message: `entry "${channel || pair}" must be channel:secret with a secret of 32+ characters`,
+        });
+        continue;
+      }
+      secrets.set(channel, secret);
+    }
+    return secrets;
+  });
+
+const urlWithProtocol = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}://`)), {
+      message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
+    });
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocol(['postgres', 'postgresql']).optional(),
+  REDIS_URL: urlWithProtocol(['redis', 'rediss']).optional(),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  PARTNER_SECRETS: partnerSecretsSchema,
+  /** Turns DESIGN §5 payload sealing off, for debugging only. */
+  SEAL_PAYLOADS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** Where the built web app is served from; absent or missing means API only. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** How long a member's token lasts, in hours. */
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+});
+
+export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+/**
+ * Reads the configuration from an environment. Every bad variable is listed by name, so an
+ * operator fixes them all in one go instead of one restart at a time.
+ */
+export function loadConfig(environment: NodeJS.ProcessEnv): Config {
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
+}
+
+export class ConfigError extends Error {}

@@ -1,0 +1,2 @@
+/** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
+export * from '../modules/identity/identity.schema';

@@ -1,0 +1,100 @@
+import {
+  type CallDefinition,
+  clientInfoSchema,
+  commonFieldNames,
+  commonFieldsSchema,
+} from '@sb/contract';
+import { parseLanguage } from '@sb/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './app-error';
+import type { Authenticator, CallContext } from './request-context';
+
+export type CallHandler<C extends CallDefinition> = (
+  input: z.output<C['input']>,
+  context: CallContext,
+) => Promise<z.input<C['output']>>;
+
+/** A call's own fields plus the common ones; anything else is refused by name. */
+const inputSchemaCache = new WeakMap<z.ZodObject, z.ZodObject>();
+function fullInputSchema(input: z.ZodObject): z.ZodObject {
+  let schema = inputSchemaCache.get(input);
+  if (!schema) {
+    schema = commonFieldsSchema.extend(input.shape).strict();
+    inputSchemaCache.set(input, schema);
+  }
+  return schema;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      if (issue.code === 'unrecognized_keys')
+        return `unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+      const field = issue.path.join('.') || 'body';
+      return `${field}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/** Query, form-encoded and JSON bodies all arrive as one flat object of fields (DESIGN §5). */
+function readFields(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+    throw new AppError('INVALID_INPUT', 'body must be an object of fields');
+  }
+  return {
+    ...(request.query as Record<string, unknown>),
+    ...(body as Record<string, unknown> | undefined),
+  };
+}
+
+/**
+ * Registers one call: reads its fields from any of the three encodings, validates them against
+ * the contract, resolves the caller's identity for the call's auth level, and wraps the answer in
+ * DESIGN §5's envelope. Handlers see only valid input and never build envelopes themselves.
+ */
+export function registerCall<C extends CallDefinition>(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  definition: C,
+  handler: CallHandler<C>,
+): void {
+  const schema = fullInputSchema(definition.input);
+  app.route({
+    method: definition.methods ?? ['POST'],
+    url: definition.path,
+    handler: async (request) => {
+      const fields = readFields(request);
+      const parsed = schema.safeParse(fields);
+      const language = parseLanguage(typeof fields.lang === 'string' ? fields.lang : undefined);
+      request.language = language;
+      if (!parsed.success) throw new AppError('INVALID_INPUT', describeIssues(parsed.error));
+      const values = parsed.data as Record<string, unknown> & z.output<typeof commonFieldsSchema>;
+
+      const token = values.token || undefined;
+      let user = null;
+      if (token) user = await authenticate(token, values.uid || undefined);
+      if (definition.auth !== 'public' && !user) throw new AppError('TOKEN_INVALID');
+      if (definition.auth === 'member' && user && user.memberId === 0)
+        throw new AppError('LOGIN_REQUIRED');
+
+      const client = clientInfoSchema.parse(values);
+      const input = Object.fromEntries(
+        Object.entries(values).filter(([key]) => !commonFieldNames.includes(key)),
+      ) as z.output<C['input']>;
+      const context: CallContext = {
+        client,
+        language,
+        ip: request.ip,
+        token,
+        user,
+        idempotencyKey:
+          (request.headers['idempotency-key'] as string | undefined) ?? values.idempotencyKey,
+      };
+      const data = await handler(input, context);
+      return { code: 0, msg: 'success', data: data ?? null };
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import {
+  type Language,
+  type MemberType,
+  memberType,
+  type Session,
+  type UserInfo,
+} from '@sb/contract';
+import { findCurrencyById, parseLanguage } from '@sb/domain';
+import type { UserRow } from './identity.repository';
+
+/** Visitors have no member id on the wire. */
+export function memberIdOf(user: Pick<UserRow, 'id' | 'type'>): number {
+  return user.type === memberType.visitor ? 0 : user.id;
+}
+
+function currencyFields(user: UserRow) {
+  const currency = findCurrencyById(user.currencyId);
+  if (!currency) throw new Error(`user ${user.id} has unknown currency ${user.currencyId}`);
+  return {
+    currencyCode: currency.currencyCode,
+    currencyId: currency.currencyId,
+    assetID: currency.assetID,
+  };
+}
+
+/** SPEC's five-number oddsConfig; the risk level always sits in the fifth place. */
+function oddsConfigOf(user: UserRow): [number, number, number, number, number] {
+  const [nonHandicap = 0, handicap = 0, base = 0, reserved = 0] = user.oddsConfig;
+  return [nonHandicap, handicap, base, reserved, user.riskLevel];
+}
+
+/** pUid above 0 marks a demo account; it is the demo account's own id. */
+function pUidOf(user: UserRow): number {
+  return user.type === memberType.demo ? user.id : 0;
+}
+
+export function toSession(user: UserRow, token: string, expiresAt: Date): Session {
+  return {
+    uid: user.uid,
+    token,
+    memberId: memberIdOf(user),
+    account: user.account,
+    source: user.source,
+    languageCode: parseLanguage(user.languageCode),
+    channelType: user.channelType,
+    agentId: user.agentId,
+    principal: user.principal,
+    type: user.type,
+    pUid: pUidOf(user),
+    oddsConfig: oddsConfigOf(user),
+    // Credit and loans belong to the wallet; they read 0 until a loan is taken.
+    creditAmount: 0,
+    loanAmount: 0,
+    ...currencyFields(user),
+    expiresAt: expiresAt.getTime(),
+  };
+}
+
+export function toUserInfo(user: UserRow): UserInfo {
+  return {
+    memberId: memberIdOf(user),
+    uid: user.uid,
+    account: user.account,
+    type: user.type,
+    pUid: pUidOf(user),
+    isXyUser: user.isXyUser,
+    leagueIds: user.leagueIds,
+    isShow: user.isShow,
+    hasWithdrawPwd: user.withdrawPasswordHash !== null,
+    riskAmount: user.riskAmount,
+    oddsConfig: oddsConfigOf(user),
+    playerOdds: user.playerOdds,
+    riskLevel: user.riskLevel,
+    hdpStyle: user.hdpStyle,
+    casinoSw: user.casinoSw,
+    lotterySw: user.lotterySw,
+    languageCode: parseLanguage(user.languageCode),
+    channelType: user.channelType,
+    agentId: user.agentId,
+    principal: user.principal,
+    creditAmount: 0,
+    loanAmount: 0,
+    ...currencyFields(user),
+  };
+}
+
+export function userTypeOf(user: UserRow) {
+  const type = user.type as MemberType;
+  return {
+    type,
+    memberId: memberIdOf(user),
+    isVisitor: type === memberType.visitor,
+    isDemo: type === memberType.demo,
+    isPartner: type === memberType.partner,
+  };
+}
+
+export type { Language };

@@ -1,0 +1,143 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { captchas, sessions, users } from './identity.schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** Queries on the identity tables; no rules live here. */
+export function createIdentityRepository(db: Database) {
+  return {
+    async insertUser(values: NewUser): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      if (!row) throw new Error('insert into users returned no row');
+      return row;
+    },
+
+    /** Inserts the user unless the account key is taken; null when it is. */
+    async insertUserUnlessAccountTaken(values: NewUser): Promise<UserRow | null> {
+      const [row] = await db
+        .insert(users)
+        .values(values)
+        .onConflictDoNothing({ target: users.accountKey })
+        .returning();
+      return row ?? null;
+    },
+
+    async findUserById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findUserByAccountKey(accountKey: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.accountKey, accountKey));
+      return row;
+    },
+
+    /** Finds or creates the partner's player in one statement, safe when two logins race. */
+    async upsertPartnerUser(values: NewUser): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [users.partnerChannel, users.principal],
+          set: { agentId: values.agentId ?? 0 },
+        })
+        .returning();
+      if (!row) throw new Error('upsert into users returned no row');
+      return row;
+    },
+
+    async updateUser(id: number, values: Partial<NewUser>): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    async insertSession(
+      values: typeof sessions.$inferInsert,
+    ): Promise<{ id: number; expiresAt: Date }> {
+      const [row] = await db
+        .insert(sessions)
+        .values(values)
+        .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+      if (!row) throw new Error('insert into sessions returned no row');
+      return row;
+    },
+
+    /** The live session for a token hash with its user; expired and revoked ones are not found. */
+    async findLiveSession(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+          ),
+        );
+      return row;
+    },
+
+    async extendSession(sessionId: number, expiresAt: Date): Promise<void> {
+      await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+    },
+
+    async revokeSession(sessionId: number, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async revokeAllSessions(userId: number, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    async insertCaptcha(values: typeof captchas.$inferInsert): Promise<void> {
+      await db.insert(captchas).values(values);
+    },
+
+    async findUsableCaptcha(id: string, now: Date, maxFailedAttempts: number) {
+      const [row] = await db
+        .select()
+        .from(captchas)
+        .where(
+          and(
+            eq(captchas.id, id),
+            isNull(captchas.usedAt),
+            gt(captchas.expiresAt, now),
+            lt(captchas.failedAttempts, maxFailedAttempts),
+          ),
+        );
+      return row;
+    },
+
+    /** Marks the captcha used; false when another request used it first. */
+    async consumeCaptcha(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(captchas)
+        .set({ usedAt: now })
+        .where(and(eq(captchas.id, id), isNull(captchas.usedAt)))
+        .returning({ id: captchas.id });
+      return rows.length === 1;
+    },
+
+    async recordCaptchaFailure(id: string): Promise<void> {
+      await db
+        .update(captchas)
+        .set({ failedAttempts: sql`${captchas.failedAttempts} + 1` })
+        .where(eq(captchas.id, id));
+    },
+
+    async deleteExpiredCaptchas(now: Date): Promise<void> {
+      await db.delete(captchas).where(lt(captchas.expiresAt, now));
+    },
+  };
+}
+
+export type IdentityRepository = ReturnType<typeof createIdentityRepository>;

@@ -1,0 +1,250 @@
+import { channelTypes, type Language, memberType, type Session, type UserInfo } from '@sb/contract';
+import {
+  defaultCurrencyCode,
+  demoCurrencyCode,
+  findCurrencyByCode,
+  findCurrencyById,
+  requireCurrency,
+} from '@sb/domain';
+import { AppError } from '../../http/app-error';
+import type { AuthenticatedUser, CallContext } from '../../http/request-context';
+import { toSession, toUserInfo, userTypeOf } from './identity.mappers';
+import type { IdentityRepository, NewUser, UserRow } from './identity.repository';
+import type { LoginGuard } from './login-guard';
+import { verifyPartnerToken } from './partner-auth';
+import {
+  decoyPasswordHash,
+  generateToken,
+  generateUid,
+  hashPassword,
+  sha256Hex,
+  verifyPassword,
+} from './secrets';
+
+export interface IdentityServiceOptions {
+  repository: IdentityRepository;
+  loginGuard: LoginGuard;
+  partnerSecrets: ReadonlyMap<string, string>;
+  sessionTtlMs: number;
+  now: () => Date;
+}
+
+interface Credentials {
+  account: string;
+  pwd: string;
+  captchaId?: string | undefined;
+  code?: string | undefined;
+}
+
+/** The source flavour a client asked for (SPEC §1: 1 live-stream, 2 the default). */
+function sourceOf(context: CallContext): number {
+  return context.client.source === '1' ? 1 : 2;
+}
+
+export function createIdentityService(options: IdentityServiceOptions) {
+  const { repository, loginGuard, now } = options;
+  const defaultCurrencyId = requireCurrency(defaultCurrencyCode).currencyId;
+
+  async function issueSession(user: UserRow, context: CallContext): Promise<Session> {
+    const token = generateToken();
+    const session = await repository.insertSession({
+      userId: user.id,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(now().getTime() + options.sessionTtlMs),
+      ip: context.ip,
+      deviceId: context.client.deviceID ?? null,
+    });
+    return toSession(user, token, session.expiresAt);
+  }
+
+  async function requireUser(user: AuthenticatedUser): Promise<UserRow> {
+    const row = await repository.findUserById(user.userId);
+    if (!row || row.blockedAt) throw new AppError('TOKEN_INVALID');
+    return row;
+  }
+
+  function newUserValues(
+    type: number,
+    context: CallContext,
+    extra: Partial<NewUser> = {},
+  ): NewUser {
+    return {
+      uid: generateUid(),
+      type,
+      languageCode: context.language,
+      currencyId: defaultCurrencyId,
+      source: sourceOf(context),
+      ...extra,
+    };
+  }
+
+  /** Checks account and password under the login guard; the same refusal for both wrong. */
+  async function verifyCredentials(
+    credentials: Credentials,
+    context: CallContext,
+  ): Promise<UserRow> {
+    const accountKey = credentials.account.trim().toLowerCase();
+    await loginGuard.admit({
+      accountKey,
+      ip: context.ip,
+      captchaId: credentials.captchaId,
+      code: credentials.code,
+    });
+    const user = await repository.findUserByAccountKey(accountKey);
+    const passwordHash = user?.passwordHash ?? (await decoyPasswordHash());
+    const isValid = (await verifyPassword(passwordHash, credentials.pwd)) && user !== undefined;
+    if (!isValid || !user) {
+      await loginGuard.recordFailure(accountKey, context.ip);
+      throw new AppError('BAD_CREDENTIALS');
+    }
+    if (user.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
+    await loginGuard.recordSuccess(accountKey);
+    return user;
+  }
+
+  return {
+    async authenticate(token: string, uid: string | undefined): Promise<AuthenticatedUser | null> {
+      const found = await repository.findLiveSession(sha256Hex(token), now());
+      if (!found || found.user.blockedAt) return null;
+      if (uid !== undefined && uid !== found.user.uid) return null;
+      return {
+        userId: found.user.id,
+        uid: found.user.uid,
+        memberId: found.user.type === memberType.visitor ? 0 : found.user.id,
+        type: found.user.type as AuthenticatedUser['type'],
+        tokenId: found.session.id,
+      };
+    },
+
+    async createVisitor(context: CallContext): Promise<Session> {
+      const user = await repository.insertUser(newUserValues(memberType.visitor, context));
+      return issueSession(user, context);
+    },
+
+    /** Answers the caller's session afresh and pushes its expiry out by the session lifetime. */
+    async resumeSession(user: AuthenticatedUser, context: CallContext): Promise<Session> {
+      const row = await requireUser(user);
+      const expiresAt = new Date(now().getTime() + options.sessionTtlMs);
+      await repository.extendSession(user.tokenId, expiresAt);
+      return toSession(row, context.token ?? '', expiresAt);
+    },
+
+    async register(
+      input: { account: string; pwd: string; promoteCode?: string | undefined },
+      context: CallContext,
+    ) {
+      const user = await repository.insertUserUnlessAccountTaken(
+        newUserValues(memberType.member, context, {
+          account: input.account,
+          accountKey: input.account.toLowerCase(),
+          passwordHash: await hashPassword(input.pwd),
+          promoteCode: input.promoteCode || null,
+        }),
+      );
+      if (!user) throw new AppError('ACCOUNT_TAKEN');
+      return issueSession(user, context);
+    },
+
+    async login(credentials: Credentials, context: CallContext): Promise<Session> {
+      const user = await verifyCredentials(credentials, context);
+      if (user.languageCode !== context.language && context.client.lang) {
+        const updated = await repository.updateUser(user.id, { languageCode: context.language });
+        return issueSession(updated ?? user, context);
+      }
+      return issueSession(user, context);
+    },
+
+    async createTryPlay(context: CallContext): Promise<Session> {
+      const user = await repository.insertUser(
+        newUserValues(memberType.demo, context, {
+          currencyId: requireCurrency(demoCurrencyCode).currencyId,
+        }),
+      );
+      return issueSession(user, context);
+    },
+
+    async partnerLogin(
+      input: {
+        authToken: string;
+        principal: string;
+        channel: string;
+        currencyCode?: string | undefined;
+      },
+      context: CallContext,
+    ): Promise<Session> {
+      const claims = verifyPartnerToken(
+        input.authToken,
+        options.partnerSecrets,
+        Math.floor(now().getTime() / 1000),
+      );
+      if (!claims || claims.principal !== input.principal || claims.channel !== input.channel) {
+        throw new AppError('PARTNER_AUTH_INVALID');
+      }
+      const currencyCode = input.currencyCode ?? claims.currencyCode ?? defaultCurrencyCode;
+      const currency = findCurrencyByCode(currencyCode);
+      if (!currency || currency.isDemo) throw new AppError('CURRENCY_NOT_ALLOWED', currencyCode);
+      const user = await repository.upsertPartnerUser(
+        newUserValues(memberType.partner, context, {
+          channelType: channelTypes.partner,
+          agentId: claims.agentId ?? 1,
+          partnerChannel: claims.channel,
+          principal: claims.principal,
+          currencyId: currency.currencyId,
+        }),
+      );
+      if (user.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
+      return issueSession(user, context);
+    },
+
+    async profile(user: AuthenticatedUser): Promise<UserInfo> {
+      return toUserInfo(await requireUser(user));
+    },
+
+    async editLanguage(user: AuthenticatedUser, languageCode: Language): Promise<UserInfo> {
+      await requireUser(user);
+      const updated = await repository.updateUser(user.userId, { languageCode });
+      if (!updated) throw new AppError('TOKEN_INVALID');
+      return toUserInfo(updated);
+    },
+
+    /** A wrong current password counts as a failed login, so it cannot be guessed faster here. */
+    async changePassword(
+      user: AuthenticatedUser,
+      input: { pwd: string; oldPwd: string },
+      context: CallContext,
+    ) {
+      const row = await requireUser(user);
+      if (!row.passwordHash || !row.accountKey) throw new AppError('NOT_ALLOWED_FOR_MEMBER_TYPE');
+      await loginGuard.admit({ accountKey: row.accountKey, ip: context.ip });
+      if (!(await verifyPassword(row.passwordHash, input.oldPwd))) {
+        await loginGuard.recordFailure(row.accountKey, context.ip);
+        throw new AppError('WRONG_OLD_PASSWORD');
+      }
+      await repository.updateUser(row.id, { passwordHash: await hashPassword(input.pwd) });
+      await repository.revokeAllSessions(row.id, now());
+      return null;
+    },
+
+    async logout(user: AuthenticatedUser): Promise<null> {
+      await repository.revokeSession(user.tokenId, now());
+      return null;
+    },
+
+    async changeCurrency(user: AuthenticatedUser, currencyId: number): Promise<UserInfo> {
+      const row = await requireUser(user);
+      const currency = findCurrencyById(currencyId);
+      const isDemoUser = row.type === memberType.demo;
+      if (!currency || currency.isDemo !== isDemoUser)
+        throw new AppError('CURRENCY_NOT_ALLOWED', String(currencyId));
+      const updated = await repository.updateUser(row.id, { currencyId });
+      if (!updated) throw new AppError('TOKEN_INVALID');
+      return toUserInfo(updated);
+    },
+
+    async userType(user: AuthenticatedUser) {
+      return userTypeOf(await requireUser(user));
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

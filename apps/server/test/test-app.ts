@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { type AppDependencies, buildApp } from '../src/app';
+import type { DatabaseHandle } from '../src/db/database';
+import {
+  type CounterStore,
+  createMemoryCounterStore,
+  createRedisCounterStore,
+} from '../src/platform/counter-store';
+import { createTestDatabase } from './test-database';
+
+export const testPartnerChannel = 'acme';
+export const testPartnerSecret = 'acme-test-secret-0123456789abcdef0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  counters: CounterStore;
+  /** Posts JSON to a call and answers its parsed envelope. */
+  call<T = unknown>(
+    path: string,
+    fields?: Record<string, unknown>,
+    ip?: string,
+  ): Promise<{ code: number; msg: string; data: T }>;
+  close(): Promise<void>;
+}
+
+/** Counters on Redis when REDIS_URL is set, under a prefix of their own so test files never collide. */
+function createTestCounters(): CounterStore {
+  const redisUrl = process.env.REDIS_URL;
+  return redisUrl
+    ? createRedisCounterStore(redisUrl, `sb:test:${randomBytes(6).toString('hex')}:`)
+    : createMemoryCounterStore();
+}
+
+export async function createTestApp(
+  overrides: Partial<Pick<AppDependencies, 'now' | 'generateCaptchaCode'>> & {
+    webDistDir?: string;
+  } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const counters = createTestCounters();
+  const app = await buildApp({
+    config: {
+      LOG_LEVEL: 'silent',
+      PARTNER_SECRETS: new Map([[testPartnerChannel, testPartnerSecret]]),
+      SESSION_TTL_HOURS: 24,
+      WEB_DIST_DIR: overrides.webDistDir,
+    },
+    database,
+    counters,
+    ...(overrides.now ? { now: overrides.now } : {}),
+    ...(overrides.generateCaptchaCode
+      ? { generateCaptchaCode: overrides.generateCaptchaCode }
+      : {}),
+  });
+  return {
+    app,
+    database,
+    counters,
+    async call(path, fields = {}, ip = '127.0.0.1') {
+      const response = await app.inject({
+        method: 'POST',
+        url: path,
+        payload: fields,
+        remoteAddress: ip,
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`${path} answered HTTP ${response.statusCode}`);
+      return response.json();
+    },
+    async close() {
+      await app.close();
+      await counters.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { languages } from './errors';
+
+/**
+ * Form-encoded and query requests carry every value as a string, JSON ones as typed values.
+ * These helpers accept both, so one schema serves the three encodings DESIGN §5 allows.
+ */
+export const intField = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value),
+    z.number().int().safe(),
+  );
+
+export const boolField = () =>
+  z.preprocess(
+    (value) =>
+      value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+    z.boolean(),
+  );
+
+/** Free text with a bound on its length, trimmed. */
+export const textField = (maxLength: number) => z.string().trim().max(maxLength);
+
+export const languageSchema = z.enum(languages);
+
+/** SPEC §3 client info, sent with every request; all optional and kept with the request. */
+export const clientInfoSchema = z.object({
+  deviceID: textField(128).optional(),
+  pid: textField(16).optional(),
+  versionCode: textField(32).optional(),
+  versionName: textField(32).optional(),
+  os: textField(32).optional(),
+  osVersionName: textField(64).optional(),
+  osVersionCode: textField(32).optional(),
+  mac: textField(64).optional(),
+  deviceModel: textField(128).optional(),
+  channel: textField(64).optional(),
+  realm: textField(32).optional(),
+  siteNo: textField(16).optional(),
+  process: textField(32).optional(),
+  source: textField(8).optional(),
+  lang: textField(8).optional(),
+});
+export type ClientInfo = z.infer<typeof clientInfoSchema>;
+
+/**
+ * Fields every call may carry besides its own: identity, client info and the idempotency key of
+ * money-moving calls. A call's input schema is merged with these and then made strict, so an
+ * unknown field is refused by name.
+ */
+export const commonFieldsSchema = clientInfoSchema.extend({
+  token: textField(128).optional(),
+  uid: textField(64).optional(),
+  idempotencyKey: textField(128).optional(),
+});
+export const commonFieldNames = Object.keys(commonFieldsSchema.shape);
+
+/** SPEC double-MD5 password as the client sends it: 32 hexadecimal characters. */
+export const wirePasswordSchema = z
+  .string()
+  .regex(/^[0-9a-fA-F]{32}$/, 'must be the 32-character hashed password');

@@ -1,0 +1,7 @@
+export * from './call';
+export * from './common';
+export * from './envelope';
+export * from './errors';
+export * from './identity';
+export { allCalls } from './registry';
+export * from './system';

@@ -1,0 +1,5 @@
+import type { CallDefinition } from './call';
+import { identityCalls } from './identity';
+
+/** Every call of the API, for route registration checks and the OpenAPI document. */
+export const allCalls: readonly CallDefinition[] = [...identityCalls];

@@ -1,0 +1,3 @@
+export * from './currency';
+export * from './language';
+export * from './md5';
