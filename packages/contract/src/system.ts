@@ -3,6 +3,7 @@ import { defineCall } from './call';
 
 export const healthCheck = defineCall({
   path: '/healthz',
+  methods: ['GET', 'POST'],
   auth: 'public',
   tag: 'system',
   summary: 'Liveness and database reachability.',

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.DATA_DIR.endsWith('/data')).toBe(true);
+    expect(config.PARTNER_SECRETS.size).toBe(0);
+  });
+
+  it('reads partner secrets as channel:secret pairs', () => {
+    const secret = 's'.repeat(32);
+    const config = loadConfig({ PARTNER_SECRETS: `acme:${secret}, beta:${secret}x` });
+    expect(config.PARTNER_SECRETS.get('acme')).toBe(secret);
+    expect(config.PARTNER_SECRETS.get('beta')).toBe(`${secret}x`);
+  });
+
+  it('lists every bad variable by name in one error', () => {
+    let message = '';
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://localhost/db',
+        REDIS_URL: 'not a url',
+        LOG_LEVEL: 'loud',
+        PARTNER_SECRETS: 'acme:short',
+      });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL', 'PARTNER_SECRETS']) {
+      expect(message).toContain(name);
+    }
+  });
+});
