@@ -28,6 +28,8 @@ export interface AppDependencies {
   now?: () => Date;
   /** Chooses captcha codes; tests supply a known one. */
   generateCaptchaCode?: () => string;
+  /** Overrides the request timeout, for tests. */
+  requestTimeoutMs?: number;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -41,7 +43,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: true,
     return503OnClosing: false,
   });
-  installErrorHandling(app, requestTimeoutMs);
+  installErrorHandling(app, deps.requestTimeoutMs ?? requestTimeoutMs);
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
 
   const repository = createIdentityRepository(deps.database.db);

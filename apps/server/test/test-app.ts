@@ -34,25 +34,23 @@ function createTestCounters(): CounterStore {
 }
 
 export async function createTestApp(
-  overrides: Partial<Pick<AppDependencies, 'now' | 'generateCaptchaCode'>> & {
+  overrides: Pick<AppDependencies, 'now' | 'generateCaptchaCode' | 'requestTimeoutMs'> & {
     webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const counters = createTestCounters();
+  const { webDistDir, ...dependencyOverrides } = overrides;
   const app = await buildApp({
+    ...dependencyOverrides,
     config: {
       LOG_LEVEL: 'silent',
       PARTNER_SECRETS: new Map([[testPartnerChannel, testPartnerSecret]]),
       SESSION_TTL_HOURS: 24,
-      WEB_DIST_DIR: overrides.webDistDir,
+      WEB_DIST_DIR: webDistDir,
     },
     database,
     counters,
-    ...(overrides.now ? { now: overrides.now } : {}),
-    ...(overrides.generateCaptchaCode
-      ? { generateCaptchaCode: overrides.generateCaptchaCode }
-      : {}),
   });
   return {
     app,

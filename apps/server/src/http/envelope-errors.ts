@@ -1,16 +1,18 @@
 import { type ErrorName, errorCatalogue, type Language } from '@sb/contract';
+import { parseLanguage } from '@sb/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The language answers are written in, from the request's `lang` field. */
-    language?: Language;
-  }
+/** Answers are written in the language of the request's `lang` field, wherever it was sent. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const fromBody = (request.body as { lang?: unknown } | undefined)?.lang;
+  const fromQuery = (request.query as { lang?: unknown } | undefined)?.lang;
+  const lang = typeof fromBody === 'string' ? fromBody : fromQuery;
+  return parseLanguage(typeof lang === 'string' ? lang : undefined);
 }
 
-function message(errorName: ErrorName, language: Language | undefined, detail?: string): string {
-  const text = errorCatalogue[errorName][language ?? 'zh'];
+function message(errorName: ErrorName, language: Language, detail?: string): string {
+  const text = errorCatalogue[errorName][language];
   return detail ? `${text}: ${detail}` : text;
 }
 
@@ -23,7 +25,7 @@ export function sendError(
 ) {
   return reply.status(statusCode).send({
     code: errorCatalogue[errorName].code,
-    msg: message(errorName, request.language, detail),
+    msg: message(errorName, requestLanguage(request), detail),
     data: null,
   });
 }

@@ -4,10 +4,10 @@ import {
   commonFieldNames,
   commonFieldsSchema,
 } from '@sb/contract';
-import { parseLanguage } from '@sb/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
+import { requestLanguage } from './envelope-errors';
 import type { Authenticator, CallContext } from './request-context';
 
 export type CallHandler<C extends CallDefinition> = (
@@ -68,8 +68,6 @@ export function registerCall<C extends CallDefinition>(
     handler: async (request) => {
       const fields = readFields(request);
       const parsed = schema.safeParse(fields);
-      const language = parseLanguage(typeof fields.lang === 'string' ? fields.lang : undefined);
-      request.language = language;
       if (!parsed.success) throw new AppError('INVALID_INPUT', describeIssues(parsed.error));
       const values = parsed.data as Record<string, unknown> & z.output<typeof commonFieldsSchema>;
 
@@ -86,7 +84,7 @@ export function registerCall<C extends CallDefinition>(
       ) as z.output<C['input']>;
       const context: CallContext = {
         client,
-        language,
+        language: requestLanguage(request),
         ip: request.ip,
         token,
         user,
