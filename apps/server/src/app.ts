@@ -12,6 +12,8 @@ import { createIdentityRepository } from './modules/identity/identity.repository
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createLoginGuard } from './modules/identity/login-guard';
+import { createLedger } from './modules/ledger/ledger.service';
+import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
 import { registerApiDocs } from './openapi/docs.routes';
 import type { CounterStore } from './platform/counter-store';
 import { buildVersion } from './version';
@@ -46,6 +48,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installErrorHandling(app, deps.requestTimeoutMs ?? requestTimeoutMs);
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
 
+  const ledger = createLedger(deps.database.db);
   const repository = createIdentityRepository(deps.database.db);
   const loginGuard = createLoginGuard({
     repository,
@@ -59,6 +62,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     partnerSecrets: deps.config.PARTNER_SECRETS,
     sessionTtlMs: deps.config.SESSION_TTL_HOURS * 3_600_000,
     now,
+    grantDemoBalance: createDemoBalanceGranter(ledger),
   });
   const authenticate = identity.authenticate;
 

@@ -156,6 +156,14 @@ export const errorCatalogue = {
     zh: '当前账号不支持此功能',
     zht: '當前賬號不支持此功能',
   },
+  /** The member's available balance is smaller than the amount asked for. */
+  INSUFFICIENT_FUNDS: {
+    code: 5001,
+    key: 'error.insufficientFunds',
+    en: 'Insufficient balance',
+    zh: '余额不足',
+    zht: '餘額不足',
+  },
   /** SPEC 5023: the withdrawal account is locked. */
   WITHDRAW_LOCKED: {
     code: 5023,

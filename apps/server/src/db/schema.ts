@@ -1,2 +1,3 @@
 /** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
 export * from '../modules/identity/identity.schema';
+export * from '../modules/ledger/ledger.schema';

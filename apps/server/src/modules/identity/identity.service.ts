@@ -27,6 +27,8 @@ export interface IdentityServiceOptions {
   partnerSecrets: ReadonlyMap<string, string>;
   sessionTtlMs: number;
   now: () => Date;
+  /** Gives a new demo account its demo money (the wallet's business, not identity's). */
+  grantDemoBalance: (userId: number) => Promise<void>;
 }
 
 interface Credentials {
@@ -160,6 +162,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
           currencyId: requireCurrency(demoCurrencyCode).currencyId,
         }),
       );
+      await options.grantDemoBalance(user.id);
       return issueSession(user, context);
     },
 

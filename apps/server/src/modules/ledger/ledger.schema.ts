@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One account per owner, bucket and currency. Members have a `main` bucket (spendable) and a
+ * `frozen` bucket (held for a pending withdrawal); their wire `amount` is the sum of both and
+ * `frozen` the second. System accounts (house, stakes held, money in transit…) have a `code`
+ * instead of a user and may go below zero; member accounts never may.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }),
+    systemCode: text('system_code'),
+    bucket: text('bucket').notNull(),
+    currencyId: integer('currency_id').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_member').on(table.userId, table.bucket, table.currencyId),
+    uniqueIndex('ledger_accounts_system').on(table.systemCode, table.bucket, table.currencyId),
+    check('ledger_accounts_owner', sql`(${table.userId} is null) <> (${table.systemCode} is null)`),
+    check(
+      'ledger_accounts_member_not_negative',
+      sql`${table.userId} is null or ${table.balance} >= 0`,
+    ),
+  ],
+);
+
+/** A money movement: postings that sum to zero per currency, done once per idempotency key. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** What kind of movement (deposit, bet stake, payout, demo grant…), for statements. */
+    kind: text('kind').notNull(),
+    /** A digest of the postings, so a reused key with other postings is refused, not replayed. */
+    requestDigest: text('request_digest').notNull(),
+    reference: text('reference'),
+    metadata: jsonb('metadata'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ledger_transactions_reference').on(table.reference)],
+);
+
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    currencyId: integer('currency_id').notNull(),
+    /** Signed minor units: positive adds to the account, negative takes from it. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('ledger_postings_transaction').on(table.transactionId),
+    index('ledger_postings_account').on(table.accountId),
+  ],
+);
