@@ -14,6 +14,8 @@ import { createIdentityService } from './modules/identity/identity.service';
 import { createLoginGuard } from './modules/identity/login-guard';
 import { createLedger } from './modules/ledger/ledger.service';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes';
+import { createWalletService } from './modules/wallet/wallet.service';
 import { registerApiDocs } from './openapi/docs.routes';
 import type { CounterStore } from './platform/counter-store';
 import { buildVersion } from './version';
@@ -71,6 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return { status: 'ok' as const, database: deps.database.kind, version: buildVersion };
   });
   registerIdentityRoutes(app, authenticate, identity, loginGuard);
+  registerWalletRoutes(app, authenticate, createWalletService({ ledger }), identity.walletMember);
   await registerApiDocs(app);
 
   const webDistDir = deps.config.WEB_DIST_DIR;

@@ -5,3 +5,4 @@ export * from './errors';
 export * from './identity';
 export { allCalls } from './registry';
 export * from './system';
+export * from './wallet';

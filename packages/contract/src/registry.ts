@@ -1,5 +1,6 @@
 import type { CallDefinition } from './call';
 import { identityCalls } from './identity';
+import { walletCalls } from './wallet';
 
 /** Every call of the API, for route registration checks and the OpenAPI document. */
-export const allCalls: readonly CallDefinition[] = [...identityCalls];
+export const allCalls: readonly CallDefinition[] = [...identityCalls, ...walletCalls];

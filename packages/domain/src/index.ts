@@ -1,3 +1,4 @@
 export * from './currency';
 export * from './language';
 export * from './md5';
+export * from './money';

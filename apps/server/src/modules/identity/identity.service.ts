@@ -244,6 +244,18 @@ export function createIdentityService(options: IdentityServiceOptions) {
       return toUserInfo(updated);
     },
 
+    /** What the wallet needs to know of the caller. */
+    async walletMember(user: AuthenticatedUser) {
+      const row = await requireUser(user);
+      return {
+        userId: row.id,
+        currencyId: row.currencyId,
+        isDemo: row.type === memberType.demo,
+        partner:
+          row.partnerChannel && row.principal ? { channel: row.partnerChannel, principal: row.principal } : null,
+      };
+    },
+
     async userType(user: AuthenticatedUser) {
       return userTypeOf(await requireUser(user));
     },

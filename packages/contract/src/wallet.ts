@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+import { textField } from './common';
+
+/** SPEC §3 wallet balance entry. Amounts are integers in minor units of the currency's scale. */
+export const balanceEntrySchema = z.object({
+  currencyId: z.number().int(),
+  currencyCode: z.string(),
+  assetID: z.string(),
+  /** Digits after the decimal point: an amount of 12345 at scale 2 is 123.45. */
+  scale: z.number().int(),
+  /** Everything held in the currency, frozen funds included; available = amount − frozen. */
+  amount: z.number().int(),
+  frozen: z.number().int(),
+  /** 1 for a usable balance. */
+  status: z.number().int(),
+  creditAmount: z.number().int(),
+  loanAmount: z.number().int(),
+  /** `amount` in major units as a plain decimal string, for display. */
+  showAmount: z.string(),
+});
+export type BalanceEntry = z.infer<typeof balanceEntrySchema>;
+
+export const walletBalance = defineCall({
+  path: '/app/api/wallet/balance',
+  auth: 'member',
+  tag: 'wallet',
+  summary: "The member's balance in each currency it holds, its current currency first.",
+  input: z.object({}),
+  output: z.array(balanceEntrySchema),
+});
+
+export const openWalletBalance = defineCall({
+  path: '/open/v2/wallet/balance',
+  auth: 'member',
+  tag: 'partner',
+  summary: "A partner player's balances; principal and channel must be the player's own.",
+  input: z.object({ principal: textField(64).min(1), channel: textField(64).min(1) }),
+  output: z.array(balanceEntrySchema),
+});
+
+export const walletCalls = [walletBalance, openWalletBalance] as const;
