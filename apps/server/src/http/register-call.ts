@@ -38,6 +38,21 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/**
+ * The field holding the first string with a NUL character, if any. PostgreSQL text cannot store
+ * NUL, so such a value would fail in the database as an internal error instead of bad input.
+ */
+function findNulCharacter(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findNulCharacter(item, path ? `${path}.${key}` : key);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 /** Query, form-encoded and JSON bodies all arrive as one flat object of fields (DESIGN §5). */
 function readFields(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
@@ -69,6 +84,9 @@ export function registerCall<C extends CallDefinition>(
       const fields = readFields(request);
       const parsed = schema.safeParse(fields);
       if (!parsed.success) throw new AppError('INVALID_INPUT', describeIssues(parsed.error));
+      const nulField = findNulCharacter(parsed.data, '');
+      if (nulField)
+        throw new AppError('INVALID_INPUT', `${nulField}: must not contain NUL characters`);
       const values = parsed.data as Record<string, unknown> & z.output<typeof commonFieldsSchema>;
 
       const token = values.token || undefined;
@@ -79,8 +97,12 @@ export function registerCall<C extends CallDefinition>(
         throw new AppError('LOGIN_REQUIRED');
 
       const client = clientInfoSchema.parse(values);
+      // A call's own field may share a name with a common one (the partner login's `channel`
+      // is also a client-info field); the handler still gets it.
       const input = Object.fromEntries(
-        Object.entries(values).filter(([key]) => !commonFieldNames.includes(key)),
+        Object.entries(values).filter(
+          ([key]) => Object.hasOwn(definition.input.shape, key) || !commonFieldNames.includes(key),
+        ),
       ) as z.output<C['input']>;
       const context: CallContext = {
         client,
