@@ -26,7 +26,10 @@ export const requestTimeoutMs = 25_000;
 export const bodyLimitBytes = 256 * 1024;
 
 export interface AppDependencies {
-  config: Pick<Config, 'LOG_LEVEL' | 'PARTNER_SECRETS' | 'SESSION_TTL_HOURS' | 'WEB_DIST_DIR'>;
+  config: Pick<
+    Config,
+    'LOG_LEVEL' | 'PARTNER_SECRETS' | 'SESSION_TTL_HOURS' | 'WEB_DIST_DIR' | 'TRUST_PROXY_HOPS'
+  >;
   database: DatabaseHandle;
   counters: CounterStore;
   now?: () => Date;
@@ -34,6 +37,20 @@ export interface AppDependencies {
   generateCaptchaCode?: () => string;
   /** Overrides the request timeout, for tests. */
   requestTimeoutMs?: number;
+}
+
+/**
+ * A JSON call with no fields may arrive with an empty body; it means `{}`. Anything else goes to
+ * Fastify's own parser, which refuses prototype-poisoning keys.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, {});
+    void parseJson(request, text, done);
+  });
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -44,10 +61,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       redact: ['req.headers.authorization', 'req.query.token', 'req.query.pwd'],
     },
     bodyLimit: bodyLimitBytes,
-    trustProxy: true,
+    // Trust exactly the configured number of proxy hops, nearest first.
+    trustProxy: (_address: string, hop: number) => hop < deps.config.TRUST_PROXY_HOPS,
     return503OnClosing: false,
   });
   installErrorHandling(app, deps.requestTimeoutMs ?? requestTimeoutMs);
+  acceptEmptyJsonBodies(app);
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
 
   const ledger = createLedger(deps.database.db);
@@ -78,7 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const webDistDir = deps.config.WEB_DIST_DIR;
   if (webDistDir && existsSync(join(webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDistDir, wildcard: false });
+    await app.register(fastifyStatic, { root: webDistDir });
   }
   return app;
 }

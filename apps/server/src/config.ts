@@ -51,6 +51,12 @@ export const configSchema = z.object({
     .transform((value) => value === 'true'),
   /** Where the built web app is served from; absent or missing means API only. */
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * How many reverse proxies in front of the server to trust for the client address
+   * (X-Forwarded-For). 0 means none: the connection's address is the client's, so a client
+   * cannot choose its own address to slip past per-address limits.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long a member's token lasts, in hours. */
   SESSION_TTL_HOURS: z.coerce
     .number()

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './test-app';
 let testApp: TestApp;
 beforeAll(async () => {
   testApp = await createTestApp();
+  testApp.app.post('/test/ip', async (request) => ({ code: 0, msg: 'success', data: request.ip }));
 });
 afterAll(() => testApp.close());
 
@@ -50,6 +51,26 @@ describe('the HTTP envelope', () => {
     for (const response of [json, form, query]) {
       expect(response.json()).toMatchObject({ code: 0, data: { memberId: 0, languageCode: 'en' } });
     }
+  });
+
+  it('takes the client address from the connection, not from a forwarded header it can forge', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/test/ip',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+    });
+    expect(response.json().data).toBe('203.0.113.9');
+  });
+
+  it('reads an empty JSON body as a call with no fields', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/app/api/visitor/create',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.json()).toMatchObject({ code: 0, data: { memberId: 0 } });
   });
 
   it('refuses malformed JSON with a message and no 500', async () => {

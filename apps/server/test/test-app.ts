@@ -47,6 +47,7 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       PARTNER_SECRETS: new Map([[testPartnerChannel, testPartnerSecret]]),
       SESSION_TTL_HOURS: 24,
+      TRUST_PROXY_HOPS: 0,
       WEB_DIST_DIR: webDistDir,
     },
     database,

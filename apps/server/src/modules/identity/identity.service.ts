@@ -218,7 +218,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
     ) {
       const row = await requireUser(user);
       if (!row.passwordHash || !row.accountKey) throw new AppError('NOT_ALLOWED_FOR_MEMBER_TYPE');
-      await loginGuard.admit({ accountKey: row.accountKey, ip: context.ip });
+      await loginGuard.admitSignedIn(row.accountKey, context.ip);
       if (!(await verifyPassword(row.passwordHash, input.oldPwd))) {
         await loginGuard.recordFailure(row.accountKey, context.ip);
         throw new AppError('WRONG_OLD_PASSWORD');
@@ -252,7 +252,9 @@ export function createIdentityService(options: IdentityServiceOptions) {
         currencyId: row.currencyId,
         isDemo: row.type === memberType.demo,
         partner:
-          row.partnerChannel && row.principal ? { channel: row.partnerChannel, principal: row.principal } : null,
+          row.partnerChannel && row.principal
+            ? { channel: row.partnerChannel, principal: row.principal }
+            : null,
       };
     },
 

@@ -70,8 +70,26 @@ export function createLoginGuard(deps: {
     return false;
   }
 
+  function refuseWhenLocked(counts: { account: number; address: number }): void {
+    if (
+      counts.account >= loginLimits.lockAfterAccountFailures ||
+      counts.address >= loginLimits.lockAfterAddressFailures
+    ) {
+      throw new AppError('LOGIN_LOCKED');
+    }
+  }
+
   return {
     isCaptchaRequired,
+
+    /**
+     * For password checks by a member already signed in (password change): only the lock
+     * applies. A captcha would let whoever fails logins against the account block its owner
+     * from changing the password.
+     */
+    async admitSignedIn(accountKey: string, ip: string): Promise<void> {
+      refuseWhenLocked(await failureCounts(accountKey, ip));
+    },
     checkCaptcha,
 
     async issueCaptcha() {
@@ -95,12 +113,7 @@ export function createLoginGuard(deps: {
     /** Refuses the attempt before the password is checked when limits or the captcha say so. */
     async admit(attempt: LoginAttempt): Promise<void> {
       const counts = await failureCounts(attempt.accountKey, attempt.ip);
-      if (
-        counts.account >= loginLimits.lockAfterAccountFailures ||
-        counts.address >= loginLimits.lockAfterAddressFailures
-      ) {
-        throw new AppError('LOGIN_LOCKED');
-      }
+      refuseWhenLocked(counts);
       const needsCaptcha =
         counts.account >= loginLimits.captchaAfterAccountFailures ||
         counts.address >= loginLimits.captchaAfterAddressFailures;
