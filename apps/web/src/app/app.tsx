@@ -1,0 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { Toaster } from '../components/toaster';
+import { useIdentityRuntime } from '../features/identity/hooks/use-identity-runtime';
+import { queryClient } from '../lib/query-client';
+import { router } from './router';
+
+function AppRuntime() {
+  useIdentityRuntime();
+  return (
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppRuntime />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,40 @@
+/** The index route of SPEC §2 and the compact-mode prefix. */
+export const indexHash = '#/index';
+export const miniHashPrefix = '#/mini';
+
+/** A passcode carried in the page address, either as `?passcode=` or inside the hash route. */
+export function readPasscode(search: string, hash: string): string | null {
+  const fromSearch = new URLSearchParams(search).get('passcode');
+  if (fromSearch) return fromSearch;
+  const hashQueryStart = hash.indexOf('?');
+  if (hashQueryStart < 0) return null;
+  return new URLSearchParams(hash.slice(hashQueryStart + 1)).get('passcode') || null;
+}
+
+/**
+ * SPEC §2: after a login the address becomes /#/index, which also drops any passcode or other
+ * sign-in parameters from the address bar and history. An embedded page in compact mode stays in
+ * compact mode: only its query is dropped, because leaving #/mini would break the embedding.
+ */
+export function addressAfterLogin(pathname: string, hash: string): string {
+  if (hash.startsWith(miniHashPrefix)) {
+    const withoutQuery = hash.split('?')[0] ?? miniHashPrefix;
+    return `${pathname}${withoutQuery}`;
+  }
+  return `${pathname}${indexHash}`;
+}
+
+/**
+ * Replaces the address without a reload. The hash router listens to popstate, so one is sent
+ * to make it render the new route.
+ */
+export function replaceAddress(address: string): void {
+  const current = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  if (current === address) return;
+  window.history.replaceState(window.history.state, '', address);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+}
+
+export function rewriteAddressAfterLogin(): void {
+  replaceAddress(addressAfterLogin(window.location.pathname, window.location.hash));
+}

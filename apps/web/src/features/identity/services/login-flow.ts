@@ -1,0 +1,58 @@
+import type { Session } from '@sb/contract';
+import { appEvents, dispatchAppEvent } from '../../../lib/app-events';
+import { applyLanguage, currentLanguage, i18n } from '../../../lib/i18n/i18n';
+import { browserStorages, storageKeys } from '../../../lib/storage';
+import { showToast } from '../../../lib/toast-store';
+import { useDialogStore } from '../store/dialog-store';
+import {
+  readSaveAccountFlag,
+  readSavedAccounts,
+  saveAccountToList,
+  savedAccountFromSession,
+  writeSavedAccounts,
+} from '../store/saved-accounts';
+import { identityKindOf } from '../store/session-store';
+import { rewriteAddressAfterLogin } from './address';
+import { adoptSession } from './identity-state';
+
+export interface LoginContext {
+  isRegistration?: boolean;
+}
+
+/** SPEC §5: remembers a member in the saved-account list, or says the list is full. */
+function rememberAccount(session: Session): void {
+  const local = browserStorages().local;
+  const isXyUser = local.getItem(storageKeys.isXyUser) === 'true';
+  const { list, outcome } = saveAccountToList(
+    readSavedAccounts(local),
+    savedAccountFromSession(session, isXyUser),
+    readSaveAccountFlag(local),
+  );
+  if (outcome === 'full') {
+    showToast('warning', i18n.t('loginPanel.Max10Account'));
+    return;
+  }
+  if (outcome !== 'skipped') writeSavedAccounts(local, list);
+}
+
+/**
+ * SPEC §4 login success: store the identity, set the language, close any popup, load the
+ * profile and balance (their queries are keyed by the new token, so they load by themselves),
+ * rewrite the address to the index route (SPEC §2) and announce login-complete.
+ */
+export function completeLogin(session: Session, context: LoginContext = {}): void {
+  const kind = adoptSession(session);
+  const local = browserStorages().local;
+  if (session.account) local.setItem(storageKeys.lastAccount, session.account);
+  if (context.isRegistration) local.setItem(storageKeys.isRegistered, '1');
+  if (kind === 'member') rememberAccount(session);
+  // The chosen language stays; the profile sync then tells the server if its copy differs.
+  applyLanguage(currentLanguage());
+  useDialogStore.getState().closeDialogs();
+  rewriteAddressAfterLogin();
+  dispatchAppEvent(appEvents.loginComplete, {
+    memberId: session.memberId,
+    uid: session.uid,
+    isDemo: identityKindOf(session) === 'demo',
+  });
+}

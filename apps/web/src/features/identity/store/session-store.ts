@@ -1,0 +1,49 @@
+import type { Session, UserInfo } from '@sb/contract';
+import { create } from 'zustand';
+import { site } from '../../../lib/site';
+
+/** SPEC §4 identity kinds this client holds (partner players arrive as members of a partner). */
+export type IdentityKind = 'visitor' | 'member' | 'demo';
+
+interface SessionState {
+  kind: IdentityKind | null;
+  session: Session | null;
+  userInfo: UserInfo | null;
+  /** True while no identity is held and one is being resumed or created. */
+  isResolving: boolean;
+  setIdentity(kind: IdentityKind, session: Session): void;
+  setUserInfo(userInfo: UserInfo | null): void;
+  setResolving(isResolving: boolean): void;
+  clearIdentity(): void;
+}
+
+export const useSessionStore = create<SessionState>()((set) => ({
+  kind: null,
+  session: null,
+  userInfo: null,
+  isResolving: true,
+  setIdentity: (kind, session) => set({ kind, session, userInfo: null, isResolving: false }),
+  setUserInfo: (userInfo) => set({ userInfo }),
+  setResolving: (isResolving) => set({ isResolving }),
+  clearIdentity: () => set({ kind: null, session: null, userInfo: null }),
+}));
+
+/** SPEC §3: memberId 0 means not logged in. */
+export function selectMemberId(state: SessionState): number {
+  return state.session?.memberId ?? 0;
+}
+
+export function selectIsMember(state: SessionState): boolean {
+  return selectMemberId(state) > 0;
+}
+
+/** SPEC §1: the session field source picks the flavour, 2 by default. */
+export function selectSource(state: SessionState): number {
+  return state.session?.source ?? site.defaultSource;
+}
+
+/** Which kind of identity a session is: demo accounts carry pUid > 0 (SPEC §6). */
+export function identityKindOf(session: Pick<Session, 'memberId' | 'pUid'>): IdentityKind {
+  if (session.pUid > 0) return 'demo';
+  return session.memberId > 0 ? 'member' : 'visitor';
+}

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useSearchParams } from 'react-router';
+import type { BrandVariant, Flavour } from '../shell-variants';
+
+interface AppHeaderProps {
+  brand: BrandVariant;
+  flavour: Flavour;
+  /** The identity controls, supplied by the app so this feature does not depend on identity. */
+  actions: ReactNode;
+}
+
+export const headerTabs = ['home', 'inPlay', 'today', 'early', 'outrights', 'results'] as const;
+export type HeaderTab = (typeof headerTabs)[number];
+
+export function BrandMark({ brand, flavour }: { brand: BrandVariant; flavour: Flavour }) {
+  const { t } = useTranslation();
+  return (
+    <a className="brand" href="#/index" data-testid="brand">
+      <span className="brand__logo" aria-hidden="true">
+        {brand === 'xy' ? 'XY' : 'α'}
+      </span>
+      <span className="brand__name">{brand === 'xy' ? t('brand.xy') : t('brand.standard')}</span>
+      {flavour === 'live-stream' ? <span className="brand__tag">{t('brand.liveTag')}</span> : null}
+    </a>
+  );
+}
+
+function HeaderNav() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const activeTab = searchParams.get('tab') ?? 'home';
+  return (
+    <nav className="header-nav" aria-label={t('nav.home')}>
+      {headerTabs.map((tab) => (
+        <NavLink
+          key={tab}
+          to={tab === 'home' ? '/index' : `/index?tab=${tab}`}
+          className={tab === activeTab ? 'header-nav__link is-active' : 'header-nav__link'}
+          aria-current={tab === activeTab ? 'page' : undefined}
+        >
+          {t(`nav.${tab}`)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** The desktop header; its theme class follows the brand variant (SPEC §1 isXyUser). */
+export function AppHeader({ brand, flavour, actions }: AppHeaderProps) {
+  return (
+    <header className={`app-header app-header--${brand}`} data-testid="app-header">
+      <div className="app-header__top">
+        <BrandMark brand={brand} flavour={flavour} />
+        <div className="app-header__actions">{actions}</div>
+      </div>
+      <div className="app-header__nav">
+        <HeaderNav />
+      </div>
+    </header>
+  );
+}
+
+/** The compact header of #/mini: brand and identity controls on one line. */
+export function MiniHeader({ brand, flavour, actions }: AppHeaderProps) {
+  return (
+    <header className={`app-header app-header--${brand} app-header--mini`} data-testid="app-header">
+      <div className="app-header__top">
+        <BrandMark brand={brand} flavour={flavour} />
+        <div className="app-header__actions">{actions}</div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Paths the server answers; `vite dev` forwards them so the app runs against a local server. */
+const serverPaths = ['/app', '/open', '/match', '/trade', '/game', '/healthz', '/docs'];
+const serverOrigin = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  // Relative asset URLs, so the built app works from any folder the server mounts it at.
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app, so they get chunks a browser can keep cached.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: Object.fromEntries(
+      serverPaths.map((path) => [path, { target: serverOrigin, changeOrigin: true, ws: true }]),
+    ),
+  },
+});
