@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-type Session = { uid: string; token: string; memberId: number };
+type Session = { uid: string; token: string; memberId: number; channel?: string | null };
 
 async function register(account: string): Promise<Session> {
   const answer = await testApp.call<Session>('/app/api/member/create/account', {
@@ -102,6 +102,7 @@ describe('/open/v2/wallet/balance', () => {
       channel: claims.channel,
     });
     expect(login.code).toBe(0);
+    expect(login.data).toMatchObject({ channel: testPartnerChannel, principal: 'player-7' });
     const own = await testApp.call<unknown[]>('/open/v2/wallet/balance', {
       uid: login.data.uid,
       token: login.data.token,

@@ -32,6 +32,13 @@ async function memberIdShown(page: Page): Promise<number> {
   return Number(await byTestId(page, 'member-id').textContent());
 }
 
+/** The header balance once it has loaded (it shows `--` while the first read is under way). */
+async function balanceShown(page: Page): Promise<string | null> {
+  const balance = byTestId(page, 'balance');
+  await expect.poll(() => balance.textContent()).not.toBe('--');
+  return balance.textContent();
+}
+
 describe.skipIf(!hasChromium)('identity flows in Chromium against the real server', () => {
   let server: Awaited<ReturnType<typeof startTestServer>> | undefined;
   let context: BrowserContext | undefined;
@@ -75,7 +82,11 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
     expect(await memberIdShown(page)).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     expect(await page.getByTestId('app-version').textContent()).toContain('v1.0.110');
+    expect(await byTestId(page, 'balance').count()).toBe(0);
 
+    const balanceRead = page.waitForResponse((response) =>
+      response.url().endsWith('/app/api/wallet/balance'),
+    );
     await byTestId(page, 'register-open').click();
     await byTestId(page, 'register-account').fill(account);
     await byTestId(page, 'register-password').fill(password);
@@ -86,6 +97,9 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
     const memberId = await memberIdShown(page);
     expect(memberId).toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem('btoken'))).toBeTruthy();
+    expect(((await (await balanceRead).json()) as { code: number }).code).toBe(0);
+    expect(await balanceShown(page)).toBe('0.00');
+    expect(await byTestId(page, 'balance-currency').textContent()).toBe('CNY');
 
     const languageSaved = page.waitForResponse((response) =>
       response.url().endsWith('/app/api/member/profile/edit'),
@@ -103,6 +117,7 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
     await byTestId(page, 'login-open').waitFor();
     expect(await memberIdShown(page)).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('btoken'))).toBeNull();
+    expect(await byTestId(page, 'balance').count()).toBe(0);
 
     await page.evaluate(() => {
       window.addEventListener('login-complete', () => {
@@ -117,6 +132,7 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
     expect(await memberIdShown(page)).toBe(memberId);
     expect(await page.evaluate(() => document.body.dataset.loginComplete)).toBe('yes');
     expect(page.url()).toMatch(/\/#\/index$/);
+    expect(await balanceShown(page)).toBe('0.00');
   }, 120_000);
 
   it('asks for a captcha after repeated failed logins and replaces it after a wrong answer', async () => {
@@ -169,5 +185,74 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
     expect(stored.accountList).toContain(second);
     expect(stored.memberToken).toBeNull();
     expect(stored.visitorToken).toBeTruthy();
+  }, 120_000);
+
+  it('shows a try-play player the demo money, reads it again on request, and drops it on logout', async () => {
+    expect(await memberIdShown(page)).toBe(0);
+    expect(await byTestId(page, 'balance').count()).toBe(0);
+
+    await byTestId(page, 'try-play').click();
+    await byTestId(page, 'account-name').waitFor();
+    expect(await memberIdShown(page)).toBeGreaterThan(0);
+    expect(await balanceShown(page)).toBe('10,000.00');
+    expect(await byTestId(page, 'balance-currency').textContent()).toBe('DEMO');
+
+    const balanceRead = page.waitForResponse((response) =>
+      response.url().endsWith('/app/api/wallet/balance'),
+    );
+    await byTestId(page, 'balance-refresh').click();
+    expect(((await (await balanceRead).json()) as { code: number }).code).toBe(0);
+    await expect.poll(() => byTestId(page, 'balance-refresh').isEnabled()).toBe(true);
+    expect(await byTestId(page, 'balance').textContent()).toBe('10,000.00');
+
+    await byTestId(page, 'logout').click();
+    await byTestId(page, 'login-open').waitFor();
+    expect(await byTestId(page, 'balance').count()).toBe(0);
+  }, 120_000);
+
+  it('reads the balance again on every account switch', async () => {
+    const third = `${account.slice(0, 12)}c3`;
+    const fourth = `${account.slice(0, 12)}d4`;
+    for (const name of [third, fourth]) {
+      await byTestId(page, 'register-open').click();
+      await byTestId(page, 'register-account').fill(name);
+      await byTestId(page, 'register-password').fill(password);
+      await byTestId(page, 'register-confirm').fill(password);
+      await byTestId(page, 'register-submit').click();
+      await expect.poll(() => byTestId(page, 'account-name').textContent()).toBe(name);
+      expect(await balanceShown(page)).toBe('0.00');
+      if (name === third) {
+        await byTestId(page, 'logout').click();
+        await byTestId(page, 'register-open').waitFor();
+      }
+    }
+
+    const switchTo = async (name: string) => {
+      await byTestId(page, 'account-switch-open').click();
+      await byTestId(page, 'account-switch-item').filter({ hasText: name }).click();
+    };
+    // The logout revoked the third account's token, so switching to it asks for the password.
+    await switchTo(third);
+    expect(await byTestId(page, 'login-account').inputValue()).toBe(third);
+    await byTestId(page, 'login-password').fill(password);
+    await byTestId(page, 'login-submit').click();
+    await expect.poll(() => byTestId(page, 'account-name').textContent()).toBe(third);
+    expect(await balanceShown(page)).toBe('0.00');
+
+    let balanceReads = 0;
+    const countRead = (request: { url(): string }) => {
+      if (request.url().endsWith('/app/api/wallet/balance')) balanceReads += 1;
+    };
+    page.on('request', countRead);
+    await switchTo(fourth);
+    await expect.poll(() => byTestId(page, 'account-name').textContent()).toBe(fourth);
+    await expect.poll(() => balanceReads).toBe(1);
+    expect(await balanceShown(page)).toBe('0.00');
+    // Back to an account whose balance was read moments ago: it is read again all the same.
+    await switchTo(third);
+    await expect.poll(() => byTestId(page, 'account-name').textContent()).toBe(third);
+    await expect.poll(() => balanceReads).toBe(2);
+    expect(await balanceShown(page)).toBe('0.00');
+    page.off('request', countRead);
   }, 120_000);
 });

@@ -34,6 +34,8 @@ export const sessionSchema = z.object({
   channelType: z.string(),
   agentId: z.number().int(),
   principal: z.string().nullable(),
+  /** The partner's channel for partner players (the `channel` of their balance call), else null. */
+  channel: z.string().nullable(),
   type: z.number().int(),
   /** Above 0 for a demo (try-play) account. */
   pUid: z.number().int(),

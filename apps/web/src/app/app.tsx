@@ -3,10 +3,12 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from '../components/toaster';
 import { useIdentityRuntime } from '../features/identity/hooks/use-identity-runtime';
 import { queryClient } from '../lib/query-client';
+import { useMemberBalanceLifecycle } from './member-balance';
 import { router } from './router';
 
 function AppRuntime() {
   useIdentityRuntime();
+  useMemberBalanceLifecycle();
   return (
     <>
       <RouterProvider router={router} />

@@ -9,6 +9,7 @@ import { AppFooter } from '../features/layout/components/app-footer';
 import { AppHeader, MiniHeader } from '../features/layout/components/app-header';
 import { IndexPage } from '../features/layout/components/index-page';
 import { brandVariantOf, flavourOf } from '../features/layout/shell-variants';
+import { MemberBalance } from './member-balance';
 
 /**
  * Shell classes: light theme always (SPEC §1), brand by isXyUser, flavour by session source.
@@ -36,7 +37,11 @@ export function DesktopShell() {
   const { identity, brand, flavour, className } = useShellLook();
   return (
     <div className={className} data-member-id={identity.memberId}>
-      <AppHeader brand={brand} flavour={flavour} actions={<IdentityBar />} />
+      <AppHeader
+        brand={brand}
+        flavour={flavour}
+        actions={<IdentityBar balance={<MemberBalance />} />}
+      />
       <main className="shell__main">
         <Outlet />
       </main>
@@ -51,7 +56,11 @@ export function MiniShell() {
   const { identity, brand, flavour, className } = useShellLook();
   return (
     <div className={`${className} shell--mini`} data-member-id={identity.memberId}>
-      <MiniHeader brand={brand} flavour={flavour} actions={<IdentityBar isCompact />} />
+      <MiniHeader
+        brand={brand}
+        flavour={flavour}
+        actions={<IdentityBar isCompact balance={<MemberBalance />} />}
+      />
       <main className="shell__main">
         <Outlet />
       </main>

@@ -18,6 +18,7 @@ const session = {
   channelType: 'a1',
   agentId: 0,
   principal: null,
+  channel: null,
   type: 0,
   pUid: 0,
   oddsConfig: [0, 0, 0, 0, 0],

@@ -45,6 +45,7 @@ export function toSession(user: UserRow, token: string, expiresAt: Date): Sessio
     channelType: user.channelType,
     agentId: user.agentId,
     principal: user.principal,
+    channel: user.partnerChannel,
     type: user.type,
     pUid: pUidOf(user),
     oddsConfig: oddsConfigOf(user),

@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../services/session-flow';
 import { useDialogStore } from '../store/dialog-store';
 import { useSessionStore } from '../store/session-store';
 
-/**
- * Header controls for a member or demo player: account, member id, balance and account actions.
- * The balance is a placeholder until the wallet feature provides it.
- */
-export function MemberActions({ isCompact }: { isCompact: boolean }) {
+interface MemberActionsProps {
+  isCompact: boolean;
+  /** The balance display, drawn between the account and the account actions. */
+  balance?: ReactNode;
+}
+
+/** Header controls for a member or demo player: account, member id, balance and account actions. */
+export function MemberActions({ isCompact, balance }: MemberActionsProps) {
   const { t } = useTranslation();
   const openDialog = useDialogStore((state) => state.openDialog);
   const session = useSessionStore((state) => state.session);
@@ -33,11 +36,7 @@ export function MemberActions({ isCompact }: { isCompact: boolean }) {
         </span>
         {isDemo ? <span className="badge badge--demo">{t('header.demo')}</span> : null}
       </div>
-      <div className="balance" data-testid="balance">
-        <span className="balance__label">{t('header.balance')}</span>
-        <strong className="balance__amount">--</strong>
-        <span className="balance__currency">{session.currencyCode}</span>
-      </div>
+      {balance}
       {isCompact || isDemo ? null : (
         <>
           <button

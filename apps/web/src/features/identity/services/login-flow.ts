@@ -37,8 +37,8 @@ function rememberAccount(session: Session): void {
 
 /**
  * SPEC §4 login success: store the identity, set the language, close any popup, load the
- * profile and balance (their queries are keyed by the new token, so they load by themselves),
- * rewrite the address to the index route (SPEC §2) and announce login-complete.
+ * profile (its query is keyed by the new token, so it loads by itself), rewrite the address to
+ * the index route (SPEC §2) and announce login-complete, on which the balance is loaded.
  */
 export function completeLogin(session: Session, context: LoginContext = {}): void {
   const kind = adoptSession(session);

@@ -34,6 +34,9 @@ export const en = {
     language: 'Language',
     menu: 'Account menu',
   },
+  wallet: {
+    refresh: 'Refresh balance',
+  },
   loginPanel: {
     title: 'Log in',
     addTitle: 'Add an account',

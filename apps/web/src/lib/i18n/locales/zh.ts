@@ -36,6 +36,9 @@ export const zh: Translation = {
     language: '语言',
     menu: '账号菜单',
   },
+  wallet: {
+    refresh: '刷新余额',
+  },
   loginPanel: {
     title: '登录',
     addTitle: '添加账号',

@@ -36,6 +36,9 @@ export const zht: Translation = {
     language: '語言',
     menu: '賬號菜單',
   },
+  wallet: {
+    refresh: '刷新餘額',
+  },
   loginPanel: {
     title: '登錄',
     addTitle: '添加賬號',
