@@ -2,3 +2,4 @@ export * from './currency';
 export * from './language';
 export * from './md5';
 export * from './money';
+export * from './odds';

@@ -1,0 +1,3 @@
+export * from './margin';
+export * from './price';
+export * from './styles';

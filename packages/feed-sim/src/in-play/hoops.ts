@@ -1,0 +1,201 @@
+import { type EngineHost, ordinal, periodCode, type ScoreBoard, type SportEngine } from '../engine';
+import type { HoopsDists } from '../markets/hoops';
+import { buildMarkets, type Names, type PlayDef, settleMarket } from '../markets/spec';
+import type { MarketRef, MatchResult, PeriodScore } from '../messages';
+import { type Dist, pointMass, shift } from '../models/dist';
+import { finalWithOvertime, type HoopsParams, segment } from '../models/hoops';
+
+export interface HoopsSetup {
+  quarterMinutes: number;
+  msPerMinute: number;
+  /** Feed milliseconds of the short breaks and of half-time. */
+  quarterBreakMs: number;
+  halfTimeMs: number;
+  params: HoopsParams;
+  plays: PlayDef<HoopsDists>[];
+  /** Game minutes between publications (1 with live odds; virtual games show quarters). */
+  publishEvery: number;
+}
+
+const zero = (): PeriodScore => ({ home: 0, away: 0 });
+const add = (a: PeriodScore, b: PeriodScore): PeriodScore => ({
+  home: a.home + b.home,
+  away: a.away + b.away,
+});
+
+/**
+ * Basketball in play, a game minute at a time: points follow the model's correlated normal
+ * process (the shown score never goes down), quarters and overtimes follow the rules.
+ */
+export class HoopsEngine implements SportEngine {
+  private period = 0;
+  private inBreak = false;
+  private ended = false;
+  private periodStart = 0;
+  private length = 0;
+  /** Points per quarter; overtimes all count in the fifth entry (h5 / a5). */
+  private readonly points: PeriodScore[] = [];
+  private readonly latent = zero();
+  private readonly score = zero();
+
+  constructor(
+    private readonly host: EngineHost,
+    private readonly setup: HoopsSetup,
+    private readonly names: Names,
+  ) {}
+
+  start() {
+    this.startPeriod(1);
+  }
+
+  drift() {
+    const shiftBy = this.host.rng.normal(0, 0.5) / (4 * this.setup.quarterMinutes);
+    this.setup.params.homeRate += shiftBy / 2;
+    this.setup.params.awayRate -= shiftBy / 2;
+  }
+
+  private startPeriod(period: number) {
+    this.period = period;
+    this.inBreak = false;
+    this.periodStart = this.host.now();
+    this.length = period <= 4 ? this.setup.quarterMinutes : this.setup.params.overtimeMinutes;
+    if (this.points.length < Math.min(period, 5)) this.points.push(zero());
+    this.tick(0);
+  }
+
+  private tick(minute: number) {
+    if (minute > 0) this.playMinute();
+    if (minute >= this.length) {
+      this.periodEnd();
+      return;
+    }
+    if (minute % this.setup.publishEvery === 0) this.host.publish();
+    this.host.at(this.host.now() + this.setup.msPerMinute, () => this.tick(minute + 1));
+  }
+
+  private playMinute() {
+    const { params } = this.setup;
+    const rng = this.host.rng;
+    const pace = rng.normal(0, Math.sqrt(params.covariance));
+    const own = Math.sqrt(params.variance - params.covariance);
+    const current = this.points[Math.min(this.period, 5) - 1];
+    for (const side of ['home', 'away'] as const) {
+      const rate = side === 'home' ? params.homeRate : params.awayRate;
+      this.latent[side] += rate + pace + rng.normal(0, own);
+      const shown = Math.max(this.score[side], Math.round(this.latent[side]));
+      if (current) current[side] += shown - this.score[side];
+      this.score[side] = shown;
+    }
+  }
+
+  private periodEnd() {
+    this.inBreak = true;
+    if (this.period >= 4 && this.score.home !== this.score.away) {
+      this.ended = true;
+      this.host.finish();
+      return;
+    }
+    this.host.publish();
+    this.host.periodEnded(this.period);
+    const pause = this.period === 2 ? this.setup.halfTimeMs : this.setup.quarterBreakMs;
+    this.host.at(this.host.now() + pause, () => this.startPeriod(this.period + 1));
+  }
+
+  private minutesLeft(): number {
+    if (this.period === 0 || this.inBreak || this.ended) return 0;
+    const played = (this.host.now() - this.periodStart) / this.setup.msPerMinute;
+    return Math.max(0, this.length - played);
+  }
+
+  private dists(): HoopsDists {
+    const q = this.setup.quarterMinutes;
+    const left = this.minutesLeft();
+    const p = this.period;
+    const regulationLeft = p === 0 ? 4 * q : p <= 4 ? (4 - p) * q + left : left;
+    const margin = this.score.home - this.score.away;
+    const total = this.score.home + this.score.away;
+    const final = finalWithOvertime(this.setup.params, margin, total, regulationLeft);
+    const halfLeft = p === 0 ? 2 * q : p === 1 ? q + left : p === 2 && !this.inBreak ? left : -1;
+    const quarterLeft = p === 0 ? q : p === 1 && !this.inBreak ? left : -1;
+    return {
+      margin: final.margin,
+      total: final.total,
+      half: halfLeft < 0 ? null : this.scopeDists(this.points.slice(0, 2), halfLeft),
+      quarter:
+        quarterLeft < 0 ? null : this.scopeDists(this.points.slice(0, 1), quarterLeft).margin,
+    };
+  }
+
+  private scopeDists(parts: PeriodScore[], minutesLeft: number): { margin: Dist; total: Dist } {
+    const sum = parts.reduce(add, zero());
+    const rest = segment(this.setup.params, minutesLeft);
+    return {
+      margin: shift(rest.margin, sum.home - sum.away),
+      total: shift(rest.total, sum.home + sum.away),
+    };
+  }
+
+  private finalDists(): HoopsDists {
+    const half = this.points.slice(0, 2).reduce(add, zero());
+    const first = this.points[0] ?? zero();
+    return {
+      margin: pointMass(this.score.home - this.score.away),
+      total: pointMass(this.score.home + this.score.away),
+      half: { margin: pointMass(half.home - half.away), total: pointMass(half.home + half.away) },
+      quarter: pointMass(first.home - first.away),
+    };
+  }
+
+  price() {
+    return buildMarkets(this.setup.plays, this.dists(), this.names);
+  }
+
+  settle(markets: readonly MarketRef[]) {
+    const final = this.finalDists();
+    return markets.map((market) => settleMarket(this.setup.plays, final, market, this.names));
+  }
+
+  settleAfterPeriod(playId: number) {
+    return this.setup.plays.find((play) => play.playId === playId)?.settleAfterPeriod;
+  }
+
+  board(): ScoreBoard {
+    const period = Math.min(this.period, 5);
+    const elapsedMinutes =
+      Math.min(this.period - 1, 4) * this.setup.quarterMinutes +
+      Math.max(0, this.period - 5) * this.setup.params.overtimeMinutes +
+      (this.length - this.minutesLeft());
+    return {
+      period,
+      periodCode: periodCode(period, this.inBreak),
+      inBreak: this.inBreak,
+      description: this.description(),
+      homeScore: this.score.home,
+      awayScore: this.score.away,
+      periodScores: this.points.map((p) => ({ ...p })),
+      clock: {
+        elapsed: this.period === 0 ? 0 : Math.round(elapsedMinutes * 60),
+        remaining: Math.round(this.minutesLeft() * 60),
+        running: this.period > 0 && !this.inBreak && !this.ended,
+      },
+    };
+  }
+
+  private description(): string {
+    if (this.ended) return this.period > 4 ? 'Ended after overtime' : 'Ended';
+    if (this.period === 0) return 'Not started';
+    if (this.inBreak) return this.period === 2 ? 'Half-time' : 'Break';
+    return this.period > 4 ? 'Overtime' : `${ordinal(this.period)} quarter`;
+  }
+
+  result(): MatchResult {
+    const half = this.points.slice(0, 2).reduce(add, zero());
+    return {
+      homeScore: this.score.home,
+      awayScore: this.score.away,
+      periodScores: this.points.map((p) => ({ ...p })),
+      halftime: half,
+      regulation: this.points.slice(0, 4).reduce(add, zero()),
+    };
+  }
+}

@@ -1,0 +1,9 @@
+export type { Margins } from './markets/pricing';
+export { DEFAULT_MARGINS, marketMargin, resolveMargins } from './markets/pricing';
+export * from './messages';
+export {
+  createSimulator,
+  type Simulator,
+  type SimulatorOptions,
+  type SportInfo,
+} from './simulator';

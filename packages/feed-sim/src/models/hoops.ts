@@ -1,0 +1,79 @@
+import { type Dist, discreteNormal, mixture, normalise, pointMass, without } from './dist';
+
+/**
+ * Basketball scoring as two correlated normal processes: per minute each side scores its mean
+ * rate with a variance, and a shared pace term makes the total vary more than the margin (as
+ * real games do: a quick game is quick for both teams).
+ */
+export interface HoopsParams {
+  /** Expected points per minute. */
+  homeRate: number;
+  awayRate: number;
+  /** Per-minute variance of one side's points, and the covariance between the sides. */
+  variance: number;
+  covariance: number;
+  overtimeMinutes: number;
+}
+
+export function defaultHoopsParams(homeRate: number, awayRate: number): HoopsParams {
+  // Per 48 minutes: margin sd about 12 points, total sd about 18.
+  return { homeRate, awayRate, variance: 4.9, covariance: 0.95, overtimeMinutes: 5 };
+}
+
+interface Segment {
+  margin: Dist;
+  total: Dist;
+}
+
+/** Points scored in `minutes` of play, margin and total. */
+export function segment(params: HoopsParams, minutes: number): Segment {
+  if (minutes <= 0) return { margin: pointMass(0), total: pointMass(0) };
+  const marginVar = 2 * (params.variance - params.covariance) * minutes;
+  const totalVar = 2 * (params.variance + params.covariance) * minutes;
+  return {
+    margin: discreteNormal((params.homeRate - params.awayRate) * minutes, Math.sqrt(marginVar)),
+    total: discreteNormal((params.homeRate + params.awayRate) * minutes, Math.sqrt(totalVar)),
+  };
+}
+
+function zeroed(dist: Dist): Dist {
+  return { min: dist.min, p: dist.p.map((p, i) => (dist.min + i === 0 ? 0 : p)) };
+}
+
+/**
+ * Final margin and total from the current ones and the minutes left before a tie would go to
+ * overtime. A tie is replaced by an overtime's margin (never zero: another overtime follows),
+ * and adds an overtime's points to the total; margin and total are treated as independent,
+ * which is close enough for pricing.
+ */
+export function finalWithOvertime(
+  params: HoopsParams,
+  margin: number,
+  total: number,
+  minutesLeft: number,
+): Segment {
+  const rest = segment(params, minutesLeft);
+  const regMargin: Dist = { min: rest.margin.min + margin, p: rest.margin.p };
+  const regTotal: Dist = { min: rest.total.min + total, p: rest.total.p };
+  const tie = regMargin.p[-regMargin.min] ?? 0;
+  if (tie < 1e-9) return { margin: normalise(regMargin), total: regTotal };
+  const overtime = segment(params, params.overtimeMinutes);
+  // Sum of two normals: the total after an overtime is normal with both means and variances.
+  const minutes = Math.max(minutesLeft, 0);
+  const rate = params.homeRate + params.awayRate;
+  const totalVar = 2 * (params.variance + params.covariance);
+  const withOvertime = discreteNormal(
+    total + rate * (minutes + params.overtimeMinutes),
+    Math.sqrt(totalVar * (minutes + params.overtimeMinutes)),
+  );
+  return {
+    margin: mixture([
+      { weight: 1, dist: zeroed(regMargin) },
+      { weight: tie, dist: without(overtime.margin, 0) },
+    ]),
+    total: mixture([
+      { weight: 1 - tie, dist: regTotal },
+      { weight: tie, dist: withOvertime },
+    ]),
+  };
+}
