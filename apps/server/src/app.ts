@@ -8,16 +8,22 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/envelope-errors';
 import { registerCall } from './http/register-call';
+import type { ModuleContext } from './module-context';
+import { startFeed } from './modules/feed/feed.service';
+import type { FeedProvider } from './modules/feed/feed-provider';
+import { createReadModel } from './modules/feed/read-model';
 import { createIdentityRepository } from './modules/identity/identity.repository';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createLoginGuard } from './modules/identity/login-guard';
 import { createLedger } from './modules/ledger/ledger.service';
+import { registerMatchModule } from './modules/match/match.module';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { registerApiDocs } from './openapi/docs.routes';
 import type { CounterStore } from './platform/counter-store';
+import { attachRealtime } from './realtime/realtime.module';
 import { buildVersion } from './version';
 
 /** SPEC §7: the client gives up after 25 s, so the server answers by then too. */
@@ -28,7 +34,13 @@ export const bodyLimitBytes = 256 * 1024;
 export interface AppDependencies {
   config: Pick<
     Config,
-    'LOG_LEVEL' | 'PARTNER_SECRETS' | 'SESSION_TTL_HOURS' | 'WEB_DIST_DIR' | 'TRUST_PROXY_HOPS'
+    | 'LOG_LEVEL'
+    | 'PARTNER_SECRETS'
+    | 'SESSION_TTL_HOURS'
+    | 'WEB_DIST_DIR'
+    | 'TRUST_PROXY_HOPS'
+    | 'SEAL_PAYLOADS'
+    | 'REDIS_URL'
   >;
   database: DatabaseHandle;
   counters: CounterStore;
@@ -37,6 +49,8 @@ export interface AppDependencies {
   generateCaptchaCode?: () => string;
   /** Overrides the request timeout, for tests. */
   requestTimeoutMs?: number;
+  /** Where odds come from; without one the book is empty (most tests). */
+  feedProvider?: FeedProvider;
 }
 
 /**
@@ -91,7 +105,30 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await deps.database.db.execute('select 1');
     return { status: 'ok' as const, database: deps.database.kind, version: buildVersion };
   });
+  const readModel = createReadModel();
+  if (deps.feedProvider) {
+    const feed = startFeed({
+      provider: deps.feedProvider,
+      readModel,
+      onError: (error) => app.log.error({ err: error }, 'feed message failed'),
+    });
+    app.addHook('onClose', async () => feed.stop());
+  }
+
   registerIdentityRoutes(app, authenticate, identity, loginGuard);
+  const context: ModuleContext = {
+    app,
+    config: deps.config,
+    database: deps.database,
+    counters: deps.counters,
+    authenticate,
+    identity,
+    ledger,
+    readModel,
+    now,
+  };
+  registerMatchModule(context);
+  await attachRealtime(context);
   registerWalletRoutes(app, authenticate, createWalletService({ ledger }), identity.walletMember);
   await registerApiDocs(app);
 

@@ -57,6 +57,12 @@ export const configSchema = z.object({
    * cannot choose its own address to slip past per-address limits.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Where odds come from: the built-in simulator, or none (an empty book). */
+  FEED_PROVIDER: z.enum(['simulator', 'none']).default('simulator'),
+  /** Fixes the simulated world: the same seed gives the same leagues, matches and prices. */
+  FEED_SEED: z.string().min(1).max(64).default('sportsbook'),
+  /** Multiplies the simulated clock: at 60 a football match takes about two minutes. */
+  FEED_SPEED: z.coerce.number().positive().max(600).default(1),
   /** How long a member's token lasts, in hours. */
   SESSION_TTL_HOURS: z.coerce
     .number()

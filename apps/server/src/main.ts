@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { createSimulatorProvider } from './modules/feed/simulator-provider';
 import { createCounterStore } from './platform/counter-store';
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -17,6 +18,14 @@ async function main(): Promise<void> {
     config: { ...config, WEB_DIST_DIR: config.WEB_DIST_DIR ?? defaultWebDistDir },
     database,
     counters,
+    ...(config.FEED_PROVIDER === 'simulator'
+      ? {
+          feedProvider: createSimulatorProvider({
+            seed: config.FEED_SEED,
+            speed: config.FEED_SPEED,
+          }),
+        }
+      : {}),
   });
 
   let closing = false;

@@ -34,7 +34,10 @@ function createTestCounters(): CounterStore {
 }
 
 export async function createTestApp(
-  overrides: Pick<AppDependencies, 'now' | 'generateCaptchaCode' | 'requestTimeoutMs'> & {
+  overrides: Pick<
+    AppDependencies,
+    'now' | 'generateCaptchaCode' | 'requestTimeoutMs' | 'feedProvider'
+  > & {
     webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
@@ -48,6 +51,8 @@ export async function createTestApp(
       PARTNER_SECRETS: new Map([[testPartnerChannel, testPartnerSecret]]),
       SESSION_TTL_HOURS: 24,
       TRUST_PROXY_HOPS: 0,
+      SEAL_PAYLOADS: true,
+      REDIS_URL: process.env.REDIS_URL,
       WEB_DIST_DIR: webDistDir,
     },
     database,

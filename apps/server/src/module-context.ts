@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import type { Authenticator } from './http/request-context';
+import type { ReadModel } from './modules/feed/read-model';
+import type { IdentityService } from './modules/identity/identity.service';
+import type { Ledger } from './modules/ledger/ledger.service';
+import type { CounterStore } from './platform/counter-store';
+
+/** What every module gets when it registers: shared services, never another module's tables. */
+export interface ModuleContext {
+  app: FastifyInstance;
+  config: Pick<Config, 'SEAL_PAYLOADS' | 'REDIS_URL'>;
+  database: DatabaseHandle;
+  counters: CounterStore;
+  authenticate: Authenticator;
+  identity: IdentityService;
+  ledger: Ledger;
+  readModel: ReadModel;
+  now: () => Date;
+}

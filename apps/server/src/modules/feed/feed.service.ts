@@ -1,0 +1,51 @@
+import type { FeedMessage } from '@sb/feed-sim';
+import type { FeedProvider } from './feed-provider';
+import type { ReadModel } from './read-model';
+
+/** A provider that says nothing for this long has all its markets suspended until it speaks. */
+export const providerSilenceLimitMs = 20_000;
+const watchdogIntervalMs = 1_000;
+
+/**
+ * Feeds the read model from a provider: a snapshot first, then every message in order. A
+ * watchdog suspends every market when the provider's alive messages stop, and lifts the
+ * suspension when they return.
+ */
+export function startFeed(options: {
+  provider: FeedProvider;
+  readModel: ReadModel;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+}): { stop(): void } {
+  const { provider, readModel } = options;
+  const now = options.now ?? Date.now;
+  let lastAliveAt = now();
+
+  readModel.load(provider.snapshot());
+  provider.start((messages: FeedMessage[]) => {
+    for (const message of messages) {
+      try {
+        if (message.type === 'alive') {
+          lastAliveAt = now();
+          readModel.setProviderAlive(true);
+        } else {
+          readModel.apply(message);
+        }
+      } catch (error) {
+        // One bad message must not stop the feed; it is reported and the next one applied.
+        options.onError?.(error);
+      }
+    }
+  });
+  const watchdog = setInterval(() => {
+    if (now() - lastAliveAt > providerSilenceLimitMs) readModel.setProviderAlive(false);
+  }, watchdogIntervalMs);
+  watchdog.unref();
+
+  return {
+    stop() {
+      clearInterval(watchdog);
+      provider.stop();
+    },
+  };
+}

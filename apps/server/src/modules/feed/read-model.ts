@@ -1,0 +1,198 @@
+import {
+  type EventFeedMessage,
+  type FeedSnapshot,
+  type Fixture,
+  type Market,
+  type MatchResult,
+  type MatchStatus,
+  marketKey,
+  type SettledMarket,
+} from '@sb/feed-sim';
+
+/** One event as the site knows it: fixture, where the match stands, and its markets. */
+export interface EventState {
+  fixture: Fixture;
+  status: MatchStatus;
+  /** By `marketKey` (`playId|specifiers`). */
+  markets: Map<string, Market>;
+  /** The seq of the last message applied for this event. */
+  seq: number;
+  /** A bet stop holds every market of the event until the next odds_change. */
+  isBetStopped: boolean;
+  /** Settlements by market key, as the feed last stated them (rollbacks remove them). */
+  settlements: Map<string, SettledMarket>;
+  result?: MatchResult;
+  /** Caller time of the last change. */
+  updatedAt: number;
+}
+
+export type ReadModelChange =
+  /** A message was applied to one event. */
+  | { kind: 'event'; state: EventState; message: EventFeedMessage }
+  /** Everything was replaced (a new snapshot): every view must be read afresh. */
+  | { kind: 'reset'; epoch: number }
+  /** The provider went silent or came back: every market's effective status changed. */
+  | { kind: 'provider'; isAlive: boolean };
+
+export type ReadModelListener = (change: ReadModelChange) => void;
+
+/** Finished events stay readable this long after their last change, then leave memory. */
+const finishedRetentionMs = 6 * 3_600_000;
+const finishedStatuses = new Set(['ended', 'closed', 'cancelled', 'abandoned']);
+
+/**
+ * The in-memory picture of the book that match calls and sockets read. It is built from a feed
+ * snapshot and kept current by feed messages; the database keeps what must survive a restart.
+ * `epoch` changes whenever the picture is rebuilt, so clients holding older deltas resync.
+ */
+export function createReadModel(now: () => number = Date.now) {
+  const events = new Map<number, EventState>();
+  const listeners = new Set<ReadModelListener>();
+  let epoch = 0;
+  let isProviderAlive = true;
+
+  const emit = (change: ReadModelChange) => {
+    for (const listener of listeners) listener(change);
+  };
+
+  function pruneFinished(): void {
+    const cutoff = now() - finishedRetentionMs;
+    for (const [eventId, state] of events) {
+      if (finishedStatuses.has(state.status.status) && state.updatedAt < cutoff)
+        events.delete(eventId);
+    }
+  }
+
+  function applyToState(state: EventState, message: EventFeedMessage): void {
+    switch (message.type) {
+      case 'odds_change':
+        state.status = message.status;
+        state.isBetStopped = false;
+        for (const market of message.markets) state.markets.set(marketKey(market), market);
+        return;
+      case 'bet_stop':
+        state.status = message.status;
+        state.isBetStopped = true;
+        return;
+      case 'bet_settlement':
+        state.result = message.result;
+        for (const settled of message.markets) {
+          const key = marketKey(settled);
+          state.settlements.set(key, settled);
+          const market = state.markets.get(key);
+          if (market) state.markets.set(key, { ...market, status: 'settled' });
+        }
+        return;
+      case 'rollback_bet_settlement':
+        for (const ref of message.markets) state.settlements.delete(marketKey(ref));
+        return;
+      case 'bet_cancel':
+        // A windowed cancel voids only the bets of that window; the market itself goes on.
+        if (message.startTime !== undefined) return;
+        for (const ref of message.markets) {
+          const market = state.markets.get(marketKey(ref));
+          if (market) state.markets.set(marketKey(ref), { ...market, status: 'cancelled' });
+        }
+        return;
+      case 'rollback_bet_cancel':
+        return;
+      case 'fixture_change':
+        state.fixture = message.fixture;
+        if (message.changeType === 'cancelled')
+          state.status = { ...state.status, status: 'cancelled' };
+        return;
+    }
+  }
+
+  return {
+    get epoch() {
+      return epoch;
+    },
+
+    get isProviderAlive() {
+      return isProviderAlive;
+    },
+
+    /** Replaces the whole picture with a provider's snapshot. */
+    load(snapshot: FeedSnapshot): void {
+      events.clear();
+      for (const event of snapshot.events) {
+        events.set(event.fixture.eventId, {
+          fixture: event.fixture,
+          status: event.status,
+          markets: new Map(event.markets.map((market) => [marketKey(market), market])),
+          seq: event.seq,
+          isBetStopped: false,
+          settlements: new Map(),
+          updatedAt: now(),
+        });
+      }
+      epoch += 1;
+      emit({ kind: 'reset', epoch });
+    },
+
+    /**
+     * Applies one message; answers false and changes nothing for a message already applied
+     * (its seq is not newer), so a replayed or duplicated message is harmless.
+     */
+    apply(message: EventFeedMessage): boolean {
+      let state = events.get(message.eventId);
+      if (!state) {
+        if (message.type !== 'fixture_change') return false;
+        state = {
+          fixture: message.fixture,
+          status: {
+            status: 'not_started',
+            period: 0,
+            periodCode: 0,
+            inBreak: false,
+            description: '',
+            homeScore: 0,
+            awayScore: 0,
+            periodScores: [],
+          },
+          markets: new Map(),
+          seq: 0,
+          isBetStopped: false,
+          settlements: new Map(),
+          updatedAt: now(),
+        };
+        events.set(message.eventId, state);
+      }
+      if (message.seq <= state.seq) return false;
+      applyToState(state, message);
+      state.seq = message.seq;
+      state.updatedAt = now();
+      emit({ kind: 'event', state, message });
+      if (finishedStatuses.has(state.status.status)) pruneFinished();
+      return true;
+    },
+
+    /** The watchdog's verdict: while the provider is silent every market reads as suspended. */
+    setProviderAlive(isAlive: boolean): void {
+      if (isAlive === isProviderAlive) return;
+      isProviderAlive = isAlive;
+      emit({ kind: 'provider', isAlive });
+    },
+
+    get(eventId: number): EventState | undefined {
+      return events.get(eventId);
+    },
+
+    all(): IterableIterator<EventState> {
+      return events.values();
+    },
+
+    /** Whether a market takes bets now: active, no bet stop, provider alive. */
+    isMarketOpen(state: EventState, market: Market): boolean {
+      return isProviderAlive && !state.isBetStopped && market.status === 'active';
+    },
+
+    subscribe(listener: ReadModelListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type ReadModel = ReturnType<typeof createReadModel>;
