@@ -175,6 +175,8 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
     await page.reload();
     await byTestId(page, 'login-open').waitFor();
     expect(await memberIdShown(page)).toBe(0);
+    // The fallback visitor is stored once its call answers, which may come after the header.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     const stored = await page.evaluate(() => ({
       lastAccount: localStorage.getItem('lastAccount'),
       accountList: localStorage.getItem('accountList'),
