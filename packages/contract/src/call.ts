@@ -22,6 +22,12 @@ export interface CallDefinition<
   tag: string;
   input: Input;
   output: Output;
+  /**
+   * The answer's `data` is sealed with the caller's token (DESIGN §5): a base64 string that
+   * `openPayload` turns back into the `output` shape. Such calls need a session, since the token
+   * is the key.
+   */
+  sealedResponse?: boolean;
 }
 
 export function defineCall<Input extends z.ZodObject, Output extends z.ZodType>(

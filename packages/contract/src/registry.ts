@@ -1,6 +1,11 @@
 import type { CallDefinition } from './call';
 import { identityCalls } from './identity';
+import { matchCalls } from './match';
 import { walletCalls } from './wallet';
 
 /** Every call of the API, for route registration checks and the OpenAPI document. */
-export const allCalls: readonly CallDefinition[] = [...identityCalls, ...walletCalls];
+export const allCalls: readonly CallDefinition[] = [
+  ...identityCalls,
+  ...walletCalls,
+  ...matchCalls,
+];

@@ -3,3 +3,5 @@ export * from './language';
 export * from './md5';
 export * from './money';
 export * from './odds';
+export * from './option-id';
+export * from './seal';

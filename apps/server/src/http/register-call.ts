@@ -4,16 +4,32 @@ import {
   commonFieldNames,
   commonFieldsSchema,
 } from '@sb/contract';
+import { sealBytes, sealPayload } from '@sb/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
 import { requestLanguage } from './envelope-errors';
 import type { Authenticator, CallContext } from './request-context';
 
+/**
+ * A call's data already serialised: the UTF-8 bytes of its JSON. Match lists are joined from
+ * cached bytes per match; turning them back into objects for JSON.stringify, and the text into
+ * bytes again, would cost more than the rest of the call. `T` is the shape the bytes hold, so
+ * handlers stay checked against their contract.
+ */
+export class JsonBytes<T = unknown> {
+  declare readonly shape?: T;
+  constructor(readonly bytes: Uint8Array) {}
+}
+
 export type CallHandler<C extends CallDefinition> = (
   input: z.output<C['input']>,
   context: CallContext,
-) => Promise<z.input<C['output']>>;
+) => Promise<z.input<C['output']> | JsonBytes<z.input<C['output']>>>;
+
+const jsonContentType = 'application/json; charset=utf-8';
+const successHead = Buffer.from('{"code":0,"msg":"success","data":');
+const successTail = Buffer.from('}');
 
 /** A call's own fields plus the common ones; anything else is refused by name. */
 const inputSchemaCache = new WeakMap<z.ZodObject, z.ZodObject>();
@@ -65,22 +81,32 @@ function readFields(request: FastifyRequest): Record<string, unknown> {
   };
 }
 
+export interface RegisterCallOptions {
+  /**
+   * The SEAL_PAYLOADS switch: whether calls marked `sealedResponse` seal their data (DESIGN §5).
+   * On unless turned off, so a forgotten option never sends a sealed call's data in the clear.
+   */
+  sealPayloads?: boolean;
+}
+
 /**
  * Registers one call: reads its fields from any of the three encodings, validates them against
  * the contract, resolves the caller's identity for the call's auth level, and wraps the answer in
- * DESIGN §5's envelope. Handlers see only valid input and never build envelopes themselves.
+ * DESIGN §5's envelope, sealing the data of calls that ask for it. Handlers see only valid input
+ * and never build envelopes themselves.
  */
 export function registerCall<C extends CallDefinition>(
   app: FastifyInstance,
   authenticate: Authenticator,
   definition: C,
   handler: CallHandler<C>,
+  options: RegisterCallOptions = {},
 ): void {
   const schema = fullInputSchema(definition.input);
   app.route({
     method: definition.methods ?? ['POST'],
     url: definition.path,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const fields = readFields(request);
       const parsed = schema.safeParse(fields);
       if (!parsed.success) throw new AppError('INVALID_INPUT', describeIssues(parsed.error));
@@ -113,8 +139,23 @@ export function registerCall<C extends CallDefinition>(
         idempotencyKey:
           (request.headers['idempotency-key'] as string | undefined) ?? values.idempotencyKey,
       };
-      const data = await handler(input, context);
-      return { code: 0, msg: 'success', data: data ?? null };
+      const isSealed = definition.sealedResponse === true && options.sealPayloads !== false;
+      // The token is the key, so a sealed answer cannot be made for a caller without one.
+      if (isSealed && !token) throw new AppError('TOKEN_INVALID');
+      const result = (await handler(input, context)) ?? null;
+      if (isSealed && token) {
+        const sealed =
+          result instanceof JsonBytes
+            ? await sealBytes(token, result.bytes)
+            : await sealPayload(token, result);
+        // Base64 needs no escaping, and JSON.stringify would scan every character of megabytes.
+        return reply.type(jsonContentType).send(`{"code":0,"msg":"success","data":"${sealed}"}`);
+      }
+      if (result instanceof JsonBytes)
+        return reply
+          .type(jsonContentType)
+          .send(Buffer.concat([successHead, result.bytes, successTail]));
+      return { code: 0, msg: 'success', data: result };
     },
   });
 }

@@ -1,0 +1,129 @@
+import { type MarketOption, optionStatus } from '@sb/contract';
+import {
+  encodeOptionId,
+  extraMarginFor,
+  fromOddsUnits,
+  isHandicapPlay,
+  type MemberOddsConfig,
+  memberOdds,
+  oddsInAllStyles,
+} from '@sb/domain';
+import type { Fixture, Market, Outcome } from '@sb/feed-sim';
+
+/** SPEC §3 market options: one outcome of a market, priced for one viewer in every style. */
+
+/** The viewer's prices: their oddsConfig, parsed, and a key naming it for the caches. */
+export interface Pricing {
+  key: string;
+  oddsConfig: readonly number[];
+  margins: MemberOddsConfig;
+}
+
+/** The short name `ah`: 1 X 2 for results, H and A for lines, O and U, or the feed's own. */
+function shortNameOf(fixture: Fixture, playId: number, outcome: Outcome): string {
+  switch (outcome.id) {
+    case 'home':
+      return isHandicapPlay(playId) ? 'H' : '1';
+    case 'away':
+      return isHandicapPlay(playId) ? 'A' : '2';
+    case 'draw':
+      return 'X';
+    case 'over':
+      return 'O';
+    case 'under':
+      return 'U';
+    case 'odd':
+      return 'Odd';
+    case 'even':
+      return 'Even';
+  }
+  const competitor = fixture.competitors.find((entry) => String(entry.id) === outcome.id);
+  return competitor?.abbreviation ?? outcome.id;
+}
+
+/**
+ * The option's line `n` as a member reads it: the handicap of its own side (`-0.25` home,
+ * `+0.25` away), the total (`2.5`), or '' for a market without one.
+ */
+export function lineOf(specifiers: string, outcomeId: string): string {
+  const [first = ''] = specifiers.split('|');
+  const separator = first.indexOf('=');
+  if (separator < 0) return '';
+  const key = first.slice(0, separator);
+  const value = first.slice(separator + 1);
+  if (key !== 'hcp') return value;
+  const handicap = Number(value);
+  if (!Number.isFinite(handicap)) return value;
+  const own = outcomeId === 'away' ? -handicap : handicap;
+  return own > 0 ? `+${own}` : String(own === 0 ? 0 : own);
+}
+
+function statusOf(isOpen: boolean, market: Market, outcome: Outcome): number {
+  if (!isOpen) {
+    switch (market.status) {
+      case 'deactivated':
+        return optionStatus.deactivated;
+      case 'settled':
+        return optionStatus.settled;
+      case 'cancelled':
+        return optionStatus.cancelled;
+      default:
+        return optionStatus.suspended;
+    }
+  }
+  return outcome.active && outcome.odds > 0 ? optionStatus.open : optionStatus.notOffered;
+}
+
+/** Option ids never change for a market, so they are made once per market and outcome. */
+const optionIdCache = new WeakMap<Fixture, Map<string, string>>();
+function optionIdOf(fixture: Fixture, market: Market, outcome: Outcome): string {
+  let ids = optionIdCache.get(fixture);
+  if (!ids) {
+    ids = new Map();
+    optionIdCache.set(fixture, ids);
+  }
+  const key = `${market.playId}|${market.specifiers}|${outcome.id}`;
+  let id = ids.get(key);
+  if (id === undefined) {
+    id = encodeOptionId({
+      eventId: fixture.eventId,
+      playId: market.playId,
+      specifiers: market.specifiers,
+      outcomeId: outcome.id,
+    });
+    ids.set(key, id);
+  }
+  return id;
+}
+
+const noPrice = { o: 0, oa: 0, om: 0, od: 0, us: 0 };
+
+export function optionsOf(
+  fixture: Fixture,
+  market: Market,
+  isOpen: boolean,
+  pricing: Pricing,
+): MarketOption[] {
+  const adjustment = extraMarginFor(pricing.margins, market.playId);
+  return market.outcomes.map((outcome) => {
+    // The member's price from the feed's, then every display style of it (domain functions the
+    // web shares); an outcome without a price shows zeros, which its status blanks anyway.
+    const price =
+      outcome.odds > 0
+        ? oddsInAllStyles(
+            memberOdds(fromOddsUnits(outcome.odds), market.playId, pricing.oddsConfig),
+            market.playId,
+          )
+        : noPrice;
+    return {
+      oi: optionIdOf(fixture, market, outcome),
+      md: market.playId,
+      s: statusOf(isOpen, market, outcome),
+      h: outcome.name,
+      ah: shortNameOf(fixture, market.playId, outcome),
+      n: lineOf(market.specifiers, outcome.id),
+      ...price,
+      ao: adjustment,
+    };
+  });
+}

@@ -1,0 +1,305 @@
+import {
+  type matchEcho,
+  type matchEvent,
+  matchListType,
+  type matchLiveSwitch,
+  type playTableEntrySchema,
+  type tableParameters,
+} from '@sb/contract';
+import type { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import type { CallContext } from '../../http/request-context';
+import type { EventState, ReadModel } from '../feed/read-model';
+import { isFinished, liveFlagOf } from './event-info';
+import { type MatchService, requireKnownSport } from './match.service';
+import {
+  endOfDisplayDay,
+  groupByLeague,
+  isOfType,
+  isVisibleTo,
+  noFavourites,
+  selectEvents,
+} from './match-query';
+import { type MatchWireBuilder, virtualSportIdFloor } from './match-wire';
+import { basketballPeriodPlays, playLayout, sportCatalogue } from './sports';
+import type { ViewerResolver } from './viewer';
+
+type Input<C extends { input: z.ZodType }> = z.output<C['input']>;
+type TableInput = z.output<z.ZodObject<typeof tableParameters>>;
+type PlayTableEntry = z.infer<typeof playTableEntrySchema>;
+
+/** Play names and sizes are read from the book; they change rarely, so they are kept a minute. */
+const playTableTtlMs = 60_000;
+const basketballSportId = 2;
+
+/**
+ * Streams for a match. The simulator has no real streams: every live match of a real sport has
+ * the animated tracker, a third of them video as well, and virtual events are video by nature.
+ */
+function streamsOf(state: EventState): { video: boolean; animation: boolean } {
+  const { fixture } = state;
+  if (fixture.kind === 'outright') return { video: false, animation: false };
+  if (fixture.sportId > virtualSportIdFloor) return { video: true, animation: false };
+  const isLive = state.status.status === 'live';
+  return { video: isLive && fixture.eventId % 3 === 0, animation: isLive };
+}
+
+/** Counts, leagues, events, streams, app init and layouts: the calls around the lists. */
+export function createMatchInfoService(deps: {
+  readModel: ReadModel;
+  wire: MatchWireBuilder;
+  viewers: ViewerResolver;
+  matches: MatchService;
+  now: () => Date;
+}) {
+  const { readModel, wire, viewers } = deps;
+  const playTables = new Map<number, { entries: PlayTableEntry[]; builtAt: number }>();
+
+  async function leaguesFor(input: TableInput, context: CallContext) {
+    const viewer = await viewers.resolve(context);
+    const { events } = selectEvents(
+      readModel,
+      viewer,
+      {
+        type: input.type ?? matchListType.all,
+        sportId: requireKnownSport(input.sportId ?? input.sport),
+        tag: input.tag,
+      },
+      { nowMs: deps.now().getTime(), favourites: noFavourites },
+    );
+    return events;
+  }
+
+  /** Every play the book offers in a sport, with its name and layout, in display order. */
+  function playTableOf(sportId: number): PlayTableEntry[] {
+    const at = deps.now().getTime();
+    const cached = playTables.get(sportId);
+    if (cached && at - cached.builtAt < playTableTtlMs) return cached.entries;
+    const plays = new Map<number, { name: string; outcomes: number }>();
+    for (const state of readModel.all()) {
+      if (state.fixture.sportId !== sportId) continue;
+      for (const market of state.markets.values()) {
+        const play = plays.get(market.playId);
+        const outcomes = Math.max(play?.outcomes ?? 0, market.outcomes.length);
+        plays.set(market.playId, { name: play?.name ?? market.name, outcomes });
+      }
+    }
+    const entries = [...plays].map(([playId, play]) => {
+      const layout = playLayout.get(playId) ?? { sort: 100 + playId, columns: 2 };
+      return {
+        playId,
+        name: play.name,
+        sort: layout.sort,
+        columns: Math.min(layout.columns, play.outcomes),
+      };
+    });
+    entries.sort((left, right) => left.sort - right.sort || left.playId - right.playId);
+    playTables.set(sportId, { entries, builtAt: at });
+    return entries;
+  }
+
+  async function visiblePlayTable(
+    sportId: number,
+    context: CallContext,
+    keep = (_playId: number) => true,
+  ) {
+    const viewer = await viewers.resolve(context);
+    if (!viewer.visibility.isSportVisible(sportId)) return [];
+    const hidden = viewer.visibility.hiddenPlays(sportId);
+    return playTableOf(sportId).filter((entry) => !hidden.has(entry.playId) && keep(entry.playId));
+  }
+
+  return {
+    /** Open matches per visible sport: live, today, early and in all. */
+    async count(context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      const todayEndMs = endOfDisplayDay(deps.now().getTime());
+      const counts = new Map<
+        number,
+        { live: number; today: number; early: number; total: number }
+      >();
+      for (const state of readModel.all()) {
+        if (isFinished(state.status) || !isVisibleTo(state, viewer)) continue;
+        const entry = counts.get(state.fixture.sportId) ?? {
+          live: 0,
+          today: 0,
+          early: 0,
+          total: 0,
+        };
+        entry.total += 1;
+        if (isOfType(state, matchListType.live, todayEndMs, noFavourites)) entry.live += 1;
+        if (isOfType(state, matchListType.today, todayEndMs, noFavourites)) entry.today += 1;
+        if (isOfType(state, matchListType.early, todayEndMs, noFavourites)) entry.early += 1;
+        counts.set(state.fixture.sportId, entry);
+      }
+      return sportCatalogue
+        .filter((sport) => viewer.visibility.isSportVisible(sport.sportId))
+        .map((sport) => ({
+          sportId: sport.sportId,
+          name: sport.names[context.language],
+          virtual: sport.virtual,
+          ...(counts.get(sport.sportId) ?? { live: 0, today: 0, early: 0, total: 0 }),
+        }));
+    },
+
+    async leagues(input: TableInput, context: CallContext) {
+      return groupByLeague(await leaguesFor(input, context));
+    },
+
+    async basketballLeagues(input: { type?: number | undefined }, context: CallContext) {
+      return groupByLeague(await leaguesFor({ ...input, sportId: basketballSportId }, context));
+    },
+
+    async tags(input: TableInput, context: CallContext) {
+      const tags = new Map<string, number>();
+      for (const state of await leaguesFor({ ...input, tag: undefined }, context)) {
+        const category = state.fixture.league.category;
+        tags.set(category, (tags.get(category) ?? 0) + 1);
+      }
+      return [...tags]
+        .map(([tag, count]) => ({ tag, count }))
+        .sort((left, right) => right.count - left.count || left.tag.localeCompare(right.tag));
+    },
+
+    async hotLeagues(
+      input: { sportId?: number | undefined; size?: number | undefined },
+      context: CallContext,
+    ) {
+      const viewer = await viewers.resolve(context);
+      const { events } = selectEvents(
+        readModel,
+        viewer,
+        { type: matchListType.all, sportId: requireKnownSport(input.sportId) },
+        { nowMs: deps.now().getTime(), favourites: noFavourites },
+      );
+      return groupByLeague(events, 2).slice(0, input.size ?? 10);
+    },
+
+    async banners(context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      return deps.matches.hotEvents(viewer, undefined, 5).map((state, index) => {
+        const info = wire.eventInfoOf(state);
+        return {
+          id: index + 1,
+          title: info.r ? `${info.o} vs ${info.r}` : info.o,
+          imageUrl: `${viewer.settings.staticUrl}/banner/${state.fixture.sportId}.jpg`,
+          sportId: state.fixture.sportId,
+          matchId: state.fixture.eventId,
+          startTime: state.fixture.startTime,
+        };
+      });
+    },
+
+    /** Event objects of the listed matches, or of every live match (of one sport). */
+    async events(input: Input<typeof matchEvent>, context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      const sportId = requireKnownSport(input.sportId);
+      const chosen: EventState[] = [];
+      if (input.matchId) {
+        for (const matchId of new Set(input.matchId)) {
+          const state = readModel.get(matchId);
+          if (state) chosen.push(state);
+        }
+      } else {
+        for (const state of readModel.all()) if (state.status.status === 'live') chosen.push(state);
+      }
+      return chosen
+        .filter((state) => isVisibleTo(state, viewer))
+        .filter((state) => sportId === undefined || state.fixture.sportId === sportId)
+        .map((state) => wire.eventInfoOf(state));
+    },
+
+    /** Streams of live matches; none at all when the viewer's isShow is off (SPEC §6). */
+    async live(input: { sportId?: number | undefined }, context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      const sportId = requireKnownSport(input.sportId);
+      if (!viewer.isShow) return { isShow: false, records: [] };
+      const records = [];
+      for (const state of readModel.all()) {
+        if (state.status.status !== 'live' || !isVisibleTo(state, viewer)) continue;
+        if (sportId !== undefined && state.fixture.sportId !== sportId) continue;
+        const streams = streamsOf(state);
+        if (streams.video || streams.animation)
+          records.push({ a: state.fixture.sportId, b: state.fixture.eventId, ...streams });
+      }
+      return { isShow: true, records };
+    },
+
+    async liveSwitch(input: Input<typeof matchLiveSwitch>, context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      requireKnownSport(input.sportId);
+      const state = readModel.get(input.matchId);
+      const isFound =
+        state !== undefined &&
+        isVisibleTo(state, viewer) &&
+        (input.sportId === undefined || state.fixture.sportId === input.sportId);
+      if (!state || !isFound) throw new AppError('INVALID_INPUT', 'matchId: no such match');
+      const type = input.type ?? 1;
+      const streams = streamsOf(state);
+      const isOpen = viewer.isShow && (type === 1 ? streams.video : streams.animation);
+      const kind = type === 1 ? 'video' : 'animation';
+      return {
+        b: input.matchId,
+        type,
+        isOpen,
+        url: isOpen ? `${viewer.settings.staticUrl}/live/${kind}/${input.matchId}` : '',
+      };
+    },
+
+    /** Where each listed match stands now, for a client deciding what to fetch again. */
+    async echo(input: Input<typeof matchEcho>, context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      const records = [];
+      for (const matchId of new Set(input.matchId)) {
+        const state = readModel.get(matchId);
+        if (!state || !isVisibleTo(state, viewer)) continue;
+        records.push({
+          a: state.fixture.sportId,
+          b: matchId,
+          seq: state.seq,
+          epoch: readModel.epoch,
+          c: wire.eventInfoOf(state).c,
+          g: liveFlagOf(state.status),
+          mc: wire.marketCountOf(state, viewer.visibility.hiddenPlays(state.fixture.sportId)),
+        });
+      }
+      return records;
+    },
+
+    async sysinit(context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      return {
+        staticUrl: viewer.settings.staticUrl,
+        control_switch: [...viewer.settings.controlSwitches],
+      };
+    },
+
+    async sportsType(context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      return sportCatalogue
+        .filter((sport) => viewer.visibility.isSportVisible(sport.sportId))
+        .map((sport) => ({
+          sportId: sport.sportId,
+          name: sport.names[context.language],
+          virtual: sport.virtual,
+        }));
+    },
+
+    async playTable(
+      input: { sportId?: number | undefined; sport?: number | undefined },
+      context: CallContext,
+    ) {
+      const sportId = requireKnownSport(input.sportId ?? input.sport) ?? 1;
+      return visiblePlayTable(sportId, context);
+    },
+
+    /** Basketball's layout: table 1 the whole game, table 2 its halves and quarters. */
+    async basketballTable(table: 1 | 2, context: CallContext) {
+      return visiblePlayTable(basketballSportId, context, (playId) =>
+        table === 1 ? !basketballPeriodPlays.has(playId) : basketballPeriodPlays.has(playId),
+      );
+    },
+  };
+}
+
+export type MatchInfoService = ReturnType<typeof createMatchInfoService>;

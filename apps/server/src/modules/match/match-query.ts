@@ -1,0 +1,162 @@
+import { matchListType } from '@sb/contract';
+import type { EventState, ReadModel } from '../feed/read-model';
+import { isFinished } from './event-info';
+import { displayOffsetMs, virtualSportIdFloor } from './match-wire';
+import type { Viewer } from './viewer';
+
+/** The viewer's favourites by subject, with each favourite's record id. */
+export interface FavouriteIndex {
+  leagues: ReadonlyMap<number, number>;
+  matches: ReadonlyMap<number, number>;
+}
+
+export const noFavourites: FavouriteIndex = { leagues: new Map(), matches: new Map() };
+
+/** What a list asks for beyond the viewer's own limits. */
+export interface Selection {
+  /** `matchListType`. */
+  type: number;
+  sportId?: number | undefined;
+  leagueId?: number | undefined;
+  tag?: string | undefined;
+}
+
+export interface SelectionResult {
+  /** Matching events in display order. */
+  events: EventState[];
+  /** Per sport: matches of the same type and viewer limits, whatever the sport filter. */
+  counts: Map<number, number>;
+}
+
+const dayMs = 86_400_000;
+
+/** The end of the display day (SPEC §9: UTC−4) that `atMs` falls in. */
+export function endOfDisplayDay(atMs: number): number {
+  const local = atMs + displayOffsetMs;
+  return Math.floor(local / dayMs) * dayMs + dayMs - displayOffsetMs;
+}
+
+/** Live first, then by kick-off, league and id: the order every list shows. */
+export function compareForList(left: EventState, right: EventState): number {
+  const leftLive = left.status.status === 'live' ? 0 : 1;
+  const rightLive = right.status.status === 'live' ? 0 : 1;
+  return (
+    leftLive - rightLive ||
+    left.fixture.startTime - right.fixture.startTime ||
+    left.fixture.league.id - right.fixture.league.id ||
+    left.fixture.eventId - right.fixture.eventId
+  );
+}
+
+/** Latest first, for results. */
+function compareForResults(left: EventState, right: EventState): number {
+  return (
+    right.fixture.startTime - left.fixture.startTime || left.fixture.eventId - right.fixture.eventId
+  );
+}
+
+export function isFavourite(state: EventState, favourites: FavouriteIndex): boolean {
+  return (
+    favourites.matches.has(state.fixture.eventId) || favourites.leagues.has(state.fixture.league.id)
+  );
+}
+
+/** Whether the viewer may see this event at all: control switches and leagueIds. */
+export function isVisibleTo(state: EventState, viewer: Viewer): boolean {
+  const { fixture } = state;
+  if (!viewer.visibility.isSportVisible(fixture.sportId)) return false;
+  return viewer.leagueIds === null || viewer.leagueIds.has(fixture.league.id);
+}
+
+/**
+ * Whether an event belongs in a list type. Outrights show only in their own tab, in "all" and
+ * among favourites; the date tabs hold matches.
+ */
+export function isOfType(
+  state: EventState,
+  type: number,
+  todayEndMs: number,
+  favourites: FavouriteIndex,
+): boolean {
+  const { fixture, status } = state;
+  if (type === matchListType.results) return isFinished(status);
+  if (isFinished(status)) return false;
+  const isOutright = fixture.kind === 'outright';
+  switch (type) {
+    case matchListType.all:
+      return true;
+    case matchListType.live:
+      return status.status === 'live' && !isOutright;
+    case matchListType.today:
+      return !isOutright && fixture.startTime < todayEndMs;
+    case matchListType.early:
+      return !isOutright && fixture.startTime >= todayEndMs;
+    case matchListType.outright:
+      return isOutright;
+    case matchListType.favourites:
+      return isFavourite(state, favourites);
+    case matchListType.virtual:
+      return fixture.sportId > virtualSportIdFloor;
+    default:
+      return false;
+  }
+}
+
+/** Lists over the read model; nothing here touches the database. */
+export function selectEvents(
+  readModel: ReadModel,
+  viewer: Viewer,
+  selection: Selection,
+  options: { nowMs: number; favourites: FavouriteIndex },
+): SelectionResult {
+  const todayEndMs = endOfDisplayDay(options.nowMs);
+  const events: EventState[] = [];
+  const counts = new Map<number, number>();
+  for (const state of readModel.all()) {
+    if (!isVisibleTo(state, viewer)) continue;
+    if (!isOfType(state, selection.type, todayEndMs, options.favourites)) continue;
+    const { fixture } = state;
+    counts.set(fixture.sportId, (counts.get(fixture.sportId) ?? 0) + 1);
+    if (selection.sportId !== undefined && fixture.sportId !== selection.sportId) continue;
+    if (selection.leagueId !== undefined && fixture.league.id !== selection.leagueId) continue;
+    if (selection.tag !== undefined && fixture.league.category !== selection.tag) continue;
+    events.push(state);
+  }
+  events.sort(selection.type === matchListType.results ? compareForResults : compareForList);
+  return { events, counts };
+}
+
+/** Events grouped by league, busiest first: the league filter and hot leagues. */
+export function groupByLeague(events: readonly EventState[], liveWeight = 1) {
+  const leagues = new Map<
+    number,
+    {
+      leagueId: number;
+      leagueName: string;
+      category: string;
+      sportId: number;
+      count: number;
+      score: number;
+    }
+  >();
+  for (const state of events) {
+    const { league, sportId } = state.fixture;
+    let entry = leagues.get(league.id);
+    if (!entry) {
+      entry = {
+        leagueId: league.id,
+        leagueName: league.name,
+        category: league.category,
+        sportId,
+        count: 0,
+        score: 0,
+      };
+      leagues.set(league.id, entry);
+    }
+    entry.count += 1;
+    entry.score += state.status.status === 'live' ? liveWeight : 1;
+  }
+  return [...leagues.values()]
+    .sort((left, right) => right.score - left.score || left.leagueId - right.leagueId)
+    .map(({ score: _score, ...league }) => league);
+}

@@ -1,0 +1,283 @@
+import type { EventInfo, MatchWire } from '@sb/contract';
+import type { Market } from '@sb/feed-sim';
+import type { EventState, ReadModel } from '../feed/read-model';
+import { eventInfoOf, homeAndAway, liveFlagOf } from './event-info';
+import { optionsOf, type Pricing } from './market-options';
+
+/**
+ * Wire forms of the read model's events (SPEC §3 short names). Building them is the costly part
+ * of a match list, so each event keeps the forms it was asked for until its next change (`seq`),
+ * a new epoch or a change of the provider's health; a list of a thousand matches then costs a
+ * lookup per match.
+ */
+
+/** Sports above this id are virtual and show one market per match (SPEC §2). */
+export const virtualSportIdFloor = 1_000_000;
+
+/** Display time zone: four hours behind UTC (SPEC §9). */
+export const displayOffsetMs = -4 * 3_600_000;
+
+/** Which markets a match carries: the list rows, every market, or none (finished matches). */
+export type WireForm = { kind: 'list'; rows: number } | { kind: 'full' } | { kind: 'bare' };
+
+/** Plays shown in list rows, in order: SPEC §2's 5 (large) or 3 (mini) take the first ones. */
+const listPlayOrder = [1, 2, 3, 4, 5, 11, 16, 18, 6, 7];
+/** Virtual sports show one market, the winner or 1X2 first. */
+const virtualListPlayOrder = [3, 1, 2, 6];
+
+/** A market still offered: open now or suspended for a while. */
+function isOffered(market: Market): boolean {
+  return market.status === 'active' || market.status === 'suspended';
+}
+
+/** The gap between a two-way market's prices: the main line is the most even one. */
+function priceGap(market: Market): number {
+  const [first, second] = market.outcomes;
+  if (!first || !second || first.odds <= 0 || second.odds <= 0) return Number.POSITIVE_INFINITY;
+  return Math.abs(first.odds - second.odds);
+}
+
+/** Per event and change: markets grouped by play, and each play's main market. */
+interface EventIndex {
+  byPlay: Map<number, Market[]>;
+  mainByPlay: Map<number, Market>;
+  offeredByPlay: Map<number, number>;
+}
+
+function indexEvent(state: EventState): EventIndex {
+  const byPlay = new Map<number, Market[]>();
+  const offeredByPlay = new Map<number, number>();
+  for (const market of state.markets.values()) {
+    let markets = byPlay.get(market.playId);
+    if (!markets) {
+      markets = [];
+      byPlay.set(market.playId, markets);
+    }
+    markets.push(market);
+    if (isOffered(market))
+      offeredByPlay.set(market.playId, (offeredByPlay.get(market.playId) ?? 0) + 1);
+  }
+  const mainByPlay = new Map<number, Market>();
+  for (const [playId, markets] of byPlay) {
+    let main: Market | undefined;
+    for (const market of markets) {
+      if (!isOffered(market)) continue;
+      const isBetter =
+        !main ||
+        (market.status === 'active' && main.status !== 'active') ||
+        (market.status === main.status && priceGap(market) < priceGap(main));
+      if (isBetter) main = market;
+    }
+    if (main) mainByPlay.set(playId, main);
+  }
+  return { byPlay, mainByPlay, offeredByPlay };
+}
+
+const maxViewsPerEvent = 32;
+
+interface EventCache {
+  seq: number;
+  epoch: number;
+  isProviderAlive: boolean;
+  index?: EventIndex;
+  info?: EventInfo;
+  views: Map<string, { match: MatchWire; bytes?: Buffer }>;
+}
+
+export interface MatchWireBuilder {
+  /** The match without the viewer's favourite flags (x, w, y are 0). */
+  matchOf(
+    state: EventState,
+    form: WireForm,
+    pricing: Pricing,
+    hiddenPlays: ReadonlySet<number>,
+    playsKey: string,
+  ): MatchWire;
+  /** The same match as UTF-8 JSON, kept with it: lists are joined from these bytes. */
+  matchBytesOf(
+    state: EventState,
+    form: WireForm,
+    pricing: Pricing,
+    hiddenPlays: ReadonlySet<number>,
+    playsKey: string,
+  ): Buffer;
+  eventInfoOf(state: EventState): EventInfo;
+  /** Markets offered, leaving out hidden plays: the match's `mc`. */
+  marketCountOf(state: EventState, hiddenPlays: ReadonlySet<number>): number;
+}
+
+export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
+  const caches = new WeakMap<EventState, EventCache>();
+
+  function cacheOf(state: EventState): EventCache {
+    let cache = caches.get(state);
+    const isCurrent =
+      cache &&
+      cache.seq === state.seq &&
+      cache.epoch === readModel.epoch &&
+      cache.isProviderAlive === readModel.isProviderAlive;
+    if (!cache || !isCurrent) {
+      cache = {
+        seq: state.seq,
+        epoch: readModel.epoch,
+        isProviderAlive: readModel.isProviderAlive,
+        views: new Map(),
+      };
+      caches.set(state, cache);
+    }
+    return cache;
+  }
+
+  function indexOf(state: EventState): EventIndex {
+    const cache = cacheOf(state);
+    cache.index ??= indexEvent(state);
+    return cache.index;
+  }
+
+  function infoOf(state: EventState): EventInfo {
+    const cache = cacheOf(state);
+    cache.info ??= eventInfoOf(state.fixture, state.status);
+    return cache.info;
+  }
+
+  function marketCountOf(state: EventState, hiddenPlays: ReadonlySet<number>): number {
+    let count = 0;
+    for (const [playId, offered] of indexOf(state).offeredByPlay) {
+      if (!hiddenPlays.has(playId)) count += offered;
+    }
+    return count;
+  }
+
+  function marketsFor(
+    state: EventState,
+    form: WireForm,
+    hiddenPlays: ReadonlySet<number>,
+  ): Market[] {
+    const index = indexOf(state);
+    if (form.kind === 'bare') return [];
+    if (form.kind === 'full') {
+      const markets: Market[] = [];
+      for (const [playId, playMarkets] of index.byPlay) {
+        if (hiddenPlays.has(playId)) continue;
+        for (const market of playMarkets) if (market.status !== 'deactivated') markets.push(market);
+      }
+      return markets;
+    }
+    const isVirtual = state.fixture.sportId > virtualSportIdFloor;
+    const rows = isVirtual ? 1 : form.rows;
+    const order = isVirtual ? virtualListPlayOrder : listPlayOrder;
+    const markets: Market[] = [];
+    const pick = (playId: number) => {
+      const main = index.mainByPlay.get(playId);
+      if (main && !hiddenPlays.has(playId) && !markets.includes(main)) markets.push(main);
+    };
+    for (const playId of order) {
+      if (markets.length >= rows) break;
+      pick(playId);
+    }
+    // Sports without the usual plays (outrights, races) list theirs in play id order.
+    const rest = [...index.mainByPlay.keys()].sort((a, b) => a - b);
+    for (const playId of rest) {
+      if (markets.length >= rows) break;
+      pick(playId);
+    }
+    return markets;
+  }
+
+  function buildMatch(
+    state: EventState,
+    form: WireForm,
+    pricing: Pricing,
+    hiddenPlays: ReadonlySet<number>,
+  ): MatchWire {
+    const { fixture } = state;
+    const z: MatchWire['z'] = {};
+    for (const market of marketsFor(state, form, hiddenPlays)) {
+      let play = z[market.playId];
+      if (!play) {
+        play = {};
+        z[market.playId] = play;
+      }
+      play[market.specifiers] = optionsOf(
+        fixture,
+        market,
+        readModel.isMarketOpen(state, market),
+        pricing,
+      );
+    }
+    const { home, away, homeId, awayId } = homeAndAway(fixture);
+    // The favourite flags lead, so the cached JSON of a match can take a viewer's own flags by
+    // swapping its first few characters (see `withFavouriteFlags`).
+    return {
+      x: 0,
+      w: 0,
+      y: 0,
+      a: fixture.sportId,
+      b: fixture.eventId,
+      l: fixture.league.id,
+      ln: fixture.league.name,
+      lc: fixture.league.category,
+      g: liveFlagOf(state.status),
+      t: fixture.startTime,
+      o: home,
+      r: away,
+      ev: infoOf(state),
+      z,
+      mc: marketCountOf(state, hiddenPlays),
+      si: new Date(fixture.startTime + displayOffsetMs).getUTCFullYear(),
+      sm: homeId,
+      sn: awayId,
+    };
+  }
+
+  function viewOf(
+    state: EventState,
+    form: WireForm,
+    pricing: Pricing,
+    hiddenPlays: ReadonlySet<number>,
+    playsKey: string,
+  ) {
+    const cache = cacheOf(state);
+    const formKey = form.kind === 'list' ? `list${form.rows}` : form.kind;
+    const key = `${formKey}|${pricing.key}|${playsKey}`;
+    let view = cache.views.get(key);
+    if (!view) {
+      // Members with their own margins each add a view; a bound keeps an event's views few.
+      if (cache.views.size >= maxViewsPerEvent) cache.views.clear();
+      view = { match: buildMatch(state, form, pricing, hiddenPlays) };
+      cache.views.set(key, view);
+    }
+    return view;
+  }
+
+  return {
+    matchOf: (...args) => viewOf(...args).match,
+    matchBytesOf(...args) {
+      const view = viewOf(...args);
+      view.bytes ??= Buffer.from(JSON.stringify(view.match));
+      return view.bytes;
+    },
+    eventInfoOf: infoOf,
+    marketCountOf,
+  };
+}
+
+const plainFlagsPrefix = Buffer.from('{"x":0,"w":0,"y":0,');
+
+/** Flags of the viewer's favourites for one match: league `x`, match `w`, record id `y`. */
+export interface FavouriteFlags {
+  x: number;
+  w: number;
+  y: number;
+}
+
+/** A match's cached JSON bytes with the viewer's flags in place of the zeros it was built with. */
+export function withFavouriteFlags(bytes: Buffer, flags: FavouriteFlags | null): Buffer {
+  if (!flags) return bytes;
+  if (!bytes.subarray(0, plainFlagsPrefix.length).equals(plainFlagsPrefix))
+    throw new Error('match JSON does not lead with its flags');
+  return Buffer.concat([
+    Buffer.from(`{"x":${flags.x},"w":${flags.w},"y":${flags.y},`),
+    bytes.subarray(plainFlagsPrefix.length),
+  ]);
+}

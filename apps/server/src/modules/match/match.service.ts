@@ -1,0 +1,321 @@
+import {
+  type MatchWire,
+  type matchDetails,
+  type matchHotList,
+  type matchLegList,
+  type matchList,
+  matchListType,
+  type matchMarketOptions,
+  type matchResultList,
+  type matchSearch,
+} from '@sb/contract';
+import type { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { JsonBytes } from '../../http/register-call';
+import type { CallContext } from '../../http/request-context';
+import type { EventState, ReadModel } from '../feed/read-model';
+import { isFinished } from './event-info';
+import type { FavouritesService } from './favourites.service';
+import {
+  compareForList,
+  type FavouriteIndex,
+  groupByLeague,
+  isVisibleTo,
+  noFavourites,
+  type Selection,
+  selectEvents,
+} from './match-query';
+import {
+  type FavouriteFlags,
+  type MatchWireBuilder,
+  type WireForm,
+  withFavouriteFlags,
+} from './match-wire';
+import { findSport } from './sports';
+import type { Viewer, ViewerResolver } from './viewer';
+
+type Input<C extends { input: z.ZodType }> = z.output<C['input']>;
+
+/** Page sizes when the client names none: a screenful, and SPEC §9's leg list. */
+const defaultPageSize = 50;
+const defaultLegListSize = 1000;
+/** SPEC §2: five markets per match in the large variant. */
+const defaultRows = 5;
+
+export interface MatchServiceDependencies {
+  readModel: ReadModel;
+  wire: MatchWireBuilder;
+  viewers: ViewerResolver;
+  favourites: FavouritesService;
+  now: () => Date;
+}
+
+/** A sport the book knows; an unknown one is bad input, a hidden one simply lists nothing. */
+export function requireKnownSport(sportId: number | undefined): number | undefined {
+  if (sportId !== undefined && !findSport(sportId))
+    throw new AppError('INVALID_INPUT', `sportId: unknown sport ${sportId}`);
+  return sportId;
+}
+
+function flagsOf(state: EventState, favourites: FavouriteIndex | null): FavouriteFlags | null {
+  if (!favourites) return null;
+  const leagueRecord = favourites.leagues.get(state.fixture.league.id);
+  const matchRecord = favourites.matches.get(state.fixture.eventId);
+  if (leagueRecord === undefined && matchRecord === undefined) return null;
+  return {
+    x: leagueRecord === undefined ? 0 : 1,
+    w: matchRecord === undefined ? 0 : 1,
+    y: matchRecord ?? leagueRecord ?? 0,
+  };
+}
+
+const comma = Buffer.from(',');
+
+/**
+ * `{"records":[…],…rest}` from the cached JSON bytes of each match: one copy into the answer,
+ * no serialising again.
+ */
+function recordsJson(parts: readonly Buffer[], rest: Record<string, unknown> = {}): Buffer {
+  const restJson = JSON.stringify(rest);
+  const chunks: Buffer[] = [Buffer.from('{"records":[')];
+  parts.forEach((part, index) => {
+    if (index > 0) chunks.push(comma);
+    chunks.push(part);
+  });
+  chunks.push(Buffer.from(restJson === '{}' ? ']}' : `],${restJson.slice(1)}`));
+  return Buffer.concat(chunks);
+}
+
+export function createMatchService(deps: MatchServiceDependencies) {
+  const { readModel, wire, viewers, favourites: favouritesService } = deps;
+
+  function matchOf(
+    state: EventState,
+    form: WireForm,
+    viewer: Viewer,
+    favourites: FavouriteIndex | null,
+  ): MatchWire {
+    const { visibility } = viewer;
+    const sportId = state.fixture.sportId;
+    const base = wire.matchOf(
+      state,
+      form,
+      viewer.pricing,
+      visibility.hiddenPlays(sportId),
+      visibility.playsKey(sportId),
+    );
+    const flags = flagsOf(state, favourites);
+    return flags ? { ...base, ...flags } : base;
+  }
+
+  function matchBytesOf(
+    state: EventState,
+    form: WireForm,
+    viewer: Viewer,
+    favourites: FavouriteIndex | null,
+  ): Buffer {
+    const { visibility } = viewer;
+    const sportId = state.fixture.sportId;
+    const bytes = wire.matchBytesOf(
+      state,
+      form,
+      viewer.pricing,
+      visibility.hiddenPlays(sportId),
+      visibility.playsKey(sportId),
+    );
+    return withFavouriteFlags(bytes, flagsOf(state, favourites));
+  }
+
+  /** The event a details call names, if this viewer may see it; otherwise "no such match". */
+  function requireMatch(viewer: Viewer, matchId: number, sportId: number | undefined): EventState {
+    requireKnownSport(sportId);
+    const state = readModel.get(matchId);
+    const isFound =
+      state !== undefined &&
+      isVisibleTo(state, viewer) &&
+      (sportId === undefined || state.fixture.sportId === sportId);
+    if (!isFound) throw new AppError('INVALID_INPUT', 'matchId: no such match');
+    return state;
+  }
+
+  async function page(input: Input<typeof matchList>, context: CallContext, defaultSize: number) {
+    const viewer = await viewers.resolve(context);
+    const selection: Selection = {
+      type: input.type ?? matchListType.all,
+      sportId: requireKnownSport(input.sportId ?? input.sport),
+      leagueId: input.leagueId,
+      tag: input.tag,
+    };
+    const favourites = await favouritesService.indexOf(viewer);
+    const { events, counts } = selectEvents(readModel, viewer, selection, {
+      nowMs: deps.now().getTime(),
+      favourites: favourites ?? noFavourites,
+    });
+    const size = input.size ?? defaultSize;
+    const pageNumber = input.page ?? 1;
+    const form: WireForm =
+      selection.type === matchListType.results
+        ? { kind: 'bare' }
+        : { kind: 'list', rows: input.rows ?? defaultRows };
+    return {
+      viewer,
+      favourites,
+      events: events.slice((pageNumber - 1) * size, pageNumber * size),
+      total: events.length,
+      counts: [...counts].map(([sportId, count]) => ({ sportId, count })),
+      page: pageNumber,
+      size,
+      form,
+    };
+  }
+
+  return {
+    /** SPEC's match list: the page of matches and the per-sport counts of the tabs. */
+    async list(input: Input<typeof matchList>, context: CallContext) {
+      const result = await page(input, context, defaultPageSize);
+      const parts = result.events.map((state) =>
+        matchBytesOf(state, result.form, result.viewer, result.favourites),
+      );
+      const rest = {
+        total: result.total,
+        page: result.page,
+        size: result.size,
+        counts: result.counts,
+      };
+      return new JsonBytes<z.input<(typeof matchList)['output']>>(recordsJson(parts, rest));
+    },
+
+    async details(input: Input<typeof matchDetails>, context: CallContext): Promise<MatchWire> {
+      const viewer = await viewers.resolve(context);
+      const state = requireMatch(viewer, input.matchId, input.sportId);
+      const favourites = await favouritesService.indexOf(viewer);
+      return matchOf(state, { kind: 'full' }, viewer, favourites);
+    },
+
+    async marketOptions(input: Input<typeof matchMarketOptions>, context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      const state = requireMatch(viewer, input.matchId, input.sportId);
+      const match = matchOf(state, { kind: 'full' }, viewer, null);
+      const z =
+        input.playId === undefined
+          ? match.z
+          : Object.fromEntries(
+              Object.entries(match.z).filter(([playId]) => playId === String(input.playId)),
+            );
+      return { a: match.a, b: match.b, z, mc: match.mc };
+    },
+
+    /**
+     * getlegList: with match ids, those matches with every market so that slip items can be
+     * refreshed; without, a page of open matches as the list shows them.
+     */
+    async legList(input: Input<typeof matchLegList>, context: CallContext) {
+      if (input.matchId === undefined) {
+        const result = await page(input, context, defaultLegListSize);
+        const parts = result.events.map((state) =>
+          matchBytesOf(state, result.form, result.viewer, result.favourites),
+        );
+        return new JsonBytes<z.input<(typeof matchLegList)['output']>>(recordsJson(parts));
+      }
+      const viewer = await viewers.resolve(context);
+      const sportId = requireKnownSport(input.sportId ?? input.sport);
+      const favourites = await favouritesService.indexOf(viewer);
+      const parts: Buffer[] = [];
+      for (const matchId of new Set(input.matchId).values()) {
+        const state = readModel.get(matchId);
+        if (!state || !isVisibleTo(state, viewer)) continue;
+        if (sportId !== undefined && state.fixture.sportId !== sportId) continue;
+        parts.push(matchBytesOf(state, { kind: 'full' }, viewer, favourites));
+        if (parts.length >= (input.size ?? defaultLegListSize)) break;
+      }
+      return new JsonBytes<z.input<(typeof matchLegList)['output']>>(recordsJson(parts));
+    },
+
+    /** Open matches whose teams, title or league contain the keyword, in list order. */
+    async search(input: Input<typeof matchSearch>, context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      const sportId = requireKnownSport(input.sportId);
+      const keyword = input.keyword.toLocaleLowerCase();
+      const favourites = await favouritesService.indexOf(viewer);
+      const found: EventState[] = [];
+      for (const state of readModel.all()) {
+        const { fixture } = state;
+        if (isFinished(state.status) || !isVisibleTo(state, viewer)) continue;
+        if (sportId !== undefined && fixture.sportId !== sportId) continue;
+        const haystack = [
+          fixture.name,
+          fixture.league.name,
+          ...fixture.competitors.map((c) => c.name),
+        ];
+        if (haystack.some((text) => text.toLocaleLowerCase().includes(keyword))) found.push(state);
+      }
+      found.sort(compareForList);
+      const records = found
+        .slice(0, input.size ?? 20)
+        .map((state) => matchOf(state, { kind: 'list', rows: defaultRows }, viewer, favourites));
+      return { records };
+    },
+
+    /** Finished and called-off matches, latest first. */
+    async results(input: Input<typeof matchResultList>, context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      const { events } = selectEvents(
+        readModel,
+        viewer,
+        {
+          type: matchListType.results,
+          sportId: requireKnownSport(input.sportId),
+          leagueId: input.leagueId,
+        },
+        { nowMs: deps.now().getTime(), favourites: noFavourites },
+      );
+      const inWindow = events.filter(
+        (state) =>
+          (input.startTime === undefined || state.fixture.startTime >= input.startTime) &&
+          (input.endTime === undefined || state.fixture.startTime < input.endTime),
+      );
+      const size = input.size ?? defaultPageSize;
+      const pageNumber = input.page ?? 1;
+      const records = inWindow.slice((pageNumber - 1) * size, pageNumber * size).map((state) => ({
+        ...wire.eventInfoOf(state),
+        l: state.fixture.league.id,
+        ln: state.fixture.league.name,
+        t: state.fixture.startTime,
+        rs: state.status.status,
+      }));
+      return { records, total: inWindow.length, page: pageNumber, size };
+    },
+
+    /** Featured matches of the hot leagues, live first. */
+    async hotList(input: Input<typeof matchHotList>, context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      const favourites = await favouritesService.indexOf(viewer);
+      const events = hotEvents(viewer, requireKnownSport(input.sportId), input.size ?? 10);
+      const rows = input.rows ?? defaultRows;
+      return {
+        records: events.map((state) => matchOf(state, { kind: 'list', rows }, viewer, favourites)),
+      };
+    },
+
+    /** Open matches of the busiest leagues (live ones count double), live first. */
+    hotEvents,
+  };
+
+  function hotEvents(viewer: Viewer, sportId: number | undefined, size: number): EventState[] {
+    const { events } = selectEvents(
+      readModel,
+      viewer,
+      { type: matchListType.all, sportId },
+      { nowMs: deps.now().getTime(), favourites: noFavourites },
+    );
+    const matches = events.filter((state) => state.fixture.kind === 'match');
+    const hotLeagues = new Set(
+      groupByLeague(matches, 2)
+        .slice(0, 10)
+        .map((league) => league.leagueId),
+    );
+    return matches.filter((state) => hotLeagues.has(state.fixture.league.id)).slice(0, size);
+  }
+}
+
+export type MatchService = ReturnType<typeof createMatchService>;

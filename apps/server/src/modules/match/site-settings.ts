@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { MatchRepository } from './match.repository';
+
+/** What the site settings hold, with the defaults a fresh site starts from. */
+export interface SiteSettingsValues {
+  /** SPEC §4 control switches; none by default, so every sport shows. */
+  controlSwitches: readonly number[];
+  /** App init's staticUrl: where images and stream pages are served from. */
+  staticUrl: string;
+}
+
+export const defaultSiteSettings: SiteSettingsValues = {
+  controlSwitches: [],
+  staticUrl: '/static',
+};
+
+const settingKeys = { controlSwitches: 'control_switch', staticUrl: 'static_url' } as const;
+
+const switchesSchema = z.array(z.number().int().min(0).max(1_000_000)).max(100);
+const staticUrlSchema = z.string().min(1).max(500);
+
+/** Settings are read on almost every match call; a few seconds of staleness is harmless. */
+export const siteSettingsTtlMs = 5_000;
+
+/**
+ * Site settings cached for a few seconds: one read serves every request in that time, and a
+ * change made by an operator on any server process shows everywhere within the TTL. A row that
+ * does not parse counts as its default, so a bad edit cannot take the match calls down.
+ */
+export function createSiteSettings(options: {
+  repository: MatchRepository;
+  now: () => Date;
+  ttlMs?: number;
+}) {
+  const { repository, now } = options;
+  const ttlMs = options.ttlMs ?? siteSettingsTtlMs;
+  let cached: { values: SiteSettingsValues; readAt: number } | undefined;
+  let pending: Promise<SiteSettingsValues> | undefined;
+
+  async function load(): Promise<SiteSettingsValues> {
+    const rows = await repository.readSettings();
+    const switches = switchesSchema.safeParse(rows.get(settingKeys.controlSwitches));
+    const staticUrl = staticUrlSchema.safeParse(rows.get(settingKeys.staticUrl));
+    const values: SiteSettingsValues = {
+      controlSwitches: switches.success
+        ? [...new Set(switches.data)].sort((a, b) => a - b)
+        : defaultSiteSettings.controlSwitches,
+      staticUrl: staticUrl.success ? staticUrl.data : defaultSiteSettings.staticUrl,
+    };
+    cached = { values, readAt: now().getTime() };
+    return values;
+  }
+
+  return {
+    /** The current settings; concurrent callers share one database read. */
+    async current(): Promise<SiteSettingsValues> {
+      if (cached && now().getTime() - cached.readAt < ttlMs) return cached.values;
+      pending ??= load().finally(() => {
+        pending = undefined;
+      });
+      try {
+        return await pending;
+      } catch (error) {
+        // A database hiccup should not blank the site: serve the last settings while it lasts.
+        if (cached) return cached.values;
+        throw error;
+      }
+    },
+
+    /** For operators: replaces the control switches; this process sees them at once. */
+    async setControlSwitches(switches: readonly number[]): Promise<void> {
+      await repository.writeSetting(
+        settingKeys.controlSwitches,
+        switchesSchema.parse([...switches]),
+        now(),
+      );
+      await load();
+    },
+
+    async setStaticUrl(staticUrl: string): Promise<void> {
+      await repository.writeSetting(settingKeys.staticUrl, staticUrlSchema.parse(staticUrl), now());
+      await load();
+    },
+  };
+}
+
+export type SiteSettings = ReturnType<typeof createSiteSettings>;

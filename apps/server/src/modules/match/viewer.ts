@@ -1,0 +1,91 @@
+import type { UserInfo } from '@sb/contract';
+import { parseOddsConfig } from '@sb/domain';
+import type { CallContext } from '../../http/request-context';
+import type { IdentityService } from '../identity/identity.service';
+import { type Visibility, visibilityFor } from './control-switches';
+import type { Pricing } from './market-options';
+import type { SiteSettings, SiteSettingsValues } from './site-settings';
+
+/** Who is looking, as far as the match calls care. */
+export interface Viewer {
+  /** The user row id; null for a call made without a token. */
+  userId: number | null;
+  /** 0 for visitors and anonymous callers. */
+  memberId: number;
+  /** A member's non-empty leagueIds (SPEC §6): only these leagues show. Null: every league. */
+  leagueIds: ReadonlySet<number> | null;
+  /** SPEC §6: whether live video and animation may be shown. */
+  isShow: boolean;
+  pricing: Pricing;
+  visibility: Visibility;
+  settings: SiteSettingsValues;
+}
+
+/**
+ * A profile changes only when an operator edits it, while a member may fetch lists many times a
+ * second; the profile is kept this long so that lists cost no query for it.
+ */
+export const viewerProfileTtlMs = 2_000;
+const profileCacheLimit = 10_000;
+
+const pricingByKey = new Map<string, Pricing>();
+function pricingOf(oddsConfig: readonly number[]): Pricing {
+  const margins = parseOddsConfig(oddsConfig);
+  const key = `${margins.nonHandicap},${margins.handicap},${margins.base}`;
+  let pricing = pricingByKey.get(key);
+  if (!pricing) {
+    if (pricingByKey.size >= profileCacheLimit) pricingByKey.clear();
+    pricing = { key, oddsConfig: [margins.nonHandicap, margins.handicap, margins.base], margins };
+    pricingByKey.set(key, pricing);
+  }
+  return pricing;
+}
+
+const noMargin = pricingOf([0, 0, 0]);
+
+export function createViewerResolver(options: {
+  identity: Pick<IdentityService, 'profile'>;
+  settings: SiteSettings;
+  now: () => Date;
+}) {
+  const profiles = new Map<number, { info: UserInfo; readAt: number }>();
+
+  async function profileOf(user: NonNullable<CallContext['user']>): Promise<UserInfo> {
+    const at = options.now().getTime();
+    const cached = profiles.get(user.userId);
+    if (cached && at - cached.readAt < viewerProfileTtlMs) return cached.info;
+    const info = await options.identity.profile(user);
+    // Oldest first: Map keeps insertion order, so the first key is the one to drop.
+    profiles.delete(user.userId);
+    if (profiles.size >= profileCacheLimit) {
+      const oldest = profiles.keys().next().value;
+      if (oldest !== undefined) profiles.delete(oldest);
+    }
+    profiles.set(user.userId, { info, readAt: at });
+    return info;
+  }
+
+  return {
+    async resolve(context: CallContext): Promise<Viewer> {
+      const user = context.user;
+      const [settings, profile] = await Promise.all([
+        options.settings.current(),
+        user ? profileOf(user) : Promise.resolve(null),
+      ]);
+      // SPEC §1: source 1 is the live-stream flavour, which never shows play type 2.
+      const visibility = visibilityFor(settings.controlSwitches, context.client.source === '1');
+      return {
+        userId: user?.userId ?? null,
+        memberId: user?.memberId ?? 0,
+        leagueIds: profile && profile.leagueIds.length > 0 ? new Set(profile.leagueIds) : null,
+        isShow: profile?.isShow ?? true,
+        // Margins are a member's terms; a visitor sees the book's own prices.
+        pricing: profile && profile.memberId > 0 ? pricingOf(profile.oddsConfig) : noMargin,
+        visibility,
+        settings,
+      };
+    },
+  };
+}
+
+export type ViewerResolver = ReturnType<typeof createViewerResolver>;

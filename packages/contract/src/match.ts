@@ -1,0 +1,631 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+import { intField, textField } from './common';
+
+/**
+ * Match-side calls (SPEC §7 "Match and order paths", DESIGN §5: under /match/api/). Matches,
+ * options and events travel in SPEC §3's short field names; shapes SPEC does not name use plain
+ * names. docs/matches.md records the choices SPEC leaves open.
+ */
+
+/** An integer field within bounds, accepting a number or its text (query and form fields). */
+const boundedInt = (min: number, max: number) =>
+  intField().pipe(z.number().int().min(min).max(max));
+
+/** A positive id: sport, league, match. */
+const idField = () => boundedInt(1, Number.MAX_SAFE_INTEGER);
+
+/**
+ * A list of ids sent comma-joined (`"1,2,3"`, SPEC's leg list) or, in JSON, as an array. At most
+ * `max` ids; anything that is not a positive integer is refused.
+ */
+export const idListField = (max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value === 'number') return [value];
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      if (text === '') return [];
+      return text.split(',').map((part) => {
+        const item = part.trim();
+        return /^\d{1,16}$/.test(item) ? Number(item) : item;
+      });
+    },
+    z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).max(max, `at most ${max} ids`),
+  );
+
+/**
+ * List types of the table parameters: 0 all open matches, 1 live, 2 today (kick-off today in the
+ * display time zone, live ones included), 3 early (later days), 4 outrights, 5 results (finished),
+ * 6 favourites, 7 virtual sports.
+ */
+export const matchListType = {
+  all: 0,
+  live: 1,
+  today: 2,
+  early: 3,
+  outright: 4,
+  results: 5,
+  favourites: 6,
+  virtual: 7,
+} as const;
+
+/** Status `s` of a market option: 0 is open; every other value shows a blank (SPEC §4). */
+export const optionStatus = {
+  open: 0,
+  /** Suspended by the feed, a bet stop, or a silent feed. */
+  suspended: 1,
+  /** The line was withdrawn. */
+  deactivated: 2,
+  settled: 3,
+  cancelled: 4,
+  /** The outcome is no longer offered while its market goes on. */
+  notOffered: 5,
+} as const;
+
+/** The largest page of the list calls: SPEC §9 leg list size 1000, 2000 in the reset filter. */
+export const maxMatchPageSize = 2000;
+
+/** SPEC §3 table parameters, plus the paging and filters the server needs. */
+export const tableParameters = {
+  /** See `matchListType`. */
+  type: boundedInt(0, 7).optional(),
+  /** Same as `sportId` (the client sends either); `sportId` wins when both are sent. */
+  sport: idField().optional(),
+  sportId: idField().optional(),
+  /** The member's display style, SPEC §9 odds types 0–4; every style is sent regardless. */
+  oddsType: boundedInt(0, 4).optional(),
+  /** A league category (country or region) as `match/tag` lists them. */
+  tag: textField(64).optional(),
+  leagueId: idField().optional(),
+  size: boundedInt(1, maxMatchPageSize).optional(),
+  page: boundedInt(1, 100_000).optional(),
+  /**
+   * Markets per match in list answers (SPEC §2): 3 in mini mode, 5 in the large variant (the
+   * default); sports above 1000000 always show 1.
+   */
+  rows: boundedInt(1, 5).optional(),
+};
+
+/** SPEC §3 market option with the odds object's fields: one outcome, priced in every style. */
+export const marketOptionSchema = z.object({
+  /** Option id: stable, unique, decodable to event, play, specifiers and outcome. */
+  oi: z.string(),
+  /** Play id. */
+  md: z.number().int(),
+  /** Status: 0 open; anything else shows a blank (see `optionStatus`). */
+  s: z.number().int(),
+  /** Option name as the feed gives it ("Arsenal -0.25", "Over 2.5", "Draw"). */
+  h: z.string(),
+  /** Alternate (short) name: 1, X, 2, H, A, O, U, Odd, Even, a score, an abbreviation. */
+  ah: z.string(),
+  /** The market's name ("Asian handicap"). */
+  n: z.string(),
+  /** Decimal odds, after the viewer's margin; 0 when the outcome has no price. */
+  o: z.number(),
+  /** Hong Kong (Asian). */
+  oa: z.number(),
+  /** Malay. */
+  om: z.number(),
+  /** Indonesian. */
+  od: z.number(),
+  /** American. */
+  us: z.number(),
+  /** Adjustment: the viewer's extra margin on this play, thousandths of implied probability. */
+  ao: z.number(),
+});
+export type MarketOption = z.infer<typeof marketOptionSchema>;
+
+/** `z`: options by play id, then by specifiers ('' for markets without a line). */
+export const marketsByPlaySchema = z.record(
+  z.string(),
+  z.record(z.string(), z.array(marketOptionSchema)),
+);
+
+/**
+ * SPEC §3 event object: where a match stands. `c` is the period code while live (1–2 first
+ * period … 9–10 fifth), 0 before the start, 90 finished, 91 cancelled, 92 postponed, 93
+ * abandoned.
+ */
+export const eventInfoSchema = z.object({
+  /** Sport id. */
+  a: z.number().int(),
+  /** Match (game) id. */
+  b: z.number().int(),
+  c: z.number().int(),
+  /** Seconds of match clock played, as last reported. */
+  e: z.number().int(),
+  /** Extra info: the period's description ("2nd half", "Half-time", "3rd set"). */
+  g: z.string(),
+  h1: z.number().int(),
+  h2: z.number().int(),
+  h3: z.number().int(),
+  h4: z.number().int(),
+  h5: z.number().int(),
+  a1: z.number().int(),
+  a2: z.number().int(),
+  a3: z.number().int(),
+  a4: z.number().int(),
+  a5: z.number().int(),
+  /** Home and away total: goals or points, sets or maps won in set sports. */
+  hs: z.number().int(),
+  as: z.number().int(),
+  /** Home name (the title of an outright or race). */
+  o: z.string(),
+  /** Away name ('' for outrights and races). */
+  r: z.string(),
+});
+export type EventInfo = z.infer<typeof eventInfoSchema>;
+
+/** SPEC §3 match in its short field names, with the names and times a list row shows. */
+export const matchSchema = z.object({
+  /** Sport id. */
+  a: z.number().int(),
+  /** Match id. */
+  b: z.number().int(),
+  /** League id. */
+  l: z.number().int(),
+  /** League name. */
+  ln: z.string(),
+  /** League category (country or region): the `tag` filter. */
+  lc: z.string(),
+  /** 1 live, 0 pre-match, 2 finished. */
+  g: z.number().int(),
+  /** Kick-off (outrights: the opening of the book), epoch milliseconds. */
+  t: z.number().int(),
+  /** Home name, or the outright's or race's title. */
+  o: z.string(),
+  /** Away name; '' for outrights and races. */
+  r: z.string(),
+  /** Where the match stands. */
+  ev: eventInfoSchema,
+  /** Markets by play id, then specifiers. */
+  z: marketsByPlaySchema,
+  /** Markets offered (open or suspended), whether or not this answer carries them all. */
+  mc: z.number().int(),
+  /** 1 when the viewer favours the league. */
+  x: z.number().int(),
+  /** 1 when the viewer favours the match. */
+  w: z.number().int(),
+  /** The favourite record id: the match's, else the league's; 0 for none. */
+  y: z.number().int(),
+  /** Season: the kick-off year in the display time zone (the feed has no seasons). */
+  si: z.number().int(),
+  /** Home and away competitor ids; 0 for outrights and races. */
+  sm: z.number().int(),
+  sn: z.number().int(),
+});
+export type MatchWire = z.infer<typeof matchSchema>;
+
+const sportCountSchema = z.object({ sportId: z.number().int(), count: z.number().int() });
+
+export const matchPageSchema = z.object({
+  records: z.array(matchSchema),
+  /** Matches that fit the filters, over every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  /** Per-sport counts for the tabs: the same type, any sport. */
+  counts: z.array(sportCountSchema),
+});
+
+const matchRecordsSchema = z.object({ records: z.array(matchSchema) });
+
+export const leagueSchema = z.object({
+  leagueId: z.number().int(),
+  leagueName: z.string(),
+  category: z.string(),
+  sportId: z.number().int(),
+  /** Matches of the league that fit the request. */
+  count: z.number().int(),
+});
+
+/** A finished (or called-off) match: its event object with league and kick-off. */
+export const resultRecordSchema = eventInfoSchema.extend({
+  l: z.number().int(),
+  ln: z.string(),
+  t: z.number().int(),
+  /** ended, closed (results confirmed), cancelled, postponed or abandoned. */
+  rs: z.string(),
+});
+
+const resultPageSchema = z.object({
+  records: z.array(resultRecordSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+
+/** How a play is laid out on the betting screens (SPEC §9 sort orders and column counts). */
+export const playTableEntrySchema = z.object({
+  playId: z.number().int(),
+  name: z.string(),
+  sort: z.number().int(),
+  columns: z.number().int(),
+});
+
+const sportSchema = z.object({
+  sportId: z.number().int(),
+  name: z.string(),
+  virtual: z.boolean(),
+});
+
+const tag = 'match';
+const listInput = z.object(tableParameters);
+const searchInput = z.object({
+  keyword: textField(50).min(1),
+  sportId: idField().optional(),
+  size: boundedInt(1, 100).optional(),
+  oddsType: boundedInt(0, 4).optional(),
+});
+const resultInput = z.object({
+  sportId: idField().optional(),
+  leagueId: idField().optional(),
+  /** Kick-off window, epoch milliseconds. */
+  startTime: boundedInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  endTime: boundedInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  size: boundedInt(1, 200).optional(),
+  page: boundedInt(1, 100_000).optional(),
+});
+
+export const matchList = defineCall({
+  path: '/match/api/match/list',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'Matches for the table parameters with per-sport counts; data sealed (DESIGN §5).',
+  input: listInput,
+  output: matchPageSchema,
+  sealedResponse: true,
+});
+
+export const matchCount = defineCall({
+  path: '/match/api/match/count',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'Open matches per sport: live, today, early and in all.',
+  input: z.object({}),
+  output: z.array(
+    sportSchema.extend({
+      live: z.number().int(),
+      today: z.number().int(),
+      early: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+});
+
+export const matchLeague = defineCall({
+  path: '/match/api/match/league',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'Leagues with matches for the table parameters, busiest first.',
+  input: listInput,
+  output: z.array(leagueSchema),
+});
+
+export const matchTag = defineCall({
+  path: '/match/api/match/tag',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'League categories (countries, regions) with match counts, the `tag` filter values.',
+  input: listInput,
+  output: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+});
+
+export const matchSearch = defineCall({
+  path: '/match/api/match/search',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'Open matches whose team or league name contains the keyword.',
+  input: searchInput,
+  output: matchRecordsSchema,
+});
+
+export const matchResultList = defineCall({
+  path: '/match/api/match/result/list',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'Finished and called-off matches with their final and period scores, latest first.',
+  input: resultInput,
+  output: resultPageSchema,
+});
+
+export const matchDetails = defineCall({
+  path: '/match/api/match/details',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'getMatchDetail: one match with every market; data sealed (DESIGN §5).',
+  input: z.object({
+    matchId: idField(),
+    sportId: idField().optional(),
+    oddsType: boundedInt(0, 4).optional(),
+  }),
+  output: matchSchema,
+  sealedResponse: true,
+});
+
+export const matchMarketOptions = defineCall({
+  path: '/match/api/match/market/options',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: "One match's market options, all plays or one play.",
+  input: z.object({
+    matchId: idField(),
+    sportId: idField().optional(),
+    playId: idField().optional(),
+    oddsType: boundedInt(0, 4).optional(),
+  }),
+  output: z.object({
+    a: z.number().int(),
+    b: z.number().int(),
+    z: marketsByPlaySchema,
+    mc: z.number().int(),
+  }),
+});
+
+export const matchLeagueHot = defineCall({
+  path: '/match/api/match/league/hot',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'The leagues with the most open matches (live ones count double).',
+  input: z.object({ sportId: idField().optional(), size: boundedInt(1, 50).optional() }),
+  output: z.array(leagueSchema),
+});
+
+export const matchBanner = defineCall({
+  path: '/match/api/match/banner',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'Home-page banners: featured matches of the hot leagues.',
+  input: z.object({}),
+  output: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      imageUrl: z.string(),
+      sportId: z.number().int(),
+      matchId: z.number().int(),
+      startTime: z.number().int(),
+    }),
+  ),
+});
+
+export const matchEvent = defineCall({
+  path: '/match/api/match/event',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'Event objects (scores, period, clock) of the listed matches, or of every live match.',
+  input: z.object({ matchId: idListField(200).optional(), sportId: idField().optional() }),
+  output: z.array(eventInfoSchema),
+});
+
+export const matchLive = defineCall({
+  path: '/match/api/match/live',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: "Live video and animation per match; none when the viewer's isShow is off.",
+  input: z.object({ sportId: idField().optional() }),
+  output: z.object({
+    isShow: z.boolean(),
+    records: z.array(
+      z.object({
+        a: z.number().int(),
+        b: z.number().int(),
+        video: z.boolean(),
+        animation: z.boolean(),
+      }),
+    ),
+  }),
+});
+
+export const matchLiveSwitch = defineCall({
+  path: '/match/api/match/live/switch',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: "Turn a match's video (type 1) or animation (type 2) on: its stream address.",
+  input: z.object({
+    matchId: idField(),
+    sportId: idField().optional(),
+    type: boundedInt(1, 2).optional(),
+  }),
+  output: z.object({
+    b: z.number().int(),
+    type: z.number().int(),
+    isOpen: z.boolean(),
+    url: z.string(),
+  }),
+});
+
+export const matchEcho = defineCall({
+  path: '/match/api/match/echo/match',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'Freshness of the listed matches (seq, epoch, state) for a client resuming its view.',
+  input: z.object({ matchId: idListField(200) }),
+  output: z.array(
+    z.object({
+      a: z.number().int(),
+      b: z.number().int(),
+      /** Per-match message sequence and the read model's epoch, as the socket carries them. */
+      seq: z.number().int(),
+      epoch: z.number().int(),
+      c: z.number().int(),
+      g: z.number().int(),
+      mc: z.number().int(),
+    }),
+  ),
+});
+
+export const matchBasketballLeague = defineCall({
+  path: '/match/api/match/bb/league',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'Basketball leagues with open matches.',
+  input: z.object({ type: boundedInt(0, 7).optional() }),
+  output: z.array(leagueSchema),
+});
+
+export const matchLegList = defineCall({
+  path: '/match/api/match/leg/list',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary:
+    'getlegList: the listed matches with every market (to refresh slip items), or a list page.',
+  input: z.object({ ...tableParameters, matchId: idListField(maxMatchPageSize).optional() }),
+  output: matchRecordsSchema,
+});
+
+const favouriteInput = z.object({
+  subjectId: idField(),
+  sportId: idField(),
+  /** 0 league, anything else match (SPEC §3). */
+  type: boundedInt(0, 1_000_000),
+});
+
+export const favoriteAdd = defineCall({
+  path: '/match/api/favorite/add',
+  auth: 'member',
+  tag,
+  summary:
+    'Favour a league (type 0) or match; answers the favourite record id (again if repeated).',
+  input: favouriteInput,
+  output: z.number().int(),
+});
+
+export const favoriteDelete = defineCall({
+  path: '/match/api/favorite/delete',
+  auth: 'member',
+  tag,
+  summary: 'Stop favouring a league (type 0) or match; removing one not favoured is no error.',
+  input: favouriteInput,
+  output: z.null(),
+});
+
+export const matchSysInit = defineCall({
+  path: '/match/api/sysinit',
+  methods: ['GET', 'POST'],
+  auth: 'public',
+  tag,
+  summary: 'App init: the static file address and the control switches (SPEC §4).',
+  input: z.object({}),
+  output: z.object({ staticUrl: z.string(), control_switch: z.array(z.number().int()) }),
+});
+
+export const matchHotList = defineCall({
+  path: '/match/api/hotList',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary: 'Featured matches of the hot leagues, live ones first.',
+  input: z.object({
+    sportId: idField().optional(),
+    size: boundedInt(1, 50).optional(),
+    rows: boundedInt(1, 5).optional(),
+    oddsType: boundedInt(0, 4).optional(),
+  }),
+  output: matchRecordsSchema,
+});
+
+export const matchSportsType = defineCall({
+  path: '/match/api/sportsType',
+  methods: ['GET', 'POST'],
+  auth: 'public',
+  tag,
+  summary: 'The sports menu: every sport the control switches leave visible, in display order.',
+  input: z.object({}),
+  output: z.array(sportSchema),
+});
+
+export const matchListAlias = defineCall({
+  ...matchList,
+  path: '/match/api/matchList',
+  summary: 'The same as match/list, under the name the second flavour uses; data sealed.',
+});
+
+export const matchSearchResult = defineCall({
+  ...matchSearch,
+  path: '/match/api/searchResult',
+  summary: 'The same as match/search, under the name the second flavour uses.',
+});
+
+export const matchResultsList = defineCall({
+  ...matchResultList,
+  path: '/match/api/matchResultsList',
+  summary: 'The same as match/result/list, under the name the second flavour uses.',
+});
+
+export const basketTable1 = defineCall({
+  path: '/match/api/basketTable1',
+  methods: ['GET', 'POST'],
+  auth: 'public',
+  tag,
+  summary: 'Basketball play layout, full game: sort order and columns per play.',
+  input: z.object({}),
+  output: z.array(playTableEntrySchema),
+});
+
+export const basketTable2 = defineCall({
+  path: '/match/api/basketTable2',
+  methods: ['GET', 'POST'],
+  auth: 'public',
+  tag,
+  summary: 'Basketball play layout, halves and quarters: sort order and columns per play.',
+  input: z.object({}),
+  output: z.array(playTableEntrySchema),
+});
+
+export const bettingTable = defineCall({
+  path: '/app/api/bettingTable',
+  methods: ['GET', 'POST'],
+  auth: 'public',
+  tag,
+  summary: "A sport's play layout for the betting screens: sort order and columns per play.",
+  input: z.object({ sportId: idField().optional(), sport: idField().optional() }),
+  output: z.array(playTableEntrySchema),
+});
+
+export const matchCalls = [
+  matchList,
+  matchCount,
+  matchLeague,
+  matchTag,
+  matchSearch,
+  matchResultList,
+  matchDetails,
+  matchMarketOptions,
+  matchLeagueHot,
+  matchBanner,
+  matchEvent,
+  matchLive,
+  matchLiveSwitch,
+  matchEcho,
+  matchBasketballLeague,
+  matchLegList,
+  favoriteAdd,
+  favoriteDelete,
+  matchSysInit,
+  matchHotList,
+  matchSportsType,
+  matchListAlias,
+  matchSearchResult,
+  matchResultsList,
+  basketTable1,
+  basketTable2,
+  bettingTable,
+] as const;
