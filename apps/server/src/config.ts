@@ -42,6 +42,14 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWithProtocol(['postgres', 'postgresql']).optional(),
   REDIS_URL: urlWithProtocol(['redis', 'rediss']).optional(),
+  /**
+   * Prefix of every Redis key and channel the server uses, so several deployments (or test runs)
+   * can share one Redis without hearing each other.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only, at most 64')
+    .default('sb:'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   PARTNER_SECRETS: partnerSecretsSchema,
   /** Turns DESIGN §5 payload sealing off, for debugging only. */
@@ -63,6 +71,11 @@ export const configSchema = z.object({
   FEED_SEED: z.string().min(1).max(64).default('sportsbook'),
   /** Multiplies the simulated clock: at 60 a football match takes about two minutes. */
   FEED_SPEED: z.coerce.number().positive().max(600).default(1),
+  /**
+   * With REDIS_URL, one process runs the feed under a lease of this length in Redis; when it
+   * dies another process takes over within about this long.
+   */
+  FEED_LEADER_LEASE_MS: z.coerce.number().int().min(500).max(60_000).default(5_000),
   /** How long a member's token lasts, in hours. */
   SESSION_TTL_HOURS: z.coerce
     .number()

@@ -1,4 +1,81 @@
+import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
+import { type AccountEventName, attachAppSocket, type PublishToUser } from './app-socket';
+import { attachMatchSocket } from './match-socket';
+import { defaultMatchWireMapper, type MatchWireMapper } from './match-wire';
+
+export type { AccountEventName, PublishToUser } from './app-socket';
+export type { EventChange, MatchWireMapper } from './match-wire';
+
+/** What other modules use to reach members in real time. */
+export interface Realtime {
+  /** Sends `balance`, `H` or `J` to every `/app/socket` of a member, on any server process. */
+  publishToUser: PublishToUser;
+  /** Closes every `/app/socket` of a member, on any server process. */
+  disconnectUser(userId: number): void;
+}
+
+export interface RealtimeOptions {
+  /** The wire form of matches; the built-in compact form when absent. */
+  mapper?: MatchWireMapper;
+}
+
+const defaultRedisPrefix = 'sb:';
+const realtimeByApp = new WeakMap<FastifyInstance, Realtime>();
+
+/**
+ * The Redis key prefix. The module context does not list it yet, but the server passes its whole
+ * configuration, so it is read when present.
+ */
+function redisPrefixOf(config: object): string {
+  return 'REDIS_PREFIX' in config && typeof config.REDIS_PREFIX === 'string'
+    ? config.REDIS_PREFIX
+    : defaultRedisPrefix;
+}
+
+/** The real-time side of an app, for modules that publish account events. */
+export function realtimeOf(app: FastifyInstance): Realtime {
+  const realtime = realtimeByApp.get(app);
+  if (!realtime) throw new Error('realtime is not attached to this app');
+  return realtime;
+}
 
 /** Attaches the two Socket.IO endpoints, /app/socket and /match/socket, to the HTTP server. */
-export async function attachRealtime(_context: ModuleContext): Promise<void> {}
+export async function attachRealtime(
+  context: ModuleContext,
+  options: RealtimeOptions = {},
+): Promise<Realtime> {
+  const { app } = context;
+  const log = app.log.child({ module: 'realtime' });
+  const match = attachMatchSocket({
+    httpServer: app.server,
+    readModel: context.readModel,
+    authenticate: context.authenticate,
+    mapper: options.mapper ?? defaultMatchWireMapper,
+    log,
+  });
+  const redisUrl = context.config.REDIS_URL;
+  const account = attachAppSocket({
+    httpServer: app.server,
+    authenticate: context.authenticate,
+    log,
+    ...(redisUrl ? { redis: { url: redisUrl, prefix: redisPrefixOf(context.config) } } : {}),
+  });
+
+  // Open sockets would keep the HTTP server from closing: they go first.
+  app.addHook('preClose', async () => {
+    match.close();
+    account.close();
+  });
+  app.addHook('onClose', async () => {
+    await account.closeRedis();
+  });
+
+  const realtime: Realtime = {
+    publishToUser: (userId: number, event: AccountEventName, payload: unknown) =>
+      account.publishToUser(userId, event, payload),
+    disconnectUser: (userId: number) => account.disconnectUser(userId),
+  };
+  realtimeByApp.set(app, realtime);
+  return realtime;
+}

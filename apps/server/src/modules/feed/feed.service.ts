@@ -1,4 +1,4 @@
-import type { FeedMessage } from '@sb/feed-sim';
+import type { FeedMessage, FeedSnapshot } from '@sb/feed-sim';
 import type { FeedProvider } from './feed-provider';
 import type { ReadModel } from './read-model';
 
@@ -7,7 +7,8 @@ export const providerSilenceLimitMs = 20_000;
 const watchdogIntervalMs = 1_000;
 
 /**
- * Feeds the read model from a provider: a snapshot first, then every message in order. A
+ * Feeds the read model from a provider: a snapshot first, then every message in order (and any
+ * later snapshot the provider hands over, which replaces the picture and starts a new epoch). A
  * watchdog suspends every market when the provider's alive messages stop, and lifts the
  * suspension when they return.
  */
@@ -16,13 +17,20 @@ export function startFeed(options: {
   readModel: ReadModel;
   now?: () => number;
   onError?: (error: unknown) => void;
-}): { stop(): void } {
+}): { stop(): Promise<void> } {
   const { provider, readModel } = options;
   const now = options.now ?? Date.now;
   let lastAliveAt = now();
 
   readModel.load(provider.snapshot());
-  provider.start((messages: FeedMessage[]) => {
+  const onSnapshot = (snapshot: FeedSnapshot) => {
+    try {
+      readModel.load(snapshot);
+    } catch (error) {
+      options.onError?.(error);
+    }
+  };
+  const onMessages = (messages: FeedMessage[]) => {
     for (const message of messages) {
       try {
         if (message.type === 'alive') {
@@ -36,16 +44,17 @@ export function startFeed(options: {
         options.onError?.(error);
       }
     }
-  });
+  };
+  provider.start(onMessages, onSnapshot);
   const watchdog = setInterval(() => {
     if (now() - lastAliveAt > providerSilenceLimitMs) readModel.setProviderAlive(false);
   }, watchdogIntervalMs);
   watchdog.unref();
 
   return {
-    stop() {
+    async stop() {
       clearInterval(watchdog);
-      provider.stop();
+      await provider.stop();
     },
   };
 }

@@ -1,0 +1,144 @@
+import type { Server as HttpServer } from 'node:http';
+import { errorCatalogue } from '@sb/contract';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { Authenticator } from '../http/request-context';
+import { identityOf, requireToken } from './socket-auth';
+import { createTokenBucket } from './token-bucket';
+
+export const appSocketPath = '/app/socket';
+
+/**
+ * Account events for the signed-in member (DESIGN §5): `balance` (the wallet changed: read it
+ * again or use the entry sent), `H` (a bet's status: {orderNo, oi, bs, mr}) and `J` (a price of
+ * the member's slip moved: {oi, co, ico}).
+ */
+export type AccountEventName = 'balance' | 'H' | 'J';
+const accountEventNames: ReadonlySet<string> = new Set<AccountEventName>(['balance', 'H', 'J']);
+
+/** Sends an account event to every socket of a member, on whichever server process it is. */
+export type PublishToUser = (userId: number, event: AccountEventName, payload: unknown) => void;
+
+/** The members' sockets send next to nothing; anything large is refused by the transport. */
+export const appSocketMaxPayloadBytes = 4 * 1024;
+/** A token revoked after the connection was made is noticed within this long. */
+const recheckAfterMs = 5 * 60_000;
+const recheckSweepMs = 60_000;
+/** Packets of any kind from a member's socket; beyond this it is flooding and is disconnected. */
+const packetBurst = 20;
+const packetsPerSecond = 5;
+
+/** Every socket of member `userId` is in this room. */
+export const userRoom = (userId: number) => `U-${userId}`;
+
+export interface AppSocketOptions {
+  httpServer: HttpServer;
+  authenticate: Authenticator;
+  log: FastifyBaseLogger;
+  /** With Redis, an event published on one process reaches the member's socket on another. */
+  redis?: { url: string; prefix: string };
+}
+
+/**
+ * `/app/socket`: account events for the member behind the token. Any live token may connect (the
+ * client opens it for visitors too) but only members join their room, so visitors hear nothing.
+ */
+export function attachAppSocket(options: AppSocketOptions) {
+  const { log } = options;
+  const io = new Server(options.httpServer, {
+    path: appSocketPath,
+    serveClient: false,
+    transports: ['websocket'],
+    maxHttpBufferSize: appSocketMaxPayloadBytes,
+    connectTimeout: 10_000,
+    pingInterval: 10_000,
+    pingTimeout: 10_000,
+  });
+  const redisClients: Redis[] = [];
+  if (options.redis) {
+    const publisher = new Redis(options.redis.url, { maxRetriesPerRequest: 2 });
+    const subscriber = publisher.duplicate();
+    for (const client of [publisher, subscriber]) {
+      client.on('error', (error: unknown) => log.error({ err: error }, 'app socket Redis error'));
+      redisClients.push(client);
+    }
+    // Sharded pub/sub (Redis 7): a member's room has its own channel, heard only by the
+    // processes where that member is connected.
+    io.adapter(
+      createShardedAdapter(publisher, subscriber, {
+        channelPrefix: `${options.redis.prefix}socket.io`,
+        subscriptionMode: 'dynamic',
+      }),
+    );
+  }
+
+  const checkedAt = new WeakMap<Socket, number>();
+  io.use(requireToken(options.authenticate, log));
+  io.on('connection', (socket) => {
+    const packets = createTokenBucket(packetBurst, packetsPerSecond);
+    socket.use((_packet, next) => {
+      if (packets.take()) return next();
+      socket.emit('refused', {
+        event: 'flood',
+        code: errorCatalogue.RATE_LIMITED.code,
+        msg: 'too many messages, disconnected',
+      });
+      socket.disconnect(true);
+    });
+    checkedAt.set(socket, Date.now());
+    const { user } = identityOf(socket);
+    if (user.memberId > 0) void socket.join(userRoom(user.userId));
+  });
+
+  /** Disconnects, on this process, the sockets whose token has been revoked or has expired. */
+  let isSweeping = false;
+  async function sweepRevoked(): Promise<void> {
+    if (isSweeping) return;
+    isSweeping = true;
+    try {
+      for (const socket of io.of('/').sockets.values()) {
+        if (Date.now() - (checkedAt.get(socket) ?? 0) < recheckAfterMs) continue;
+        const { token, user } = identityOf(socket);
+        const current = await options.authenticate(token, user.uid);
+        if (current && current.userId === user.userId) checkedAt.set(socket, Date.now());
+        else socket.disconnect(true);
+      }
+    } catch (error) {
+      log.error({ err: error }, 'app socket token check failed');
+    } finally {
+      isSweeping = false;
+    }
+  }
+  const sweepTimer = setInterval(() => void sweepRevoked(), recheckSweepMs);
+  sweepTimer.unref();
+
+  const publishToUser: PublishToUser = (userId, event, payload) => {
+    if (!Number.isSafeInteger(userId) || userId <= 0)
+      throw new RangeError(`publishToUser: bad user id ${userId}`);
+    if (!accountEventNames.has(event))
+      throw new RangeError(`publishToUser: unknown event ${String(event)}`);
+    io.to(userRoom(userId)).emit(event, payload);
+  };
+
+  return {
+    io,
+    publishToUser,
+    /** Closes the sockets of a member everywhere (a password change revokes all their tokens). */
+    disconnectUser(userId: number): void {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    /** Closes this process's connections; other processes keep theirs. */
+    close(): void {
+      clearInterval(sweepTimer);
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    },
+    /** Leaves the Redis channels and closes the connections, once no socket remains. */
+    async closeRedis(): Promise<void> {
+      await Promise.resolve(io.of('/').adapter.close()).catch(() => {});
+      await Promise.allSettled(redisClients.map((client) => client.quit()));
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const readyTimeoutMs = 45_000;
+
+/** A real server process (`node` + tsx on src/main.ts) with a database of its own. */
+export interface ServerProcess {
+  child: ChildProcess;
+  pid: number;
+  url: string;
+  /** Every line the process wrote, for a failing test to show. */
+  output: string[];
+  stop(): Promise<void>;
+}
+
+/** A fresh database for one process: on TEST_DATABASE_URL's server, or a temporary PGlite. */
+async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sb-realtime-'));
+    return {
+      env: { DATA_DIR: dataDir },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `sb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Starts a server and resolves once it listens (its log names the port it was given). */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const database = await freshDatabase();
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'TEST_DATABASE_URL', 'PORT', 'HOST', 'VITEST'])
+    delete inherited[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: {
+      ...inherited,
+      ...database.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: join(tmpdir(), 'sb-no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('server process did not start');
+  const output: string[] = [];
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(pid, 'SIGTERM');
+      const timer = setTimeout(() => {
+        if (child.exitCode === null && child.signalCode === null) process.kill(pid, 'SIGKILL');
+      }, 5_000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    await database.drop();
+  };
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output.join('\n')}`)),
+      readyTimeoutMs,
+    );
+    let pending = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        output.push(line);
+        try {
+          const entry = JSON.parse(line) as { msg?: string; port?: number };
+          if (entry.msg?.startsWith('sportsbook ready') && entry.port) {
+            clearTimeout(timer);
+            resolve(entry.port);
+          }
+        } catch {
+          // Not a log line: kept in the output only.
+        }
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`server exited (${code ?? signal}) before listening:\n${output.join('\n')}`),
+      );
+    });
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { child, pid, url: `http://127.0.0.1:${port}`, output, stop };
+}
+
+/** Posts JSON to a server's call and answers its envelope. */
+export async function callServer<T>(
+  url: string,
+  path: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ code: number; msg: string; data: T }> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fields),
+  });
+  return (await response.json()) as { code: number; msg: string; data: T };
+}
