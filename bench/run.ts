@@ -1,0 +1,23 @@
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { benchMatchList } from './match-list.bench';
+import { type BenchResult, renderReport } from './report';
+
+/**
+ * `npm run bench`: runs every benchmark one after another (so they do not compete for the two
+ * cores) and writes the figures to docs/performance.md.
+ */
+const benches: (() => Promise<BenchResult>)[] = [benchMatchList];
+
+const startedAt = new Date();
+const results: BenchResult[] = [];
+for (const bench of benches) {
+  const result = await bench();
+  console.log(`${result.name}: ${result.isMet ? 'met' : 'NOT met'}`, result.figures);
+  results.push(result);
+}
+writeFileSync(
+  fileURLToPath(new URL('../docs/performance.md', import.meta.url)),
+  renderReport(results, startedAt),
+);
+console.log('wrote docs/performance.md');
