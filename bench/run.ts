@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchMatchList } from './match-list.bench';
@@ -16,8 +17,8 @@ for (const bench of benches) {
   console.log(`${result.name}: ${result.isMet ? 'met' : 'NOT met'}`, result.figures);
   results.push(result);
 }
-writeFileSync(
-  fileURLToPath(new URL('../docs/performance.md', import.meta.url)),
-  renderReport(results, startedAt),
-);
+const reportPath = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
+writeFileSync(reportPath, renderReport(results, startedAt));
+// The page is committed, so it is written in the house format that `npm run check` expects.
+execFileSync('npx', ['biome', 'format', '--write', reportPath], { stdio: 'ignore' });
 console.log('wrote docs/performance.md');

@@ -157,6 +157,6 @@ describe('provider surface', () => {
     expect(sim.advance(START + 30_000)).toEqual([]);
     expect(() => createSimulator({ seed: 1, startTime: START, speed: 0 })).toThrow();
     expect(() => createSimulator({ seed: 1, startTime: 0 })).toThrow();
-    expect(() => createSimulator({ seed: 1, startTime: START, density: 2 })).toThrow();
+    expect(() => createSimulator({ seed: 1, startTime: START, density: 5 })).toThrow();
   });
 });

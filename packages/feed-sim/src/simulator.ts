@@ -112,7 +112,8 @@ class FeedSimulator implements Simulator, World {
     this.margins = resolveMargins(options.margin);
     this.aliveEvery = options.aliveIntervalMs ?? 5000;
     const density = options.density ?? 1;
-    if (!(density > 0 && density <= 1)) throw new RangeError('density must be in (0, 1]');
+    // Above 4 a league's day would run out of teams to pair and ids per day would crowd.
+    if (!(density > 0 && density <= 4)) throw new RangeError('density must be in (0, 4]');
     this.universe = buildUniverse(this.seed, density);
     this.context = { seed: this.seed, incidentRate: options.incidentRate ?? 1 };
     this.worldTime = this.startTime - LOOKBACK;
