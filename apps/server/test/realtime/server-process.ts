@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createPostgresTestDatabase } from '../test-database';
 
 const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const readyTimeoutMs = 45_000;
@@ -29,22 +28,8 @@ async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): P
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `sb_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const created = await createPostgresTestDatabase(adminUrl);
+  return { env: { DATABASE_URL: created.url }, drop: created.drop };
 }
 
 function exited(child: ChildProcess): Promise<void> {

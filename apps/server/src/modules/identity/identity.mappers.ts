@@ -1,10 +1,4 @@
-import {
-  type Language,
-  type MemberType,
-  memberType,
-  type Session,
-  type UserInfo,
-} from '@sb/contract';
+import { type MemberType, memberType, type Session, type UserInfo } from '@sb/contract';
 import { findCurrencyById, parseLanguage } from '@sb/domain';
 import type { UserRow } from './identity.repository';
 
@@ -95,5 +89,3 @@ export function userTypeOf(user: UserRow) {
     isPartner: type === memberType.partner,
   };
 }
-
-export type { Language };

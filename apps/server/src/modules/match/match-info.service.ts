@@ -1,4 +1,5 @@
 import {
+  type Language,
   type matchEcho,
   type matchEvent,
   matchListType,
@@ -22,7 +23,7 @@ import {
 } from './match-query';
 import { type MatchWireBuilder, virtualSportIdFloor } from './match-wire';
 import { basketballPeriodPlays, playLayout, sportCatalogue } from './sports';
-import type { ViewerResolver } from './viewer';
+import type { Viewer, ViewerResolver } from './viewer';
 
 type Input<C extends { input: z.ZodType }> = z.output<C['input']>;
 type TableInput = z.output<z.ZodObject<typeof tableParameters>>;
@@ -45,6 +46,17 @@ function streamsOf(state: EventState): { video: boolean; animation: boolean } {
 }
 
 /** Counts, leagues, events, streams, app init and layouts: the calls around the lists. */
+/** The sports the viewer may see, in catalogue order, named in the caller's language. */
+function visibleSports(viewer: Viewer, language: Language) {
+  return sportCatalogue
+    .filter((sport) => viewer.visibility.isSportVisible(sport.sportId))
+    .map((sport) => ({
+      sportId: sport.sportId,
+      name: sport.names[language],
+      virtual: sport.virtual,
+    }));
+}
+
 export function createMatchInfoService(deps: {
   readModel: ReadModel;
   wire: MatchWireBuilder;
@@ -132,14 +144,10 @@ export function createMatchInfoService(deps: {
         if (isOfType(state, matchListType.early, todayEndMs, noFavourites)) entry.early += 1;
         counts.set(state.fixture.sportId, entry);
       }
-      return sportCatalogue
-        .filter((sport) => viewer.visibility.isSportVisible(sport.sportId))
-        .map((sport) => ({
-          sportId: sport.sportId,
-          name: sport.names[context.language],
-          virtual: sport.virtual,
-          ...(counts.get(sport.sportId) ?? { live: 0, today: 0, early: 0, total: 0 }),
-        }));
+      return visibleSports(viewer, context.language).map((sport) => ({
+        ...sport,
+        ...(counts.get(sport.sportId) ?? { live: 0, today: 0, early: 0, total: 0 }),
+      }));
     },
 
     async leagues(input: TableInput, context: CallContext) {
@@ -276,13 +284,7 @@ export function createMatchInfoService(deps: {
 
     async sportsType(context: CallContext) {
       const viewer = await viewers.resolve(context);
-      return sportCatalogue
-        .filter((sport) => viewer.visibility.isSportVisible(sport.sportId))
-        .map((sport) => ({
-          sportId: sport.sportId,
-          name: sport.names[context.language],
-          virtual: sport.virtual,
-        }));
+      return visibleSports(viewer, context.language);
     },
 
     async playTable(
