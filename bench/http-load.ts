@@ -9,24 +9,32 @@ export interface LoadResult {
 }
 
 /**
- * Drives one URL with a fixed number of connections for a fixed time from this process's
- * loopback and answers throughput and latency percentiles.
+ * Drives one URL with a fixed number of connections for a fixed time from a worker thread, so
+ * the load generator does not share the event loop of the server it measures. Each connection
+ * sends the bodies in turn (several callers' requests, for instance).
  */
 export async function loadUrl(options: {
   url: string;
   method?: 'GET' | 'POST';
-  body?: unknown;
+  bodies?: readonly unknown[];
   connections?: number;
   durationSeconds?: number;
 }): Promise<LoadResult> {
+  const method = options.method ?? 'GET';
   const result = await autocannon({
     url: options.url,
-    method: options.method ?? 'GET',
+    workers: 1,
     connections: options.connections ?? 10,
     duration: options.durationSeconds ?? 10,
-    ...(options.body === undefined
-      ? {}
-      : { body: JSON.stringify(options.body), headers: { 'content-type': 'application/json' } }),
+    requests: (options.bodies ?? [undefined]).map((body) =>
+      body === undefined
+        ? { method }
+        : {
+            method,
+            body: JSON.stringify(body),
+            headers: { 'content-type': 'application/json' },
+          },
+    ),
   });
   return {
     requestsPerSecond: result.requests.average,

@@ -34,13 +34,19 @@ const noPlays: ReadonlySet<number> = new Set();
 
 /** What one viewer may see: hidden sports, and hidden plays per sport. */
 export interface Visibility {
+  /** Identifies what this viewer may see, for caches of whole answers. */
+  readonly key: string;
   isSportVisible(sportId: number): boolean;
   hiddenPlays(sportId: number): ReadonlySet<number>;
   /** Identifies the hidden plays of a sport, for caches of wire forms. */
   playsKey(sportId: number): string;
 }
 
-function buildVisibility(switches: readonly number[], isLiveStream: boolean): Visibility {
+function buildVisibility(
+  key: string,
+  switches: readonly number[],
+  isLiveStream: boolean,
+): Visibility {
   const hiddenSports = new Set<number>();
   const playsBySport = new Map<number, Set<number>>();
   for (const value of switches) {
@@ -64,6 +70,7 @@ function buildVisibility(switches: readonly number[], isLiveStream: boolean): Vi
     return entry;
   };
   return {
+    key,
     isSportVisible: (sportId) => !hiddenSports.has(sportId),
     hiddenPlays: (sportId) => resolve(sportId).plays,
     playsKey: (sportId) => resolve(sportId).key,
@@ -82,7 +89,7 @@ export function visibilityFor(switches: readonly number[], isLiveStream: boolean
   let visibility = visibilityCache.get(key);
   if (!visibility) {
     if (visibilityCache.size >= visibilityCacheLimit) visibilityCache.clear();
-    visibility = buildVisibility(switches, isLiveStream);
+    visibility = buildVisibility(key, switches, isLiveStream);
     visibilityCache.set(key, visibility);
   }
   return visibility;

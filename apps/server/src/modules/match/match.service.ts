@@ -16,6 +16,7 @@ import type { CallContext } from '../../http/request-context';
 import type { EventState, ReadModel } from '../feed/read-model';
 import { isFinished } from './event-info';
 import type { FavouritesService } from './favourites.service';
+import { createListCache, type ListCache } from './list-cache';
 import {
   compareForList,
   type FavouriteIndex,
@@ -48,6 +49,8 @@ export interface MatchServiceDependencies {
   viewers: ViewerResolver;
   favourites: FavouritesService;
   now: () => Date;
+  /** How long a list answer may trail odds-only changes (see list-cache.ts). */
+  listFreshnessMs?: number;
 }
 
 /** A sport the book knows; an unknown one is bad input, a hidden one simply lists nothing. */
@@ -86,8 +89,44 @@ function recordsJson(parts: readonly Buffer[], rest: Record<string, unknown> = {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Names everything a page of the list depends on: the question, and the viewer's prices, league
+ * limits, visibility and favourites (whose flags ride in the bytes).
+ */
+function pageKeyOf(
+  kind: string,
+  input: Input<typeof matchList>,
+  viewer: Viewer,
+  favourites: FavouriteIndex | null,
+): string {
+  const favouriteKey =
+    favourites && (favourites.leagues.size > 0 || favourites.matches.size > 0)
+      ? `${viewer.userId}:${[...favourites.leagues].join(';')}/${[...favourites.matches].join(';')}`
+      : '';
+  return JSON.stringify([
+    kind,
+    input.type,
+    input.sportId ?? input.sport,
+    input.leagueId,
+    input.tag,
+    input.page,
+    input.size,
+    input.rows,
+    viewer.pricing.key,
+    viewer.visibility.key,
+    viewer.leagueIds ? [...viewer.leagueIds].sort((a, b) => a - b) : null,
+    favouriteKey,
+  ]);
+}
+
 export function createMatchService(deps: MatchServiceDependencies) {
   const { readModel, wire, viewers, favourites: favouritesService } = deps;
+  const pages: ListCache<Buffer> = createListCache({
+    readModel,
+    now: () => deps.now().getTime(),
+    sizeOf: (bytes) => bytes.length,
+    freshnessMs: deps.listFreshnessMs,
+  });
 
   function matchOf(
     state: EventState,
@@ -138,15 +177,18 @@ export function createMatchService(deps: MatchServiceDependencies) {
     return state;
   }
 
-  async function page(input: Input<typeof matchList>, context: CallContext, defaultSize: number) {
-    const viewer = await viewers.resolve(context);
+  function page(
+    input: Input<typeof matchList>,
+    viewer: Viewer,
+    favourites: FavouriteIndex | null,
+    defaultSize: number,
+  ) {
     const selection: Selection = {
       type: input.type ?? matchListType.all,
       sportId: requireKnownSport(input.sportId ?? input.sport),
       leagueId: input.leagueId,
       tag: input.tag,
     };
-    const favourites = await favouritesService.indexOf(viewer);
     const { events, counts } = selectEvents(readModel, viewer, selection, {
       nowMs: deps.now().getTime(),
       favourites: favourites ?? noFavourites,
@@ -158,8 +200,6 @@ export function createMatchService(deps: MatchServiceDependencies) {
         ? { kind: 'bare' }
         : { kind: 'list', rows: input.rows ?? defaultRows };
     return {
-      viewer,
-      favourites,
       events: events.slice((pageNumber - 1) * size, pageNumber * size),
       total: events.length,
       counts: [...counts].map(([sportId, count]) => ({ sportId, count })),
@@ -169,20 +209,31 @@ export function createMatchService(deps: MatchServiceDependencies) {
     };
   }
 
+  /** A page of the list as JSON bytes, from the cache when the same page was asked lately. */
+  async function pageBytes(
+    kind: 'list' | 'legList',
+    input: Input<typeof matchList>,
+    context: CallContext,
+  ): Promise<Buffer> {
+    const viewer = await viewers.resolve(context);
+    const favourites = await favouritesService.indexOf(viewer);
+    return pages.get(pageKeyOf(kind, input, viewer, favourites), async () => {
+      const defaultSize = kind === 'list' ? defaultPageSize : defaultLegListSize;
+      const result = page(input, viewer, favourites, defaultSize);
+      const parts = result.events.map((state) =>
+        matchBytesOf(state, result.form, viewer, favourites),
+      );
+      if (kind === 'legList') return recordsJson(parts);
+      const { total, size, counts } = result;
+      return recordsJson(parts, { total, page: result.page, size, counts });
+    });
+  }
+
   return {
     /** SPEC's match list: the page of matches and the per-sport counts of the tabs. */
     async list(input: Input<typeof matchList>, context: CallContext) {
-      const result = await page(input, context, defaultPageSize);
-      const parts = result.events.map((state) =>
-        matchBytesOf(state, result.form, result.viewer, result.favourites),
-      );
-      const rest = {
-        total: result.total,
-        page: result.page,
-        size: result.size,
-        counts: result.counts,
-      };
-      return new JsonBytes<z.input<(typeof matchList)['output']>>(recordsJson(parts, rest));
+      const bytes = await pageBytes('list', input, context);
+      return new JsonBytes<z.input<(typeof matchList)['output']>>(bytes);
     },
 
     async details(input: Input<typeof matchDetails>, context: CallContext): Promise<MatchWire> {
@@ -211,11 +262,8 @@ export function createMatchService(deps: MatchServiceDependencies) {
      */
     async legList(input: Input<typeof matchLegList>, context: CallContext) {
       if (input.matchId === undefined) {
-        const result = await page(input, context, defaultLegListSize);
-        const parts = result.events.map((state) =>
-          matchBytesOf(state, result.form, result.viewer, result.favourites),
-        );
-        return new JsonBytes<z.input<(typeof matchLegList)['output']>>(recordsJson(parts));
+        const bytes = await pageBytes('legList', input, context);
+        return new JsonBytes<z.input<(typeof matchLegList)['output']>>(bytes);
       }
       const viewer = await viewers.resolve(context);
       const sportId = requireKnownSport(input.sportId ?? input.sport);
