@@ -125,82 +125,90 @@ export function createLedger(db: Database) {
     return ids;
   }
 
-  return {
-    /**
-     * Applies a transfer once. A retry with the same key and postings answers the first
-     * transaction (`replayed`); the same key with other postings is refused.
-     */
-    async transfer(
-      request: TransferRequest,
-    ): Promise<{ transactionId: number; replayed: boolean }> {
-      assertBalanced(request);
-      const requestDigest = digestOf(request);
-      return db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(ledgerTransactions)
-          .values({
-            idempotencyKey: request.idempotencyKey,
-            kind: request.kind,
-            requestDigest,
-            reference: request.reference ?? null,
-            metadata: request.metadata ?? null,
-          })
-          .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-          .returning({ id: ledgerTransactions.id });
-        if (!inserted) {
-          const [existing] = await tx
-            .select()
-            .from(ledgerTransactions)
-            .where(eq(ledgerTransactions.idempotencyKey, request.idempotencyKey));
-          if (!existing || existing.requestDigest !== requestDigest)
-            throw new AppError('IDEMPOTENCY_CONFLICT');
-          return { transactionId: existing.id, replayed: true };
-        }
+  /**
+   * Applies a transfer once inside the caller's transaction, so that a domain row (a withdrawal,
+   * an order) and its money movement commit or roll back together. A retry with the same key and
+   * postings answers the first transaction (`replayed`); the same key with other postings is
+   * refused.
+   */
+  async function transferWithin(
+    tx: Database,
+    request: TransferRequest,
+  ): Promise<{ transactionId: number; replayed: boolean }> {
+    assertBalanced(request);
+    const requestDigest = digestOf(request);
+    const [inserted] = await tx
+      .insert(ledgerTransactions)
+      .values({
+        idempotencyKey: request.idempotencyKey,
+        kind: request.kind,
+        requestDigest,
+        reference: request.reference ?? null,
+        metadata: request.metadata ?? null,
+      })
+      .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+      .returning({ id: ledgerTransactions.id });
+    if (!inserted) {
+      const [existing] = await tx
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, request.idempotencyKey));
+      if (!existing || existing.requestDigest !== requestDigest)
+        throw new AppError('IDEMPOTENCY_CONFLICT');
+      return { transactionId: existing.id, replayed: true };
+    }
 
-        const ids = await ensureAccounts(
-          tx as unknown as Database,
-          request.postings.map((p) => p.account),
-        );
-        // Lock every touched account in id order, so two transfers over the same accounts
-        // always queue in the same order and can never deadlock.
-        const locked = await tx
-          .select({
-            id: ledgerAccounts.id,
-            userId: ledgerAccounts.userId,
-            balance: ledgerAccounts.balance,
-          })
-          .from(ledgerAccounts)
-          .where(inArray(ledgerAccounts.id, [...new Set(ids.values())]))
-          .orderBy(ledgerAccounts.id)
-          .for('update');
-        const deltas = new Map<number, number>();
-        for (const posting of request.postings) {
-          const id = ids.get(accountKey(posting.account)) as number;
-          deltas.set(id, (deltas.get(id) ?? 0) + posting.amount);
-        }
-        for (const account of locked) {
-          const next = account.balance + (deltas.get(account.id) ?? 0);
-          if (account.userId !== null && next < 0) throw new AppError('INSUFFICIENT_FUNDS');
-          if (!Number.isSafeInteger(next))
-            throw new Error(`ledger account ${account.id} would overflow`);
-        }
-        for (const [id, delta] of deltas) {
-          if (delta === 0) continue;
-          await tx
-            .update(ledgerAccounts)
-            .set({ balance: sql`${ledgerAccounts.balance} + ${delta}`, updatedAt: sql`now()` })
-            .where(eq(ledgerAccounts.id, id));
-        }
-        await tx.insert(ledgerPostings).values(
-          request.postings.map((posting) => ({
-            transactionId: inserted.id,
-            accountId: ids.get(accountKey(posting.account)) as number,
-            currencyId: posting.account.currencyId,
-            amount: posting.amount,
-          })),
-        );
-        return { transactionId: inserted.id, replayed: false };
-      });
+    const ids = await ensureAccounts(
+      tx,
+      request.postings.map((p) => p.account),
+    );
+    // Lock every touched account in id order, so two transfers over the same accounts
+    // always queue in the same order and can never deadlock.
+    const locked = await tx
+      .select({
+        id: ledgerAccounts.id,
+        userId: ledgerAccounts.userId,
+        balance: ledgerAccounts.balance,
+      })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, [...new Set(ids.values())]))
+      .orderBy(ledgerAccounts.id)
+      .for('update');
+    const deltas = new Map<number, number>();
+    for (const posting of request.postings) {
+      const id = ids.get(accountKey(posting.account)) as number;
+      deltas.set(id, (deltas.get(id) ?? 0) + posting.amount);
+    }
+    for (const account of locked) {
+      const next = account.balance + (deltas.get(account.id) ?? 0);
+      if (account.userId !== null && next < 0) throw new AppError('INSUFFICIENT_FUNDS');
+      if (!Number.isSafeInteger(next))
+        throw new Error(`ledger account ${account.id} would overflow`);
+    }
+    for (const [id, delta] of deltas) {
+      if (delta === 0) continue;
+      await tx
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance} + ${delta}`, updatedAt: sql`now()` })
+        .where(eq(ledgerAccounts.id, id));
+    }
+    await tx.insert(ledgerPostings).values(
+      request.postings.map((posting) => ({
+        transactionId: inserted.id,
+        accountId: ids.get(accountKey(posting.account)) as number,
+        currencyId: posting.account.currencyId,
+        amount: posting.amount,
+      })),
+    );
+    return { transactionId: inserted.id, replayed: false };
+  }
+
+  return {
+    transferWithin,
+
+    /** Applies a transfer once, in a transaction of its own (see `transferWithin`). */
+    transfer(request: TransferRequest): Promise<{ transactionId: number; replayed: boolean }> {
+      return db.transaction((tx) => transferWithin(tx as unknown as Database, request));
     },
 
     /** A member's balances per currency, frozen included in `amount`. */
