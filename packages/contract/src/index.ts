@@ -5,5 +5,6 @@ export * from './errors';
 export * from './identity';
 export * from './match';
 export { allCalls } from './registry';
+export * from './socket';
 export * from './system';
 export * from './wallet';

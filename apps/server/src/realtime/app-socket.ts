@@ -1,25 +1,33 @@
 import type { Server as HttpServer } from 'node:http';
-import { errorCatalogue } from '@sb/contract';
+import {
+  type AccountEventName,
+  type AccountEventPayload,
+  type AppSocketServerEvents,
+  accountEventSchemas,
+  appSocketPath,
+  errorCatalogue,
+} from '@sb/contract';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Authenticator } from '../http/request-context';
 import { identityOf, requireToken } from './socket-auth';
+import { refuseUnknownEvents, type UncheckedClientEvents } from './socket-payload';
 import { createTokenBucket } from './token-bucket';
 
-export const appSocketPath = '/app/socket';
+export type { AccountEventName } from '@sb/contract';
 
 /**
- * Account events for the signed-in member (DESIGN §5): `balance` (the wallet changed: read it
- * again or use the entry sent), `H` (a bet's status: {orderNo, oi, bs, mr}) and `J` (a price of
- * the member's slip moved: {oi, co, ico}).
+ * Sends an account event (DESIGN §5: `balance`, `H`, `J`) to every socket of a member, on
+ * whichever server process it is. The payload is checked against the contract first: a payload
+ * that is not what clients are promised is a fault of the sender, and throws.
  */
-export type AccountEventName = 'balance' | 'H' | 'J';
-const accountEventNames: ReadonlySet<string> = new Set<AccountEventName>(['balance', 'H', 'J']);
-
-/** Sends an account event to every socket of a member, on whichever server process it is. */
-export type PublishToUser = (userId: number, event: AccountEventName, payload: unknown) => void;
+export type PublishToUser = <E extends AccountEventName>(
+  userId: number,
+  event: E,
+  ...payload: E extends 'balance' ? [AccountEventPayload<E>?] : [AccountEventPayload<E>]
+) => void;
 
 /** The members' sockets send next to nothing; anything large is refused by the transport. */
 export const appSocketMaxPayloadBytes = 4 * 1024;
@@ -29,6 +37,23 @@ const recheckSweepMs = 60_000;
 /** Packets of any kind from a member's socket; beyond this it is flooding and is disconnected. */
 const packetBurst = 20;
 const packetsPerSecond = 5;
+
+type AppSocket = Socket<UncheckedClientEvents, AppSocketServerEvents>;
+const noEvents: ReadonlySet<string> = new Set();
+
+/** A payload as the contract promises it to clients; anything else is the sender's fault. */
+function checkedPayload<E extends AccountEventName>(
+  event: E,
+  payload: unknown,
+): AccountEventPayload<E> {
+  const checked = accountEventSchemas[event].safeParse(payload);
+  if (!checked.success) {
+    const [issue] = checked.error.issues;
+    const field = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    throw new TypeError(`publishToUser: bad ${event} payload: ${field}${issue?.message}`);
+  }
+  return checked.data as AccountEventPayload<E>;
+}
 
 /** Every socket of member `userId` is in this room. */
 export const userRoom = (userId: number) => `U-${userId}`;
@@ -47,7 +72,7 @@ export interface AppSocketOptions {
  */
 export function attachAppSocket(options: AppSocketOptions) {
   const { log } = options;
-  const io = new Server(options.httpServer, {
+  const io = new Server<UncheckedClientEvents, AppSocketServerEvents>(options.httpServer, {
     path: appSocketPath,
     serveClient: false,
     transports: ['websocket'],
@@ -74,7 +99,7 @@ export function attachAppSocket(options: AppSocketOptions) {
     );
   }
 
-  const checkedAt = new WeakMap<Socket, number>();
+  const checkedAt = new WeakMap<AppSocket, number>();
   io.use(requireToken(options.authenticate, log));
   io.on('connection', (socket) => {
     const packets = createTokenBucket(packetBurst, packetsPerSecond);
@@ -87,6 +112,8 @@ export function attachAppSocket(options: AppSocketOptions) {
       });
       socket.disconnect(true);
     });
+    // Clients send nothing here (SPEC's client only listens); anything sent is refused.
+    refuseUnknownEvents(socket, noEvents, (refused) => socket.emit('refused', refused));
     checkedAt.set(socket, Date.now());
     const { user } = identityOf(socket);
     if (user.memberId > 0) void socket.join(userRoom(user.userId));
@@ -114,12 +141,28 @@ export function attachAppSocket(options: AppSocketOptions) {
   const sweepTimer = setInterval(() => void sweepRevoked(), recheckSweepMs);
   sweepTimer.unref();
 
-  const publishToUser: PublishToUser = (userId, event, payload) => {
+  const publishToUser: PublishToUser = (userId, event, ...args) => {
     if (!Number.isSafeInteger(userId) || userId <= 0)
       throw new RangeError(`publishToUser: bad user id ${userId}`);
-    if (!accountEventNames.has(event))
-      throw new RangeError(`publishToUser: unknown event ${String(event)}`);
-    io.to(userRoom(userId)).emit(event, payload);
+    const [payload] = args;
+    const room = io.to(userRoom(userId));
+    switch (event as AccountEventName) {
+      case 'balance': {
+        const entry = checkedPayload('balance', payload);
+        // Without an entry the event goes out bare: the client reads the balance again.
+        if (entry === undefined) room.emit('balance');
+        else room.emit('balance', entry);
+        return;
+      }
+      case 'H':
+        room.emit('H', checkedPayload('H', payload));
+        return;
+      case 'J':
+        room.emit('J', checkedPayload('J', payload));
+        return;
+      default:
+        throw new RangeError(`publishToUser: unknown event ${String(event)}`);
+    }
   };
 
   return {

@@ -1,9 +1,12 @@
+import type { Heartbeat, MatchSocketServerEvents } from '@sb/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { ReadModel, ReadModelChange } from '../modules/feed/read-model';
-import type { MatchMessage, RoomRequests } from './match-requests';
-import { parseRoomName, roomNameOf, streamRoom } from './match-rooms';
-import type { EventChange, MatchWireMapper } from './match-wire';
+import { isVisibleTo, type Stream, type StreamIndex } from './match-audiences';
+import type { RoomRequests } from './match-requests';
+import { matchRoomOf, roomNameOf } from './match-rooms';
+import type { EventChange, SocketMatchWire } from './match-wire';
+import type { UncheckedClientEvents } from './socket-payload';
 
 /** Every socket hears a heartbeat this often, with the server time, the epoch and the feed's state. */
 export const heartbeatIntervalMs = 5_000;
@@ -34,81 +37,117 @@ export function isSuspension(change: EventChange): boolean {
   }
 }
 
+export type MatchServer = Server<UncheckedClientEvents, MatchSocketServerEvents>;
+
 export interface MatchBroadcastOptions {
-  io: Server;
+  io: MatchServer;
   readModel: ReadModel;
-  mapper: MatchWireMapper;
+  matchWire: SocketMatchWire;
+  streams: StreamIndex;
   requests: RoomRequests;
   log: FastifyBaseLogger;
 }
 
 /**
- * Sends the book's changes to the rooms that follow them: a delta per change to match views, a
- * conflated state to list views (suspensions at once), fresh snapshots on a new epoch, the
- * provider's state, and the heartbeat. A room nobody on this process follows costs nothing.
+ * Sends the book's changes to the streams that follow them: a delta per change to match views, a
+ * conflated state to list views (suspensions at once), fresh snapshots on a new epoch or a change
+ * of the feed's health, and the heartbeat. Each message is built once per stream (a match, a
+ * view, an audience) and sent to all its sockets; a match nobody on this process follows costs
+ * a lookup.
  */
 export function startMatchBroadcast(options: MatchBroadcastOptions) {
-  const { io, readModel, mapper, requests, log } = options;
-  const roomsOfServer = () => io.of('/').adapter.rooms;
+  const { io, readModel, matchWire, streams, requests, log } = options;
   /** List-view matches changed since the last flush: event id to room name. */
   const pendingListStates = new Map<number, string>();
+  /**
+   * Events under a bet stop, as last sent. The odds change that lifts one reopens every market,
+   * not only those it names, so its delta carries the whole match.
+   */
+  const betStopped = new Set<number>();
+  for (const state of readModel.all())
+    if (state.isBetStopped) betStopped.add(state.fixture.eventId);
 
   /** `alive` false means the feed is silent and every market reads as suspended. */
-  const heartbeat = () => ({
+  const heartbeat = (): Heartbeat => ({
     t: Date.now(),
     epoch: readModel.epoch,
     alive: readModel.isProviderAlive,
   });
 
+  function sendSnapshot(stream: Stream): void {
+    io.to(stream.name).emit(
+      'snapshot',
+      requests.snapshotOf(matchRoomOf(stream.room), stream.view, stream.audience),
+    );
+  }
+
   function onEventChange(change: EventChange): void {
-    const { state } = change;
+    const { state, message } = change;
+    const eventId = state.fixture.eventId;
+    const wasBetStopped = betStopped.has(eventId);
+    if (state.isBetStopped) betStopped.add(eventId);
+    else betStopped.delete(eventId);
+    const isWhole = message.type === 'fixture_change' || wasBetStopped !== state.isBetStopped;
     const name = roomNameOf(state.fixture);
-    const rooms = roomsOfServer();
-    if (rooms.has(name)) {
-      const delta: MatchMessage = {
+    let hasListStream = false;
+    for (const stream of streams.streamsOf(name)) {
+      // A viewer who may not see the match (a hidden sport, another league) hears nothing of it.
+      if (!isVisibleTo(stream.audience, state)) continue;
+      if (stream.view === 'list') {
+        hasListStream = true;
+        if (isSuspension(change))
+          io.to(stream.name).emit(
+            'snapshot',
+            requests.stateSnapshot(name, state, 'list', stream.audience),
+          );
+        continue;
+      }
+      io.to(stream.name).emit('delta', {
         room: name,
         epoch: readModel.epoch,
         seq: state.seq,
-        data: mapper.toDelta(change),
-      };
-      io.to(name).emit('delta', delta);
+        data: matchWire.deltaData(change, stream.audience, isWhole),
+      });
     }
-    const listRoom = streamRoom(name, 'list');
-    if (!rooms.has(listRoom)) return;
-    if (isSuspension(change)) {
-      pendingListStates.delete(state.fixture.eventId);
-      io.to(listRoom).emit('snapshot', requests.stateSnapshot(name, state));
-    } else {
-      pendingListStates.set(state.fixture.eventId, name);
-    }
+    if (!hasListStream) return;
+    if (isSuspension(change)) pendingListStates.delete(eventId);
+    else pendingListStates.set(eventId, name);
   }
 
   function flushListStates(): void {
-    const rooms = roomsOfServer();
     for (const [eventId, name] of pendingListStates) {
       const state = readModel.get(eventId);
-      const listRoom = streamRoom(name, 'list');
-      if (state && rooms.has(listRoom))
-        io.to(listRoom).emit('snapshot', requests.stateSnapshot(name, state));
+      if (!state) continue;
+      for (const stream of streams.streamsOf(name)) {
+        if (stream.view !== 'list' || !isVisibleTo(stream.audience, state)) continue;
+        io.to(stream.name).emit(
+          'snapshot',
+          requests.stateSnapshot(name, state, 'list', stream.audience),
+        );
+      }
     }
     pendingListStates.clear();
   }
 
-  /** A new picture (new epoch): every followed match gets a fresh snapshot. */
-  function onReset(): void {
+  /**
+   * A new picture (a new epoch), or every market's status changed with the feed's health: every
+   * followed match gets a fresh snapshot.
+   */
+  function resendAll(): void {
     pendingListStates.clear();
-    for (const streamName of roomsOfServer().keys()) {
-      const name = streamName.startsWith('list:') ? streamName.slice('list:'.length) : streamName;
-      const room = parseRoomName(name);
-      if (room.ok) io.to(streamName).emit('snapshot', requests.snapshotOf(room.value));
-    }
+    for (const stream of [...streams.all()]) sendSnapshot(stream);
   }
 
   const unsubscribe = readModel.subscribe((change: ReadModelChange) => {
     try {
       if (change.kind === 'event') onEventChange(change);
-      else if (change.kind === 'reset') onReset();
-      else io.emit('provider', { epoch: readModel.epoch, alive: change.isAlive });
+      else if (change.kind === 'reset') {
+        betStopped.clear();
+        resendAll();
+      } else {
+        io.emit('provider', { epoch: readModel.epoch, alive: change.isAlive });
+        resendAll();
+      }
     } catch (error) {
       // A fault in sending must never stop the feed from being applied.
       log.error({ err: error }, 'match socket broadcast failed');

@@ -1,16 +1,31 @@
-import { errorCatalogue } from '@sb/contract';
+import {
+  appendJoinRoomPayloadSchema,
+  joinRoomPayloadSchema,
+  type MatchSnapshot,
+  type MatchSocketServerEvents,
+  resyncPayloadSchema,
+  type SocketAnswer,
+} from '@sb/contract';
 import type { Socket } from 'socket.io';
+import type { AuthenticatedUser } from '../http/request-context';
 import type { EventState, ReadModel } from '../modules/feed/read-model';
+import type { Viewer } from '../modules/match/viewer';
+import { type Audience, audienceOf, type StreamIndex } from './match-audiences';
 import {
   type MatchRoom,
+  matchRoomOf,
   maxRoomsPerSocket,
-  parseAppendJoinRoom,
-  parseJoinRoom,
-  parseResync,
   type RoomView,
-  streamRoom,
+  streamName,
 } from './match-rooms';
-import type { MatchWireMapper } from './match-wire';
+import type { SocketMatchWire } from './match-wire';
+import {
+  invalid,
+  parsePayload,
+  rateLimited,
+  success,
+  type UncheckedClientEvents,
+} from './socket-payload';
 import { createTokenBucket, type TokenBucket } from './token-bucket';
 
 /** Room requests (join-room, append-join-room, G): a burst of 10, then 2 a second. */
@@ -23,42 +38,38 @@ const snapshotsPerSecond = 60;
 const packetBurst = 60;
 const packetsPerSecond = 20;
 
-/** What the client is told about one match: `seq` and `epoch` say where the stream stands. */
-export interface MatchMessage {
-  room: string;
-  epoch: number;
-  /** The match's seq: +1 for every change; 0 with data null when the book has no such match. */
-  seq: number;
-  data: unknown;
+export type MatchSocket = Socket<UncheckedClientEvents, MatchSocketServerEvents>;
+
+/** Who is on the other end of a match socket, as the match calls would see them. */
+export interface SocketViewer {
+  user: AuthenticatedUser;
+  /** SPEC §1's source 1 in the handshake: the live-stream flavour. */
+  isLiveStream: boolean;
+  viewer: Viewer;
+  /** When `viewer` was resolved (epoch ms). */
+  resolvedAt: number;
 }
 
-/** The answer to a request, through its ack; a refusal changes nothing. */
-export type SocketAnswer =
-  | { code: 0; msg: 'success'; data: unknown }
-  | { code: number; msg: string; data: null };
+/** A room the socket follows: how, for whom, and the stream it listens to. */
+export interface HeldRoom {
+  room: MatchRoom;
+  view: RoomView;
+  audience: Audience;
+  stream: string;
+}
 
-const success = (data: unknown): SocketAnswer => ({ code: 0, msg: 'success', data });
-const invalid = (msg: string): SocketAnswer => ({
-  code: errorCatalogue.INVALID_INPUT.code,
-  msg,
-  data: null,
-});
-export const rateLimited = (msg: string): SocketAnswer => ({
-  code: errorCatalogue.RATE_LIMITED.code,
-  msg,
-  data: null,
-});
-
-/** What the server keeps per match socket: the rooms it follows, and its budgets. */
+/** What the server keeps per match socket: its viewer, the rooms it follows, and its budgets. */
 export interface MatchSocketState {
-  rooms: Map<string, { room: MatchRoom; view: RoomView }>;
+  viewer: SocketViewer;
+  rooms: Map<string, HeldRoom>;
   requests: TokenBucket;
   snapshots: TokenBucket;
   packets: TokenBucket;
 }
 
-export function createMatchSocketState(): MatchSocketState {
+export function createMatchSocketState(viewer: SocketViewer): MatchSocketState {
   return {
+    viewer,
     rooms: new Map(),
     requests: createTokenBucket(roomRequestBurst, roomRequestsPerSecond),
     snapshots: createTokenBucket(snapshotBurst, snapshotsPerSecond),
@@ -67,26 +78,37 @@ export function createMatchSocketState(): MatchSocketState {
 }
 
 export type RoomRequest = (
-  socket: Socket,
+  socket: MatchSocket,
   state: MatchSocketState,
   payload: unknown,
 ) => SocketAnswer;
 
+/** Room names as the schema accepted them, each once. */
+const roomsNamed = (names: readonly string[]) => [...new Set(names)].map(matchRoomOf);
+
+export interface RoomRequestsOptions {
+  readModel: ReadModel;
+  matchWire: SocketMatchWire;
+  streams: StreamIndex;
+}
+
 /** The snapshots of matches, and the three room requests of `/match/socket`. */
-export function createRoomRequests(readModel: ReadModel, mapper: MatchWireMapper) {
-  function snapshotOf(room: MatchRoom): MatchMessage {
-    const state = readModel.get(room.matchId);
-    const isSame = state !== undefined && state.fixture.sportId === room.sportId;
-    return {
-      room: room.name,
-      epoch: readModel.epoch,
-      seq: isSame ? state.seq : 0,
-      data: isSame ? mapper.toSnapshot(state) : null,
-    };
+export function createRoomRequests({ readModel, matchWire, streams }: RoomRequestsOptions) {
+  /** The match as one audience and view see it; seq 0 and no data when there is none for them. */
+  function stateSnapshot(
+    name: string,
+    state: EventState | undefined,
+    view: RoomView,
+    audience: Audience,
+  ): MatchSnapshot {
+    const data = state ? matchWire.snapshotData(state, view, audience) : null;
+    return { room: name, epoch: readModel.epoch, seq: state && data ? state.seq : 0, data };
   }
 
-  function stateSnapshot(name: string, state: EventState): MatchMessage {
-    return { room: name, epoch: readModel.epoch, seq: state.seq, data: mapper.toSnapshot(state) };
+  function snapshotOf(room: MatchRoom, view: RoomView, audience: Audience): MatchSnapshot {
+    const state = readModel.get(room.matchId);
+    const isSame = state !== undefined && state.fixture.sportId === room.sportId;
+    return stateSnapshot(room.name, isSame ? state : undefined, view, audience);
   }
 
   /** A room naming a match the book knows under another sport can never be right. */
@@ -99,21 +121,37 @@ export function createRoomRequests(readModel: ReadModel, mapper: MatchWireMapper
     return undefined;
   }
 
-  function follow(socket: Socket, state: MatchSocketState, rooms: MatchRoom[], view: RoomView) {
-    for (const room of rooms) {
-      const held = state.rooms.get(room.name);
-      if (held && held.view !== view) void socket.leave(streamRoom(room.name, held.view));
-      void socket.join(streamRoom(room.name, view));
-      state.rooms.set(room.name, { room, view });
-    }
+  /** Moves the socket onto the room's stream for this view and the socket's audience. */
+  function listen(socket: MatchSocket, state: MatchSocketState, room: MatchRoom, view: RoomView) {
+    const audience = audienceOf(state.viewer.viewer, room.sportId);
+    const stream = streamName(room.name, view, audience.key);
+    const held = state.rooms.get(room.name);
+    if (held && held.stream !== stream) void socket.leave(held.stream);
+    streams.announce(audience);
+    void socket.join(stream);
+    const entry: HeldRoom = { room, view, audience, stream };
+    state.rooms.set(room.name, entry);
+    return entry;
+  }
+
+  function follow(
+    socket: MatchSocket,
+    state: MatchSocketState,
+    rooms: MatchRoom[],
+    view: RoomView,
+  ) {
+    const held = rooms.map((room) => listen(socket, state, room, view));
     // Joined and answered in the same turn: every later change is a delta after this snapshot.
-    for (const room of rooms) socket.emit('snapshot', snapshotOf(room));
+    for (const entry of held)
+      socket.emit('snapshot', snapshotOf(entry.room, entry.view, entry.audience));
   }
 
   const joinRoom: RoomRequest = (socket, state, payload) => {
-    const parsed = parseJoinRoom(payload);
+    const parsed = parsePayload(joinRoomPayloadSchema, payload);
     if (!parsed.ok) return invalid(parsed.msg);
-    const { rooms, view, initData } = parsed.value;
+    const rooms = roomsNamed(parsed.value.rooms);
+    const view = parsed.value.view ?? 'match';
+    const initData = parsed.value.initData === true;
     const mismatch = wrongSport(rooms);
     if (mismatch) return invalid(mismatch);
     const fresh = rooms.filter((room) => {
@@ -125,7 +163,7 @@ export function createRoomRequests(readModel: ReadModel, mapper: MatchWireMapper
     const wanted = new Set(rooms.map((room) => room.name));
     for (const [name, held] of state.rooms) {
       if (wanted.has(name)) continue;
-      void socket.leave(streamRoom(name, held.view));
+      void socket.leave(held.stream);
       state.rooms.delete(name);
     }
     follow(socket, state, fresh, view);
@@ -133,9 +171,13 @@ export function createRoomRequests(readModel: ReadModel, mapper: MatchWireMapper
   };
 
   const appendJoinRoom: RoomRequest = (socket, state, payload) => {
-    const parsed = parseAppendJoinRoom(payload);
+    const parsed = parsePayload(appendJoinRoomPayloadSchema, payload);
     if (!parsed.ok) return invalid(parsed.msg);
-    const { room, view } = parsed.value;
+    const value = parsed.value;
+    const name = typeof value === 'string' ? value : (value.room ?? value.rooms?.[0]);
+    if (name === undefined) return invalid('append-join-room takes one room');
+    const room = matchRoomOf(name);
+    const view = (typeof value === 'string' ? undefined : value.view) ?? 'match';
     const mismatch = wrongSport([room]);
     if (mismatch) return invalid(mismatch);
     if (!state.rooms.has(room.name) && state.rooms.size >= maxRoomsPerSocket)
@@ -146,18 +188,38 @@ export function createRoomRequests(readModel: ReadModel, mapper: MatchWireMapper
   };
 
   const resync: RoomRequest = (socket, state, payload) => {
-    const parsed = parseResync(payload);
+    const parsed = parsePayload(resyncPayloadSchema, payload);
     if (!parsed.ok) return invalid(parsed.msg);
-    const rooms = parsed.value ?? [...state.rooms.values()].map((held) => held.room);
+    const names = parsed.value?.rooms;
+    const rooms = names ? roomsNamed(names) : [...state.rooms.values()].map((held) => held.room);
     const stranger = rooms.find((room) => !state.rooms.has(room.name));
     if (stranger) return invalid(`room ${stranger.name} is not joined`);
     if (!state.snapshots.take(rooms.length))
       return rateLimited('too many snapshots asked for, slow down');
-    for (const room of rooms) socket.emit('snapshot', snapshotOf(room));
+    for (const room of rooms) {
+      const held = state.rooms.get(room.name) as HeldRoom;
+      socket.emit('snapshot', snapshotOf(room, held.view, held.audience));
+    }
     return success({ rooms: rooms.length });
   };
 
-  return { snapshotOf, stateSnapshot, joinRoom, appendJoinRoom, resync };
+  /**
+   * After the socket's viewer changed (margins, leagues, control switches): every room whose
+   * audience is no longer the socket's moves to its new stream, with a fresh snapshot.
+   */
+  function reviewAudiences(socket: MatchSocket, state: MatchSocketState): number {
+    const moved: HeldRoom[] = [];
+    for (const held of [...state.rooms.values()]) {
+      const audience = audienceOf(state.viewer.viewer, held.room.sportId);
+      if (audience.key !== held.audience.key)
+        moved.push(listen(socket, state, held.room, held.view));
+    }
+    for (const entry of moved)
+      socket.emit('snapshot', snapshotOf(entry.room, entry.view, entry.audience));
+    return moved.length;
+  }
+
+  return { snapshotOf, stateSnapshot, joinRoom, appendJoinRoom, resync, reviewAudiences };
 }
 
 export type RoomRequests = ReturnType<typeof createRoomRequests>;

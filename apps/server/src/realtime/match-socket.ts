@@ -1,41 +1,64 @@
 import type { Server as HttpServer } from 'node:http';
-import { errorCatalogue } from '@sb/contract';
+import {
+  errorCatalogue,
+  type MatchSocketServerEvents,
+  matchSocketPath,
+  type SocketAnswer,
+} from '@sb/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { Server, type Socket } from 'socket.io';
+import { type ExtendedError, Server } from 'socket.io';
 import type { Authenticator } from '../http/request-context';
 import type { ReadModel } from '../modules/feed/read-model';
+import type { MatchWireSource } from '../modules/match/match.module';
+import { createStreamIndex } from './match-audiences';
 import { startMatchBroadcast } from './match-broadcast';
 import {
   createMatchSocketState,
   createRoomRequests,
+  type MatchSocket,
   type MatchSocketState,
   type RoomRequest,
-  rateLimited,
-  type SocketAnswer,
+  type SocketViewer,
 } from './match-requests';
-import type { MatchWireMapper } from './match-wire';
-import { requireToken } from './socket-auth';
+import { createSocketMatchWire } from './match-wire';
+import { identityOf, requireToken } from './socket-auth';
+import {
+  invalid,
+  rateLimited,
+  refuseUnknownEvents,
+  takeAck,
+  type UncheckedClientEvents,
+} from './socket-payload';
 
-export const matchSocketPath = '/match/socket';
 /** The largest packet a client may send; a join-room of 300 rooms needs under 10 KB. */
 export const matchSocketMaxPayloadBytes = 16 * 1024;
+/**
+ * How often open sockets look at the control switches again (the match calls read them at most
+ * every 5 s too), and how old a socket's profile (margins, leagueIds) may grow before it is read
+ * again: an operator's edit reaches open sockets within these times.
+ */
+export const switchesReviewMs = 5_000;
+export const profileReviewMs = 60_000;
 
 export interface MatchSocketOptions {
   httpServer: HttpServer;
   readModel: ReadModel;
   authenticate: Authenticator;
-  mapper: MatchWireMapper;
+  matches: MatchWireSource;
   log: FastifyBaseLogger;
 }
 
+const servedEvents: ReadonlySet<string> = new Set(['join-room', 'append-join-room', 'G']);
+
 /**
- * `/match/socket`: odds, scores and match state for the matches a client follows. Each process
- * serves its own sockets from its own read model (every process reads the same feed), so this
- * server needs no adapter across processes and never sends a change twice.
+ * `/match/socket`: odds, scores and match state for the matches a client follows, in the match
+ * calls' own wire form, priced and filtered for the socket's viewer. Each process serves its own
+ * sockets from its own read model (every process reads the same feed), so this server needs no
+ * adapter across processes and never sends a change twice.
  */
 export function attachMatchSocket(options: MatchSocketOptions) {
-  const { log } = options;
-  const io = new Server(options.httpServer, {
+  const { log, matches } = options;
+  const io = new Server<UncheckedClientEvents, MatchSocketServerEvents>(options.httpServer, {
     path: matchSocketPath,
     serveClient: false,
     transports: ['websocket'],
@@ -44,23 +67,35 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     pingInterval: 10_000,
     pingTimeout: 10_000,
   });
-  const requests = createRoomRequests(options.readModel, options.mapper);
-  const broadcast = startMatchBroadcast({ ...options, io, requests });
+  const streams = createStreamIndex(io.of('/').adapter);
+  const matchWire = createSocketMatchWire(matches.wire);
+  const requests = createRoomRequests({ readModel: options.readModel, matchWire, streams });
+  const broadcast = startMatchBroadcast({
+    io,
+    readModel: options.readModel,
+    matchWire,
+    streams,
+    requests,
+    log,
+  });
+  /** Each socket's viewer from the handshake, then its state once connected. */
+  const viewers = new WeakMap<MatchSocket, SocketViewer>();
+  const states = new WeakMap<MatchSocket, MatchSocketState>();
+
+  async function resolveViewer(socket: MatchSocket): Promise<SocketViewer> {
+    const { user, source } = identityOf(socket);
+    const isLiveStream = source === '1';
+    const viewer = await matches.viewers.resolveUser(user, isLiveStream);
+    return { user, isLiveStream, viewer, resolvedAt: Date.now() };
+  }
 
   /** Answers through the ack when the client passed one, and with `refused` on every refusal. */
-  function bind(socket: Socket, state: MatchSocketState, event: string, handle: RoomRequest) {
+  function bind(socket: MatchSocket, state: MatchSocketState, event: string, handle: RoomRequest) {
     socket.on(event, (...args: unknown[]) => {
-      const last = args.at(-1);
-      const ack = typeof last === 'function' ? (last as (answer: SocketAnswer) => void) : undefined;
-      if (ack) args.pop();
+      const ack = takeAck(args);
       let answer: SocketAnswer;
       if (!state.requests.take()) answer = rateLimited('too many room requests, slow down');
-      else if (args.length > 1)
-        answer = {
-          code: errorCatalogue.INVALID_INPUT.code,
-          msg: `${event} takes one payload`,
-          data: null,
-        };
+      else if (args.length > 1) answer = invalid(`${event} takes one payload`);
       else {
         try {
           answer = handle(socket, state, args[0]);
@@ -79,8 +114,29 @@ export function attachMatchSocket(options: MatchSocketOptions) {
   }
 
   io.use(requireToken(options.authenticate, log));
+  // The viewer is known before the first request, so every request is answered in one turn.
+  io.use((socket, next: (error?: ExtendedError) => void) => {
+    resolveViewer(socket).then(
+      (viewer) => {
+        viewers.set(socket, viewer);
+        next();
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'match socket viewer failed');
+        const refusal: ExtendedError = new Error(errorCatalogue.INTERNAL.en);
+        refusal.data = { code: errorCatalogue.INTERNAL.code, msg: errorCatalogue.INTERNAL.en };
+        next(refusal);
+      },
+    );
+  });
   io.on('connection', (socket) => {
-    const state = createMatchSocketState();
+    const viewer = viewers.get(socket);
+    if (!viewer) {
+      socket.disconnect(true);
+      return;
+    }
+    const state = createMatchSocketState(viewer);
+    states.set(socket, state);
     socket.use((_packet, next) => {
       if (state.packets.take()) return next();
       socket.emit('refused', {
@@ -90,17 +146,60 @@ export function attachMatchSocket(options: MatchSocketOptions) {
       });
       socket.disconnect(true);
     });
+    refuseUnknownEvents(socket, servedEvents, (refused) => socket.emit('refused', refused));
     bind(socket, state, 'join-room', requests.joinRoom);
     bind(socket, state, 'append-join-room', requests.appendJoinRoom);
     bind(socket, state, 'G', requests.resync);
     socket.emit('heartbeat', broadcast.heartbeat());
   });
 
+  /**
+   * Looks at every socket's viewer again: at once when the control switches changed, else once
+   * its profile is `profileReviewMs` old. A socket whose audience changed for some room moves to
+   * that room's new stream with a fresh snapshot.
+   */
+  let isReviewing = false;
+  async function reviewViewers(): Promise<void> {
+    if (isReviewing) return;
+    isReviewing = true;
+    try {
+      const switches = (await matches.settings.current()).controlSwitches.join(',');
+      for (const socket of io.of('/').sockets.values()) {
+        const state = states.get(socket);
+        if (!state) continue;
+        const held = state.viewer;
+        const isStale =
+          held.viewer.settings.controlSwitches.join(',') !== switches ||
+          Date.now() - held.resolvedAt >= profileReviewMs;
+        if (!isStale) continue;
+        try {
+          const fresh = await resolveViewer(socket);
+          // The socket may have gone while its profile was read.
+          if (!socket.connected) continue;
+          state.viewer = fresh;
+          requests.reviewAudiences(socket, state);
+        } catch (error) {
+          // This socket keeps its viewer until the next review; the others go on.
+          log.error({ err: error }, 'match socket viewer review failed');
+        }
+      }
+      streams.prune();
+    } catch (error) {
+      log.error({ err: error }, 'match socket settings could not be read');
+    } finally {
+      isReviewing = false;
+    }
+  }
+  const reviewTimer = setInterval(() => void reviewViewers(), switchesReviewMs);
+  reviewTimer.unref();
+
   return {
     io,
     /** Stops the streams and closes every connection of this process. */
     close(): void {
+      clearInterval(reviewTimer);
       broadcast.stop();
+      streams.stop();
       io.disconnectSockets(true);
       io.engine.close();
     },

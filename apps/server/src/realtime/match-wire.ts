@@ -1,70 +1,15 @@
-import { type EventFeedMessage, type Market, type MarketRef, marketKey } from '@sb/feed-sim';
+import type { MatchDeltaData, MatchWire, RoomView, SocketMatch } from '@sb/contract';
+import type { EventFeedMessage, MarketRef } from '@sb/feed-sim';
 import type { EventState, ReadModelChange } from '../modules/feed/read-model';
+import type { MatchWireBuilder, WireForm } from '../modules/match/match-wire';
+import { type Audience, isVisibleTo } from './match-audiences';
 
 /** One applied feed message and the event as it stands after it. */
 export type EventChange = Extract<ReadModelChange, { kind: 'event' }>;
 
-/**
- * Turns the read model's events into what `/match/socket` sends. The transport adds the room,
- * `seq` and `epoch`; the mapper decides the content. Both are called synchronously while the
- * change is applied, so they must not keep the state for later: it goes on changing.
- */
-export interface MatchWireMapper {
-  /** The whole match, as a client that knows nothing of it needs it. */
-  toSnapshot(state: EventState): unknown;
-  /** What one change altered, for a client that holds the previous seq. */
-  toDelta(change: EventChange): unknown;
-}
-
-const marketStatusCodes = {
-  active: 1,
-  deactivated: 0,
-  suspended: -1,
-  settled: -3,
-  cancelled: -4,
-} as const;
-
-/** [outcome id, odds in ten-thousandths, 1 when offered else 0] */
-type WireOutcome = [string, number, 0 | 1];
-
-interface WireMarket {
-  /** Play id. */
-  p: number;
-  /** Specifiers, '' for markets without a line. */
-  sp: string;
-  /** UOF status code: 1 active, 0 deactivated, -1 suspended, -3 settled, -4 cancelled. */
-  s: number;
-  o: WireOutcome[];
-}
-
-function wireMarket(market: Market): WireMarket {
-  return {
-    p: market.playId,
-    sp: market.specifiers,
-    s: marketStatusCodes[market.status],
-    o: market.outcomes.map((outcome) => [outcome.id, outcome.odds, outcome.active ? 1 : 0]),
-  };
-}
-
-/** Where the match stands, with SPEC's period score names h1..h5 / a1..a5. */
-function wireStatus(state: EventState): Record<string, unknown> {
-  const { status } = state;
-  const wire: Record<string, unknown> = {
-    st: status.status,
-    c: status.periodCode,
-    d: status.description,
-    hs: status.homeScore,
-    as: status.awayScore,
-    bs: state.isBetStopped ? 1 : 0,
-  };
-  status.periodScores.slice(0, 5).forEach((score, index) => {
-    wire[`h${index + 1}`] = score.home;
-    wire[`a${index + 1}`] = score.away;
-  });
-  if (status.clock) wire.e = status.clock;
-  if (status.corners) wire.cn = [status.corners.home, status.corners.away];
-  return wire;
-}
+/** SPEC §2's large variant: list views carry what a default match list row carries. */
+const listForm: WireForm = { kind: 'list', rows: 5 };
+const fullForm: WireForm = { kind: 'full' };
 
 /** The markets a message touched, as keys into the event's markets. */
 function touchedMarkets(message: EventFeedMessage): readonly MarketRef[] {
@@ -80,34 +25,63 @@ function touchedMarkets(message: EventFeedMessage): readonly MarketRef[] {
   }
 }
 
+/** The whole match's markets, each market of the part in the place of the same play and line. */
+function mergeMarkets(whole: MatchWire['z'], part: MatchWire['z']): MatchWire['z'] {
+  const merged: MatchWire['z'] = { ...whole };
+  for (const [playId, markets] of Object.entries(part))
+    merged[playId] = { ...merged[playId], ...markets };
+  return merged;
+}
+
 /**
- * A compact stand-in until the match module's own wire form is plugged in: the match's status,
- * scores and every market with its status and odds (decimal odds in ten-thousandths).
+ * What `/match/socket` sends as `data`: the match calls' own wire form (SPEC §3 short names),
+ * from the match module's builder, priced and filtered for an audience. The builder keeps each
+ * form per event, change and audience, so snapshots for many sockets cost one build.
  */
-export const defaultMatchWireMapper: MatchWireMapper = {
-  toSnapshot(state) {
-    const { fixture } = state;
-    return {
-      a: fixture.sportId,
-      b: fixture.eventId,
-      l: fixture.league.id,
-      n: fixture.name,
-      t: fixture.startTime,
-      ...wireStatus(state),
-      m: [...state.markets.values()].map(wireMarket),
-    };
-  },
-  toDelta({ state, message }) {
-    const markets: WireMarket[] = [];
-    for (const ref of touchedMarkets(message)) {
-      const market = state.markets.get(marketKey(ref));
-      if (market) markets.push(wireMarket(market));
+export function createSocketMatchWire(wire: MatchWireBuilder) {
+  /** The favourite flags are each viewer's own: shared messages leave them out. */
+  const withoutFlags = new WeakMap<MatchWire, SocketMatch>();
+  function socketMatchOf(match: MatchWire): SocketMatch {
+    let shared = withoutFlags.get(match);
+    if (!shared) {
+      const { x: _league, w: _match, y: _record, ...rest } = match;
+      shared = rest;
+      withoutFlags.set(match, shared);
     }
-    return {
-      k: message.type,
-      ...wireStatus(state),
-      ...(message.type === 'fixture_change' ? { t: state.fixture.startTime } : {}),
-      m: markets,
-    };
-  },
-};
+    return shared;
+  }
+
+  function wholeMatch(state: EventState, view: RoomView, audience: Audience): SocketMatch {
+    const form = view === 'list' ? listForm : fullForm;
+    return socketMatchOf(
+      wire.matchOf(state, form, audience.pricing, audience.hiddenPlays, audience.playsKey),
+    );
+  }
+
+  return {
+    /** The whole match as a view shows it; null when the audience may not see it. */
+    snapshotData(state: EventState, view: RoomView, audience: Audience): SocketMatch | null {
+      return isVisibleTo(audience, state) ? wholeMatch(state, view, audience) : null;
+    },
+
+    /**
+     * What one change altered, for a client holding the previous seq. `isWhole`: the change
+     * altered every market (a bet stop, its end) or the fixture, so the delta carries the whole
+     * match, plus any line it withdrew.
+     */
+    deltaData(change: EventChange, audience: Audience, isWhole: boolean): MatchDeltaData {
+      const { state, message } = change;
+      const part = wire.matchPartOf(
+        state,
+        touchedMarkets(message),
+        audience.pricing,
+        audience.hiddenPlays,
+      );
+      if (!isWhole) return { k: message.type, ...part };
+      const whole = wholeMatch(state, 'match', audience);
+      return { k: message.type, ...whole, z: mergeMarkets(whole.z, part.z) };
+    },
+  };
+}
+
+export type SocketMatchWire = ReturnType<typeof createSocketMatchWire>;

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
-import { type AccountEventName, attachAppSocket, type PublishToUser } from './app-socket';
+import { type MatchWireSource, matchWireSourceOf } from '../modules/match/match.module';
+import { attachAppSocket, type PublishToUser } from './app-socket';
 import { attachMatchSocket } from './match-socket';
-import { defaultMatchWireMapper, type MatchWireMapper } from './match-wire';
 
 export type { AccountEventName, PublishToUser } from './app-socket';
-export type { EventChange, MatchWireMapper } from './match-wire';
 
 /** What other modules use to reach members in real time. */
 export interface Realtime {
@@ -16,8 +15,12 @@ export interface Realtime {
 }
 
 export interface RealtimeOptions {
-  /** The wire form of matches; the built-in compact form when absent. */
-  mapper?: MatchWireMapper;
+  /**
+   * How matches are built and for whom: the match module's builder, viewers and settings, so
+   * the socket sends exactly what the match calls answer. By default those of the match module
+   * registered on the same app.
+   */
+  matches?: MatchWireSource;
 }
 
 const defaultRedisPrefix = 'sb:';
@@ -40,18 +43,23 @@ export function realtimeOf(app: FastifyInstance): Realtime {
   return realtime;
 }
 
-/** Attaches the two Socket.IO endpoints, /app/socket and /match/socket, to the HTTP server. */
+/**
+ * Attaches the two Socket.IO endpoints, /app/socket and /match/socket, to the HTTP server. The
+ * match module must be registered first (its wire form is the match socket's).
+ */
 export async function attachRealtime(
   context: ModuleContext,
   options: RealtimeOptions = {},
 ): Promise<Realtime> {
   const { app } = context;
+  const matches = options.matches ?? matchWireSourceOf(app);
+  if (!matches) throw new Error('register the match module before attaching realtime');
   const log = app.log.child({ module: 'realtime' });
   const match = attachMatchSocket({
     httpServer: app.server,
     readModel: context.readModel,
     authenticate: context.authenticate,
-    mapper: options.mapper ?? defaultMatchWireMapper,
+    matches,
     log,
   });
   const redisUrl = context.config.REDIS_URL;
@@ -72,8 +80,7 @@ export async function attachRealtime(
   });
 
   const realtime: Realtime = {
-    publishToUser: (userId: number, event: AccountEventName, payload: unknown) =>
-      account.publishToUser(userId, event, payload),
+    publishToUser: account.publishToUser,
     disconnectUser: (userId: number) => account.disconnectUser(userId),
   };
   realtimeByApp.set(app, realtime);

@@ -1,3 +1,16 @@
+import {
+  type BalanceEntry,
+  type BetStatusEvent,
+  balanceEventSchema,
+  betStatus,
+  betStatusEventSchema,
+  betStatusReason,
+  type OddsMoveEvent,
+  oddsMoveEventSchema,
+  refusedSchema,
+  socketAnswerSchema,
+} from '@sb/contract';
+import { encodeOptionId } from '@sb/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/identity.schema';
@@ -16,6 +29,32 @@ async function appSocket(query: Record<string, string>): Promise<RecordingSocket
   sockets.push(socket);
   return socket;
 }
+
+const optionId = encodeOptionId({
+  eventId: 12196054,
+  playId: 1,
+  specifiers: 'hcp=-0.25',
+  outcomeId: 'home',
+});
+const rejected: BetStatusEvent = {
+  orderNo: 'O1',
+  oi: optionId,
+  bs: betStatus.rejected,
+  mr: betStatusReason.marketClosed,
+};
+const oddsMove: OddsMoveEvent = { oi: optionId, co: 1.95, ico: 1 };
+const balanceEntry: BalanceEntry = {
+  currencyId: 1,
+  currencyCode: 'USDT',
+  assetID: 'USDT',
+  scale: 2,
+  amount: 12_345,
+  frozen: 100,
+  status: 1,
+  creditAmount: 0,
+  loanAmount: 0,
+  showAmount: '123.45',
+};
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -39,6 +78,16 @@ describe('/app/socket', () => {
     expect(unknown.message).toMatch(/unknown, expired or revoked/);
   });
 
+  it('refuses a handshake query field beyond its bound, naming it', async () => {
+    const { session } = await registerMember(testApp);
+    const refused = await connectRefused(url, {
+      path,
+      query: { ...authOf(session), realm: 'r'.repeat(65) },
+    });
+    expect(refused.data).toMatchObject({ code: 1000 });
+    expect(refused.message).toMatch(/^realm: /);
+  });
+
   it("sends a member's account events to every socket of that member and no one else", async () => {
     const { session } = await registerMember(testApp);
     const other = await registerMember(testApp);
@@ -47,14 +96,17 @@ describe('/app/socket', () => {
     const stranger = await appSocket(authOf(other.session));
     const publish = realtimeOf(testApp.app).publishToUser;
 
-    const status = { orderNo: 'O1', oi: 7, bs: 2, mr: 4 };
-    publish(session.memberId, 'H', status);
-    publish(session.memberId, 'J', { oi: 7, co: 1.95, ico: 1 });
-    publish(session.memberId, 'balance', { currencyId: 1 });
+    publish(session.memberId, 'H', rejected);
+    publish(session.memberId, 'J', oddsMove);
+    publish(session.memberId, 'balance', balanceEntry);
+    publish(session.memberId, 'balance');
     for (const socket of [first, second]) {
-      expect(await socket.next('H')).toEqual(status);
-      expect(await socket.next('J')).toEqual({ oi: 7, co: 1.95, ico: 1 });
-      await socket.next('balance');
+      expect(betStatusEventSchema.parse(await socket.next('H'))).toEqual(rejected);
+      expect(oddsMoveEventSchema.parse(await socket.next('J'))).toEqual(oddsMove);
+      await socket.next('balance', (entry) => entry === undefined);
+      const balances = socket.all('balance');
+      expect(balances).toEqual([balanceEntry, undefined]);
+      for (const entry of balances) expect(balanceEventSchema.parse(entry)).toEqual(entry);
     }
     await sleep(100);
     expect(stranger.events).toEqual([]);
@@ -68,9 +120,35 @@ describe('/app/socket', () => {
       .from(users)
       .where(eq(users.uid, created.data.uid));
     if (!row) throw new Error('visitor row missing');
-    realtimeOf(testApp.app).publishToUser(row.id, 'balance', { amount: 1 });
+    realtimeOf(testApp.app).publishToUser(row.id, 'balance', balanceEntry);
     await sleep(200);
     expect(socket.events).toEqual([]);
+  });
+
+  it('refuses whatever a client sends, and goes on delivering to it', async () => {
+    const { session } = await registerMember(testApp);
+    const socket = await appSocket(authOf(session));
+    const sent: [string, unknown][] = [
+      ['H', rejected],
+      ['join-room', { rooms: ['A-1-2'] }],
+      ['balance', null],
+      ['x'.repeat(100), 1],
+    ];
+    for (const [event, payload] of sent) {
+      const since = socket.mark();
+      const answer = socketAnswerSchema.parse(await socket.request(event, payload));
+      expect(answer).toEqual({ code: 1000, msg: 'this socket takes no requests', data: null });
+      const refused = refusedSchema.parse(await socket.next('refused', () => true, { since }));
+      expect(refused).toMatchObject({ event: event.slice(0, 32), code: 1000 });
+    }
+    // Without an acknowledgement the refusal still comes as `refused`.
+    const since = socket.mark();
+    socket.socket.emit('G');
+    expect(await socket.next('refused', () => true, { since })).toMatchObject({ event: 'G' });
+
+    realtimeOf(testApp.app).publishToUser(session.memberId, 'H', rejected);
+    expect(await socket.next('H')).toEqual(rejected);
+    expect(socket.socket.connected).toBe(true);
   });
 
   it('refuses a revoked token and can close every socket of a member', async () => {
@@ -88,9 +166,25 @@ describe('/app/socket', () => {
     expect(refused.data).toMatchObject({ code: 403 });
   });
 
-  it('refuses account events it does not know and user ids that cannot be', () => {
+  it('refuses account events it does not know, user ids that cannot be, and bad payloads', async () => {
+    const { session } = await registerMember(testApp);
+    const socket = await appSocket(authOf(session));
     const { publishToUser } = realtimeOf(testApp.app);
-    expect(() => publishToUser(0, 'H', {})).toThrow(RangeError);
-    expect(() => publishToUser(1, 'X' as 'H', {})).toThrow(RangeError);
+    expect(() => publishToUser(0, 'H', rejected)).toThrow(RangeError);
+    expect(() => publishToUser(session.memberId, 'X' as 'H', rejected)).toThrow(RangeError);
+    const badPayloads: [() => void, RegExp][] = [
+      [() => publishToUser(session.memberId, 'H', { ...rejected, bs: 9 }), /bs: /],
+      [() => publishToUser(session.memberId, 'H', { ...rejected, oi: 7 as never }), /oi: /],
+      [() => publishToUser(session.memberId, 'J', { ...oddsMove, ico: 2 as never }), /ico: /],
+      [() => publishToUser(session.memberId, 'J', { ...oddsMove, co: 0 }), /co: /],
+      [
+        () => publishToUser(session.memberId, 'balance', { ...balanceEntry, amount: 1.5 }),
+        /amount: /,
+      ],
+      [() => publishToUser(session.memberId, 'H', { ...rejected, extra: 1 } as never), /./],
+    ];
+    for (const [publish, message] of badPayloads) expect(publish).toThrow(message);
+    await sleep(200);
+    expect(socket.events).toEqual([]);
   });
 });

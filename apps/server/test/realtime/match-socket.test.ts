@@ -1,5 +1,14 @@
+import {
+  heartbeatSchema,
+  matchDeltaSchema,
+  matchSnapshotSchema,
+  optionStatus,
+  providerStateSchema,
+  refusedSchema,
+} from '@sb/contract';
 import type { BetStopMessage, EventSnapshot, OddsChangeMessage } from '@sb/feed-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { listConflationMs } from '../../src/realtime/match-broadcast';
 import { maxRoomsPerSocket } from '../../src/realtime/match-rooms';
 import { createTestApp, type TestApp } from '../test-app';
@@ -45,6 +54,16 @@ function advanceUntil(eventId: number, count: number): number[] {
 }
 
 const isFor = (room: string) => (message: MatchMessage) => message.room === room;
+
+/** The statuses of every option a match (or a delta) carries; empty when it carries none. */
+function optionStatuses(data: unknown): Set<number> {
+  const statuses = new Set<number>();
+  const { z } = data as { z: Record<string, Record<string, { s: number }[]>> };
+  for (const markets of Object.values(z))
+    for (const options of Object.values(markets))
+      for (const option of options) statuses.add(option.s);
+  return statuses;
+}
 
 beforeAll(async () => {
   feed = createManualFeed();
@@ -103,7 +122,8 @@ describe('snapshots and deltas', () => {
     const snapshot = await socket.next<MatchMessage>('snapshot', isFor(room));
     const before = feed.event(first.fixture.eventId);
     expect(snapshot.seq).toBe(before.seq);
-    expect(snapshot.data).toMatchObject({ a: 1, b: first.fixture.eventId, st: 'live' });
+    // The match calls' own wire form: SPEC §3 short names, `g` 1 for a live match.
+    expect(snapshot.data).toMatchObject({ a: 1, b: first.fixture.eventId, g: 1 });
 
     const since = socket.mark();
     const seqs = advanceUntil(first.fixture.eventId, 3);
@@ -253,13 +273,17 @@ describe('list views and suspensions', () => {
 
     const suspended = await detail.next<MatchMessage>('delta', () => true, { since: detailSince });
     expect(suspended).toMatchObject({ room: roomOf(first), seq: firstNow.seq + 1 });
-    expect(suspended.data).toMatchObject({ k: 'bet_stop', bs: 1 });
+    // A bet stop holds every market: the delta carries them all, each option suspended.
+    expect(suspended.data).toMatchObject({ k: 'bet_stop', b: first.fixture.eventId });
+    expect(optionStatuses(suspended.data)).toEqual(new Set([optionStatus.suspended]));
 
     await list.next<MatchMessage>('snapshot', isFor(rooms[1] as string), { since: listSince });
     const received = list.all<MatchMessage>('snapshot', listSince);
     expect(received.map((message) => message.room)).toEqual([rooms[0], rooms[1]]);
-    expect(received[0]).toMatchObject({ seq: firstNow.seq + 1, data: { bs: 1 } });
+    expect(received[0]).toMatchObject({ seq: firstNow.seq + 1 });
+    expect(optionStatuses(received[0]?.data)).toEqual(new Set([optionStatus.suspended]));
     expect(received[1]).toMatchObject({ seq: secondNow.seq + 1 });
+    expect(optionStatuses(received[1]?.data)).toContain(optionStatus.open);
     // A list view never gets deltas, only whole states.
     expect(list.all('delta', listSince)).toEqual([]);
   });
@@ -317,7 +341,7 @@ describe('bad requests are refused without harm', () => {
       const refused = await socket.next<{ event: string; code: number }>('refused', () => true, {
         since,
       });
-      expect(refused).toMatchObject({ event, code: 1000 });
+      expect(refused).toMatchObject({ event: event.slice(0, 32), code: 1000 });
     }
     const since = socket.mark();
     expect((await socket.request('G')).data).toEqual({ rooms: 1 });
@@ -345,6 +369,25 @@ describe('bad requests are refused without harm', () => {
       ['G', { rooms: ['A-1-5'] }],
       ['G', { rooms: 'A-1-5' }],
     ]);
+  });
+
+  it('refuses events it does not serve and extra arguments, and keeps the socket working', async () => {
+    await expectRefusedWithoutHarm([
+      ['subscribe', { rooms: [roomOf(first)] }],
+      ['x'.repeat(80), null],
+    ]);
+    const socket = await visitorSocket();
+    const answer = await socket.request('join-room', { rooms: [roomOf(first)] }, 'second');
+    expect(answer).toMatchObject({ code: 1000, msg: 'join-room takes one payload' });
+    // Without an acknowledgement the refusal still comes as `refused`.
+    const since = socket.mark();
+    socket.socket.emit('leave-room', roomOf(first));
+    expect(await socket.next('refused', () => true, { since })).toEqual({
+      event: 'leave-room',
+      code: 1000,
+      msg: 'unknown event "leave-room"',
+    });
+    expect((await socket.request('join-room', { rooms: [roomOf(first)] })).code).toBe(0);
   });
 
   it('keeps streaming to a socket after refusals, and to everyone else', async () => {
@@ -423,5 +466,29 @@ describe('bad requests are refused without harm', () => {
     const since = bystander.mark();
     const seqs = advanceUntil(first.fixture.eventId, 1);
     await bystander.next<MatchMessage>('delta', (delta) => delta.seq === seqs.at(-1), { since });
+  });
+});
+
+describe('the wire', () => {
+  const schemas: Record<string, z.ZodType> = {
+    snapshot: matchSnapshotSchema,
+    delta: matchDeltaSchema,
+    heartbeat: heartbeatSchema,
+    provider: providerStateSchema,
+    refused: refusedSchema,
+  };
+
+  it('sent every socket of this file only events of the contract, exactly as it describes them', () => {
+    const counts = new Map<string, number>();
+    for (const socket of sockets) {
+      for (const { name, payload } of socket.events) {
+        const schema = schemas[name];
+        expect(schema, `event ${name}`).toBeDefined();
+        expect(schema?.parse(payload), name).toEqual(payload);
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+      }
+    }
+    for (const name of ['snapshot', 'delta', 'heartbeat', 'refused'])
+      expect(counts.get(name), name).toBeGreaterThan(0);
   });
 });

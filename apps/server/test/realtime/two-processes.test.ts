@@ -245,12 +245,25 @@ describe.skipIf(!redisUrl)('two server processes sharing the feed through Redis'
     });
     sockets.push(member);
 
-    const nonce = randomBytes(4).toString('hex');
+    // An amount no other run sends, to know this entry from any other.
+    const amount = randomBytes(4).readUInt32BE();
+    const entry = {
+      currencyId: 1,
+      currencyCode: 'USDT',
+      assetID: 'USDT',
+      scale: 2,
+      amount,
+      frozen: 0,
+      status: 1,
+      creditAmount: 0,
+      loanAmount: 0,
+      showAmount: (amount / 100).toFixed(2),
+    };
     // The member's room is subscribed on the other process shortly after connecting: retry.
     await eventually(
       () => {
-        realtimeOf(publisher).publishToUser(created.data.memberId, 'balance', { nonce });
-        return member.all<{ nonce: string }>('balance').find((event) => event.nonce === nonce);
+        realtimeOf(publisher).publishToUser(created.data.memberId, 'balance', entry);
+        return member.all<{ amount: number }>('balance').find((event) => event.amount === amount);
       },
       'the balance event on the other process',
       5_000,

@@ -1,5 +1,5 @@
 import type { EventInfo, MatchWire } from '@sb/contract';
-import type { Market } from '@sb/feed-sim';
+import { type Market, type MarketRef, marketKey } from '@sb/feed-sim';
 import type { EventState, ReadModel } from '../feed/read-model';
 import { eventInfoOf, homeAndAway, liveFlagOf } from './event-info';
 import { optionsOf, type Pricing } from './market-options';
@@ -104,7 +104,21 @@ export interface MatchWireBuilder {
   eventInfoOf(state: EventState): EventInfo;
   /** Markets offered, leaving out hidden plays: the match's `mc`. */
   marketCountOf(state: EventState, hiddenPlays: ReadonlySet<number>): number;
+  /**
+   * What a change of the named markets means to a client holding the match: where it stands and
+   * those markets priced, in any status (a withdrawn line too, so the client can drop it), hidden
+   * plays left out. Built per call: the socket asks once per change and audience.
+   */
+  matchPartOf(
+    state: EventState,
+    markets: readonly MarketRef[],
+    pricing: Pricing,
+    hiddenPlays: ReadonlySet<number>,
+  ): MatchPart;
 }
+
+/** The parts of a match a change can alter, besides the fixture itself. */
+export type MatchPart = Pick<MatchWire, 'a' | 'b' | 'g' | 'ev' | 'mc' | 'z'>;
 
 export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
   const caches = new WeakMap<EventState, EventCache>();
@@ -184,6 +198,28 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     return markets;
   }
 
+  function marketsByPlay(
+    state: EventState,
+    markets: Iterable<Market>,
+    pricing: Pricing,
+  ): MatchWire['z'] {
+    const z: MatchWire['z'] = {};
+    for (const market of markets) {
+      let play = z[market.playId];
+      if (!play) {
+        play = {};
+        z[market.playId] = play;
+      }
+      play[market.specifiers] = optionsOf(
+        state.fixture,
+        market,
+        readModel.isMarketOpen(state, market),
+        pricing,
+      );
+    }
+    return z;
+  }
+
   function buildMatch(
     state: EventState,
     form: WireForm,
@@ -191,20 +227,7 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     hiddenPlays: ReadonlySet<number>,
   ): MatchWire {
     const { fixture } = state;
-    const z: MatchWire['z'] = {};
-    for (const market of marketsFor(state, form, hiddenPlays)) {
-      let play = z[market.playId];
-      if (!play) {
-        play = {};
-        z[market.playId] = play;
-      }
-      play[market.specifiers] = optionsOf(
-        fixture,
-        market,
-        readModel.isMarketOpen(state, market),
-        pricing,
-      );
-    }
+    const z = marketsByPlay(state, marketsFor(state, form, hiddenPlays), pricing);
     const { home, away, homeId, awayId } = homeAndAway(fixture);
     // The favourite flags lead, so the cached JSON of a match can take a viewer's own flags by
     // swapping its first few characters (see `withFavouriteFlags`).
@@ -259,6 +282,21 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     },
     eventInfoOf: infoOf,
     marketCountOf,
+    matchPartOf(state, refs, pricing, hiddenPlays) {
+      const markets: Market[] = [];
+      for (const ref of refs) {
+        const market = state.markets.get(marketKey(ref));
+        if (market && !hiddenPlays.has(market.playId)) markets.push(market);
+      }
+      return {
+        a: state.fixture.sportId,
+        b: state.fixture.eventId,
+        g: liveFlagOf(state.status),
+        ev: infoOf(state),
+        mc: marketCountOf(state, hiddenPlays),
+        z: marketsByPlay(state, markets, pricing),
+      };
+    },
   };
 }
 

@@ -1,15 +1,33 @@
+import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../module-context';
 import { createFavouritesService } from './favourites.service';
 import { createMatchRepository } from './match.repository';
 import { registerMatchRoutes } from './match.routes';
 import { createMatchService } from './match.service';
 import { createMatchInfoService } from './match-info.service';
-import { createMatchWireBuilder } from './match-wire';
-import { createSiteSettings } from './site-settings';
-import { createViewerResolver } from './viewer';
+import { createMatchWireBuilder, type MatchWireBuilder } from './match-wire';
+import { createSiteSettings, type SiteSettings } from './site-settings';
+import { createViewerResolver, type ViewerResolver } from './viewer';
+
+/**
+ * What the match socket needs to send matches exactly as the match calls do: the same builder
+ * (and its caches of wire forms), the same viewers, the same settings.
+ */
+export interface MatchWireSource {
+  wire: MatchWireBuilder;
+  viewers: ViewerResolver;
+  settings: SiteSettings;
+}
+
+const wireSourceByApp = new WeakMap<FastifyInstance, MatchWireSource>();
+
+/** The match module's wire source, once the module is registered on this app. */
+export function matchWireSourceOf(app: FastifyInstance): MatchWireSource | undefined {
+  return wireSourceByApp.get(app);
+}
 
 /** Registers the match calls under /match/api and the match-side calls SPEC §7 lists. */
-export function registerMatchModule(context: ModuleContext): void {
+export function registerMatchModule(context: ModuleContext): MatchWireSource {
   const { readModel, now } = context;
   const repository = createMatchRepository(context.database.db);
   const settings = createSiteSettings({ repository, now });
@@ -24,4 +42,7 @@ export function registerMatchModule(context: ModuleContext): void {
     { matches, info, favourites },
     { sealPayloads: context.config.SEAL_PAYLOADS },
   );
+  const source: MatchWireSource = { wire, viewers, settings };
+  wireSourceByApp.set(context.app, source);
+  return source;
 }

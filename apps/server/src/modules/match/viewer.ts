@@ -1,6 +1,6 @@
 import type { UserInfo } from '@sb/contract';
 import { parseOddsConfig } from '@sb/domain';
-import type { CallContext } from '../../http/request-context';
+import type { AuthenticatedUser, CallContext } from '../../http/request-context';
 import type { IdentityService } from '../identity/identity.service';
 import { type Visibility, visibilityFor } from './control-switches';
 import type { Pricing } from './market-options';
@@ -65,26 +65,33 @@ export function createViewerResolver(options: {
     return info;
   }
 
+  /** `isLiveStream`: SPEC §1's source 1, the live-stream flavour, which never shows play type 2. */
+  async function resolveUser(
+    user: AuthenticatedUser | null,
+    isLiveStream: boolean,
+  ): Promise<Viewer> {
+    const [settings, profile] = await Promise.all([
+      options.settings.current(),
+      user ? profileOf(user) : Promise.resolve(null),
+    ]);
+    const visibility = visibilityFor(settings.controlSwitches, isLiveStream);
+    return {
+      userId: user?.userId ?? null,
+      memberId: user?.memberId ?? 0,
+      leagueIds: profile && profile.leagueIds.length > 0 ? new Set(profile.leagueIds) : null,
+      isShow: profile?.isShow ?? true,
+      // Margins are a member's terms; a visitor sees the book's own prices.
+      pricing: profile && profile.memberId > 0 ? pricingOf(profile.oddsConfig) : noMargin,
+      visibility,
+      settings,
+    };
+  }
+
   return {
-    async resolve(context: CallContext): Promise<Viewer> {
-      const user = context.user;
-      const [settings, profile] = await Promise.all([
-        options.settings.current(),
-        user ? profileOf(user) : Promise.resolve(null),
-      ]);
-      // SPEC §1: source 1 is the live-stream flavour, which never shows play type 2.
-      const visibility = visibilityFor(settings.controlSwitches, context.client.source === '1');
-      return {
-        userId: user?.userId ?? null,
-        memberId: user?.memberId ?? 0,
-        leagueIds: profile && profile.leagueIds.length > 0 ? new Set(profile.leagueIds) : null,
-        isShow: profile?.isShow ?? true,
-        // Margins are a member's terms; a visitor sees the book's own prices.
-        pricing: profile && profile.memberId > 0 ? pricingOf(profile.oddsConfig) : noMargin,
-        visibility,
-        settings,
-      };
-    },
+    resolve: (context: CallContext): Promise<Viewer> =>
+      resolveUser(context.user, context.client.source === '1'),
+    /** For callers without a call context: the match socket resolves its viewers this way. */
+    resolveUser,
   };
 }
 
