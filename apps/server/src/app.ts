@@ -127,8 +127,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     readModel,
     now,
   };
-  registerMatchModule(context);
-  await attachRealtime(context);
+  const matchWire = registerMatchModule(context);
+  await attachRealtime(context, { matches: matchWire });
   registerWalletRoutes(app, authenticate, createWalletService({ ledger }), identity.walletMember);
   await registerApiDocs(app);
 

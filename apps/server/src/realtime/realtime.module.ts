@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
-import { type MatchWireSource, matchWireSourceOf } from '../modules/match/match.module';
+import type { MatchWireSource } from '../modules/match/match.module';
 import { attachAppSocket, type PublishToUser } from './app-socket';
 import { attachMatchSocket } from './match-socket';
 
@@ -17,10 +17,9 @@ export interface Realtime {
 export interface RealtimeOptions {
   /**
    * How matches are built and for whom: the match module's builder, viewers and settings, so
-   * the socket sends exactly what the match calls answer. By default those of the match module
-   * registered on the same app.
+   * the socket sends exactly what the match calls answer.
    */
-  matches?: MatchWireSource;
+  matches: MatchWireSource;
 }
 
 const defaultRedisPrefix = 'sb:';
@@ -45,15 +44,14 @@ export function realtimeOf(app: FastifyInstance): Realtime {
 
 /**
  * Attaches the two Socket.IO endpoints, /app/socket and /match/socket, to the HTTP server. The
- * match module must be registered first (its wire form is the match socket's).
+ * match socket sends matches in the match module's wire form, from its builder and viewers.
  */
 export async function attachRealtime(
   context: ModuleContext,
-  options: RealtimeOptions = {},
+  options: RealtimeOptions,
 ): Promise<Realtime> {
   const { app } = context;
-  const matches = options.matches ?? matchWireSourceOf(app);
-  if (!matches) throw new Error('register the match module before attaching realtime');
+  const { matches } = options;
   const log = app.log.child({ module: 'realtime' });
   const match = attachMatchSocket({
     httpServer: app.server,

@@ -21,7 +21,7 @@ export interface MatchWireSource {
 
 const wireSourceByApp = new WeakMap<FastifyInstance, MatchWireSource>();
 
-/** The match module's wire source, once the module is registered on this app. */
+/** The match module's wire source on an app, for code that holds only the app (as tests do). */
 export function matchWireSourceOf(app: FastifyInstance): MatchWireSource | undefined {
   return wireSourceByApp.get(app);
 }
