@@ -18,6 +18,7 @@ import { createIdentityService } from './modules/identity/identity.service';
 import { createLoginGuard } from './modules/identity/login-guard';
 import { createLedger } from './modules/ledger/ledger.service';
 import { registerMatchModule } from './modules/match/match.module';
+import { registerOperatorModule } from './modules/operators/operators.module';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     readModel,
     now,
   };
+  await registerOperatorModule(context);
   const matchWire = registerMatchModule(context);
   await attachRealtime(context, { matches: matchWire });
   registerWalletRoutes(app, authenticate, createWalletService({ ledger }), identity.walletMember);

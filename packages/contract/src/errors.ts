@@ -172,6 +172,61 @@ export const errorCatalogue = {
     zh: '提现已锁定',
     zht: '提現已鎖定',
   },
+  /**
+   * 6001: operator sign-in refused. Unknown user name, wrong password, and a wrong, stale or
+   * reused authenticator code all answer this, so no part can be probed alone.
+   */
+  OPERATOR_LOGIN_FAILED: {
+    code: 6001,
+    key: 'error.operatorLoginFailed',
+    en: 'Sign-in failed: check the user name, password and authenticator code',
+    zh: '登录失败：请检查用户名、密码和验证码',
+    zht: '登錄失敗：請檢查用戶名、密碼和驗證碼',
+  },
+  /** 6002: too many operator sign-in attempts for this user name or address; wait and retry. */
+  OPERATOR_LOGIN_LOCKED: {
+    code: 6002,
+    key: 'error.operatorLoginLocked',
+    en: 'Too many sign-in attempts, please try again later',
+    zh: '登录尝试次数过多，请稍后再试',
+    zht: '登錄嘗試次數過多，請稍後再試',
+  },
+  /**
+   * 6003: a back-office call without a live operator session (no `Authorization: Bearer` token,
+   * or one that is unknown, expired, revoked or of a disabled operator); the console signs in
+   * again.
+   */
+  OPERATOR_SESSION_INVALID: {
+    code: 6003,
+    key: 'error.operatorSessionInvalid',
+    en: 'Operator session missing or expired, please sign in again',
+    zh: '管理员登录已失效，请重新登录',
+    zht: '管理員登錄已失效，請重新登錄',
+  },
+  /** 6004: a back-office call made with a member's token; only operator sessions pass. */
+  OPERATOR_MEMBER_TOKEN_REFUSED: {
+    code: 6004,
+    key: 'error.operatorMemberTokenRefused',
+    en: 'This function is for operators only',
+    zh: '该功能仅限管理员使用',
+    zht: '該功能僅限管理員使用',
+  },
+  /** 6005: the operator is signed in but holds none of the roles the call asks for. */
+  OPERATOR_NOT_PERMITTED: {
+    code: 6005,
+    key: 'error.operatorNotPermitted',
+    en: 'Your role does not permit this action',
+    zh: '当前角色无权执行此操作',
+    zht: '當前角色無權執行此操作',
+  },
+  /** 6006: right credentials, but the operator account has been disabled. */
+  OPERATOR_DISABLED: {
+    code: 6006,
+    key: 'error.operatorDisabled',
+    en: 'This operator account is disabled',
+    zh: '该管理员账号已被禁用',
+    zht: '該管理員賬號已被禁用',
+  },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

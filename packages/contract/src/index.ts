@@ -4,6 +4,7 @@ export * from './envelope';
 export * from './errors';
 export * from './identity';
 export * from './match';
+export * from './operator';
 export { allCalls } from './registry';
 export * from './socket';
 export * from './system';

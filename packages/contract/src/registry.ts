@@ -1,6 +1,7 @@
 import type { CallDefinition } from './call';
 import { identityCalls } from './identity';
 import { matchCalls } from './match';
+import { operatorCalls } from './operator';
 import { walletCalls } from './wallet';
 
 /** Every call of the API, for route registration checks and the OpenAPI document. */
@@ -8,4 +9,5 @@ export const allCalls: readonly CallDefinition[] = [
   ...identityCalls,
   ...walletCalls,
   ...matchCalls,
+  ...operatorCalls,
 ];

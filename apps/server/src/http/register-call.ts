@@ -3,13 +3,21 @@ import {
   clientInfoSchema,
   commonFieldNames,
   commonFieldsSchema,
+  isOperatorAuth,
+  type OperatorAuth,
+  operatorHasAnyRole,
 } from '@sb/contract';
 import { type SealedParts, sealToParts } from '@sb/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
 import { requestLanguage } from './envelope-errors';
-import type { Authenticator, CallContext } from './request-context';
+import type {
+  AuthenticatedOperator,
+  AuthenticatedUser,
+  Authenticator,
+  CallContext,
+} from './request-context';
 
 /**
  * A call's data already serialised: the UTF-8 bytes of its JSON. Match lists are joined from
@@ -104,6 +112,61 @@ function readFields(request: FastifyRequest): Record<string, unknown> {
   };
 }
 
+/** Longest bearer token read; operator tokens are 43 characters, anything far longer is junk. */
+const bearerTokenLengthMax = 128;
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined without a usable one. */
+function bearerTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  const token = match?.[1];
+  return token && token.length <= bearerTokenLengthMax ? token : undefined;
+}
+
+/**
+ * The operator making a back-office call. Only a bearer token naming a live operator session
+ * passes. A caller presenting a member's token instead, in the `token` field or as the bearer,
+ * is told so apart from one whose operator session is missing or over, so neither console nor
+ * member client mistakes one for the other.
+ */
+async function authenticateOperatorCall(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  memberToken: string | undefined,
+  authenticate: Authenticator,
+  auth: OperatorAuth,
+): Promise<AuthenticatedOperator> {
+  const authenticateOperator = app.operatorAuthenticator;
+  if (!authenticateOperator)
+    throw new Error(`${request.url}: back-office call without the operators module installed`);
+  const bearer = bearerTokenOf(request);
+  const operator = bearer ? await authenticateOperator(bearer) : null;
+  if (!operator) {
+    const presented = memberToken ?? bearer;
+    if (presented && (await authenticate(presented, undefined)))
+      throw new AppError('OPERATOR_MEMBER_TOKEN_REFUSED');
+    throw new AppError('OPERATOR_SESSION_INVALID');
+  }
+  if (!operatorHasAnyRole(operator.roles, auth.operator))
+    throw new AppError('OPERATOR_NOT_PERMITTED');
+  return operator;
+}
+
+/** The member behind a member, session or public call's token, checked against the call's level. */
+async function authenticateMemberCall(
+  authenticate: Authenticator,
+  definition: CallDefinition,
+  token: string | undefined,
+  uid: string | undefined,
+): Promise<AuthenticatedUser | null> {
+  const user = token ? await authenticate(token, uid) : null;
+  if (definition.auth !== 'public' && !user) throw new AppError('TOKEN_INVALID');
+  if (definition.auth === 'member' && user && user.memberId === 0)
+    throw new AppError('LOGIN_REQUIRED');
+  return user;
+}
+
 export interface RegisterCallOptions {
   /**
    * The SEAL_PAYLOADS switch: whether calls marked `sealedResponse` seal their data (DESIGN §5).
@@ -116,7 +179,8 @@ export interface RegisterCallOptions {
  * Registers one call: reads its fields from any of the three encodings, validates them against
  * the contract, resolves the caller's identity for the call's auth level, and wraps the answer in
  * DESIGN §5's envelope, sealing the data of calls that ask for it. Handlers see only valid input
- * and never build envelopes themselves.
+ * and never build envelopes themselves. Back-office calls (`auth: { operator }`) take their
+ * identity from the `Authorization: Bearer` header alone; member calls from the `token` field.
  */
 export function registerCall<C extends CallDefinition>(
   app: FastifyInstance,
@@ -126,6 +190,10 @@ export function registerCall<C extends CallDefinition>(
   options: RegisterCallOptions = {},
 ): void {
   const schema = fullInputSchema(definition.input);
+  const operatorAuth = isOperatorAuth(definition.auth) ? definition.auth : null;
+  // Sealing keys on the member token, which a back-office call never carries.
+  if (operatorAuth && definition.sealedResponse)
+    throw new Error(`${definition.path}: a back-office call cannot have a sealed response`);
   app.route({
     method: definition.methods ?? ['POST'],
     url: definition.path,
@@ -138,12 +206,15 @@ export function registerCall<C extends CallDefinition>(
         throw new AppError('INVALID_INPUT', `${nulField}: must not contain NUL characters`);
       const values = parsed.data as Record<string, unknown> & z.output<typeof commonFieldsSchema>;
 
-      const token = values.token || undefined;
-      let user = null;
-      if (token) user = await authenticate(token, values.uid || undefined);
-      if (definition.auth !== 'public' && !user) throw new AppError('TOKEN_INVALID');
-      if (definition.auth === 'member' && user && user.memberId === 0)
-        throw new AppError('LOGIN_REQUIRED');
+      const sentToken = values.token || undefined;
+      const operator = operatorAuth
+        ? await authenticateOperatorCall(app, request, sentToken, authenticate, operatorAuth)
+        : null;
+      // A back-office call's handler never sees a member token, so it cannot act on one.
+      const token = operatorAuth ? undefined : sentToken;
+      const user = operatorAuth
+        ? null
+        : await authenticateMemberCall(authenticate, definition, token, values.uid || undefined);
 
       const client = clientInfoSchema.parse(values);
       // A call's own field may share a name with a common one (the partner login's `channel`
@@ -159,6 +230,7 @@ export function registerCall<C extends CallDefinition>(
         ip: request.ip,
         token,
         user,
+        operator,
         idempotencyKey:
           (request.headers['idempotency-key'] as string | undefined) ?? values.idempotencyKey,
       };

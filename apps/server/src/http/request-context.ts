@@ -1,4 +1,5 @@
-import type { ClientInfo, Language, MemberType } from '@sb/contract';
+import type { ClientInfo, Language, MemberType, OperatorRole } from '@sb/contract';
+import type { FastifyInstance } from 'fastify';
 
 /** The identity behind a request's token, as the identity module resolved it. */
 export interface AuthenticatedUser {
@@ -18,6 +19,40 @@ export type Authenticator = (
   uid: string | undefined,
 ) => Promise<AuthenticatedUser | null>;
 
+/** The back-office operator behind a request's bearer token, as the operators module resolved it. */
+export interface AuthenticatedOperator {
+  operatorId: number;
+  username: string;
+  /** The operator's roles as they are now, so a change applies from the next call. */
+  roles: readonly OperatorRole[];
+  /** The session row, so logout can revoke exactly this one. */
+  sessionId: number;
+  /** The absolute end of the session. */
+  expiresAt: Date;
+}
+
+/** Resolves an operator's bearer token, or null when it names no live operator session. */
+export type OperatorAuthenticator = (token: string) => Promise<AuthenticatedOperator | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by the operators module; read by registerCall for back-office calls. */
+    operatorAuthenticator?: OperatorAuthenticator;
+  }
+}
+
+/**
+ * Makes operator sessions known to every call registered on the app. Kept on the Fastify
+ * instance, rather than passed to each registerCall, so a module adding a back-office call needs
+ * nothing beyond what member calls already get.
+ */
+export function installOperatorAuthenticator(
+  app: FastifyInstance,
+  authenticateOperator: OperatorAuthenticator,
+): void {
+  app.decorate('operatorAuthenticator', authenticateOperator);
+}
+
 /** What a call handler gets besides its input. */
 export interface CallContext {
   client: ClientInfo;
@@ -28,5 +63,7 @@ export interface CallContext {
   token: string | undefined;
   /** Set for calls whose auth is `session` or `member`; null on `public` calls without a valid token. */
   user: AuthenticatedUser | null;
+  /** Set for back-office calls (`auth: { operator }`); null on every other call. */
+  operator: AuthenticatedOperator | null;
   idempotencyKey: string | undefined;
 }

@@ -2,6 +2,7 @@ import {
   allCalls,
   type CallDefinition,
   commonFieldsSchema,
+  describeCallAuth,
   envelopeSchema,
   healthCheck,
 } from '@sb/contract';
@@ -16,7 +17,7 @@ function operation(call: CallDefinition) {
   return {
     tags: [call.tag],
     summary: call.summary,
-    description: `Auth: ${call.auth}. Fields may be sent as JSON, form-encoded or query.`,
+    description: `Auth: ${describeCallAuth(call.auth)}. Fields may be sent as JSON, form-encoded or query.`,
     requestBody: {
       content: {
         'application/json': { schema: requestSchema },
