@@ -21,6 +21,7 @@ import { registerMatchModule } from './modules/match/match.module';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
+import { registerWithdrawalsModule } from './modules/withdrawals/withdrawals.module';
 import { registerApiDocs } from './openapi/docs.routes';
 import type { CounterStore } from './platform/counter-store';
 import { attachRealtime } from './realtime/realtime.module';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerMatchModule(context);
   await attachRealtime(context);
   registerWalletRoutes(app, authenticate, createWalletService({ ledger }), identity.walletMember);
+  registerWithdrawalsModule(context);
   await registerApiDocs(app);
 
   const webDistDir = deps.config.WEB_DIST_DIR;

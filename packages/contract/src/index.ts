@@ -7,3 +7,4 @@ export * from './match';
 export { allCalls } from './registry';
 export * from './system';
 export * from './wallet';
+export * from './withdraw';

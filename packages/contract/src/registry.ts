@@ -2,10 +2,12 @@ import type { CallDefinition } from './call';
 import { identityCalls } from './identity';
 import { matchCalls } from './match';
 import { walletCalls } from './wallet';
+import { withdrawCalls } from './withdraw';
 
 /** Every call of the API, for route registration checks and the OpenAPI document. */
 export const allCalls: readonly CallDefinition[] = [
   ...identityCalls,
   ...walletCalls,
+  ...withdrawCalls,
   ...matchCalls,
 ];

@@ -2,3 +2,4 @@
 export * from '../modules/identity/identity.schema';
 export * from '../modules/ledger/ledger.schema';
 export * from '../modules/match/match.schema';
+export * from '../modules/withdrawals/withdrawals.schema';
