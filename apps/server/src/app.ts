@@ -22,6 +22,7 @@ import { registerOperatorModule } from './modules/operators/operators.module';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
+import { registerWithdrawalsModule } from './modules/withdrawals/withdrawals.module';
 import { registerApiDocs } from './openapi/docs.routes';
 import type { CounterStore } from './platform/counter-store';
 import { attachRealtime } from './realtime/realtime.module';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const matchWire = registerMatchModule(context);
   await attachRealtime(context, { matches: matchWire });
   registerWalletRoutes(app, authenticate, createWalletService({ ledger }), identity.walletMember);
+  registerWithdrawalsModule(context);
   await registerApiDocs(app);
 
   const webDistDir = deps.config.WEB_DIST_DIR;

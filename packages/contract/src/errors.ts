@@ -227,6 +227,94 @@ export const errorCatalogue = {
     zh: '该管理员账号已被禁用',
     zht: '該管理員賬號已被禁用',
   },
+  /** Withdrawals (5200–5299): a channel, pay type or merchant code the catalogue does not offer. */
+  WITHDRAW_CHANNEL_NOT_FOUND: {
+    code: 5201,
+    key: 'error.withdrawChannelNotFound',
+    en: 'This withdrawal method is not available',
+    zh: '该提现方式不可用',
+    zht: '該提現方式不可用',
+  },
+  /** SPEC §5: a wallet address that does not fit the coin's rule (prefix, length, characters). */
+  WALLET_ADDRESS_INVALID: {
+    code: 5202,
+    key: 'error.walletAddressInvalid',
+    en: 'Invalid wallet address',
+    zh: '钱包地址无效',
+    zht: '錢包地址無效',
+  },
+  /** SPEC §9: a member already holds 3 payout accounts of this type. */
+  PAYOUT_ACCOUNT_LIMIT: {
+    code: 5203,
+    key: 'error.payoutAccountLimit',
+    en: 'You can save at most 3 accounts of this type',
+    zh: '同类账户最多保存3个',
+    zht: '同類賬戶最多保存3個',
+  },
+  /** The member already saved this account number or address for this type. */
+  PAYOUT_ACCOUNT_DUPLICATE: {
+    code: 5204,
+    key: 'error.payoutAccountDuplicate',
+    en: 'This account is already saved',
+    zh: '该账户已添加',
+    zht: '該賬戶已添加',
+  },
+  /** No such payout account of this member (another member's answers the same). */
+  PAYOUT_ACCOUNT_NOT_FOUND: {
+    code: 5205,
+    key: 'error.payoutAccountNotFound',
+    en: 'Payout account not found',
+    zh: '提现账户不存在',
+    zht: '提現賬戶不存在',
+  },
+  /** A withdrawal needs a withdrawal password, and the member has not set one. */
+  WITHDRAW_PASSWORD_NOT_SET: {
+    code: 5206,
+    key: 'error.withdrawPasswordNotSet',
+    en: 'Please set a withdrawal password first',
+    zh: '请先设置提现密码',
+    zht: '請先設置提現密碼',
+  },
+  /** A wrong withdrawal password; the fifth in a row locks withdrawals (5023). */
+  WITHDRAW_PASSWORD_WRONG: {
+    code: 5207,
+    key: 'error.withdrawPasswordWrong',
+    en: 'Wrong withdrawal password',
+    zh: '提现密码错误',
+    zht: '提現密碼錯誤',
+  },
+  /** Setting the withdrawal password with a wrong login password. */
+  LOGIN_PASSWORD_WRONG: {
+    code: 5208,
+    key: 'error.loginPasswordWrong',
+    en: 'The login password is wrong',
+    zh: '登录密码错误',
+    zht: '登錄密碼錯誤',
+  },
+  /** The amount is outside the channel's minimum and maximum; the message gives both. */
+  WITHDRAW_AMOUNT_OUT_OF_RANGE: {
+    code: 5209,
+    key: 'error.withdrawAmountOutOfRange',
+    en: 'Amount out of range',
+    zh: '金额超出范围',
+    zht: '金額超出範圍',
+  },
+  /** No such withdrawal (operator review). */
+  WITHDRAWAL_NOT_FOUND: {
+    code: 5210,
+    key: 'error.withdrawalNotFound',
+    en: 'Withdrawal not found',
+    zh: '提现订单不存在',
+    zht: '提現訂單不存在',
+  },
+  /** The withdrawal's status no longer allows this step (already reviewed, paid or failed). */
+  WITHDRAWAL_STATUS_CONFLICT: {
+    code: 5211,
+    key: 'error.withdrawalStatusConflict',
+    en: 'This withdrawal has already been processed',
+    zh: '该提现订单已处理',
+    zht: '該提現訂單已處理',
+  },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

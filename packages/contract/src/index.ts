@@ -9,3 +9,4 @@ export { allCalls } from './registry';
 export * from './socket';
 export * from './system';
 export * from './wallet';
+export * from './withdraw';

@@ -3,11 +3,13 @@ import { identityCalls } from './identity';
 import { matchCalls } from './match';
 import { operatorCalls } from './operator';
 import { walletCalls } from './wallet';
+import { withdrawCalls } from './withdraw';
 
 /** Every call of the API, for route registration checks and the OpenAPI document. */
 export const allCalls: readonly CallDefinition[] = [
   ...identityCalls,
   ...walletCalls,
+  ...withdrawCalls,
   ...matchCalls,
   ...operatorCalls,
 ];

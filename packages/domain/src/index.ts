@@ -4,4 +4,5 @@ export * from './md5';
 export * from './money';
 export * from './odds';
 export * from './option-id';
+export * from './payout-account';
 export * from './seal';

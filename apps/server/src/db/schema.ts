@@ -3,3 +3,4 @@ export * from '../modules/identity/identity.schema';
 export * from '../modules/ledger/ledger.schema';
 export * from '../modules/match/match.schema';
 export * from '../modules/operators/operators.schema';
+export * from '../modules/withdrawals/withdrawals.schema';

@@ -228,6 +228,36 @@ export function createIdentityService(options: IdentityServiceOptions) {
       return null;
     },
 
+    /**
+     * Sets or replaces the withdrawal password, kept as argon2id beside the login password. The
+     * login password must be given, and a wrong one counts as a failed login like on password
+     * change. The withdrawals module counts wrong withdrawal passwords and locks withdrawals.
+     */
+    async setWithdrawPassword(
+      user: AuthenticatedUser,
+      input: { loginPwd: string; pwd: string },
+      context: CallContext,
+    ): Promise<void> {
+      const row = await requireUser(user);
+      if (!row.passwordHash || !row.accountKey) throw new AppError('NOT_ALLOWED_FOR_MEMBER_TYPE');
+      await loginGuard.admitSignedIn(row.accountKey, context.ip);
+      if (!(await verifyPassword(row.passwordHash, input.loginPwd))) {
+        await loginGuard.recordFailure(row.accountKey, context.ip);
+        throw new AppError('LOGIN_PASSWORD_WRONG');
+      }
+      await repository.updateUser(row.id, { withdrawPasswordHash: await hashPassword(input.pwd) });
+    },
+
+    /** Checks a withdrawal password; `unset` when the member has none. */
+    async checkWithdrawPassword(
+      user: AuthenticatedUser,
+      pwd: string,
+    ): Promise<'unset' | 'right' | 'wrong'> {
+      const row = await requireUser(user);
+      if (!row.withdrawPasswordHash) return 'unset';
+      return (await verifyPassword(row.withdrawPasswordHash, pwd)) ? 'right' : 'wrong';
+    },
+
     async logout(user: AuthenticatedUser): Promise<null> {
       await repository.revokeSession(user.tokenId, now());
       return null;

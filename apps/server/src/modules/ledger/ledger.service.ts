@@ -10,6 +10,8 @@ export const systemAccountCodes = [
   'stakes_held',
   'deposits_in_transit',
   'withdrawals_in_transit',
+  /** Money paid out to members' own accounts: it has left the book. */
+  'payouts_completed',
   'loans_receivable',
   'demo_issuer',
 ] as const;
