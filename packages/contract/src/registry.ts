@@ -1,4 +1,5 @@
 import type { CallDefinition } from './call';
+import { depositCalls } from './deposit';
 import { identityCalls } from './identity';
 import { matchCalls } from './match';
 import { walletCalls } from './wallet';
@@ -7,5 +8,6 @@ import { walletCalls } from './wallet';
 export const allCalls: readonly CallDefinition[] = [
   ...identityCalls,
   ...walletCalls,
+  ...depositCalls,
   ...matchCalls,
 ];
