@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/envelope-errors';
 import { registerCall } from './http/register-call';
 import type { ModuleContext } from './module-context';
+import { type PaymentSettings, registerDepositsModule } from './modules/deposits/deposits.module';
 import { startFeed } from './modules/feed/feed.service';
 import type { FeedProvider } from './modules/feed/feed-provider';
 import { createReadModel } from './modules/feed/read-model';
@@ -43,7 +44,8 @@ export interface AppDependencies {
     | 'TRUST_PROXY_HOPS'
     | 'SEAL_PAYLOADS'
     | 'REDIS_URL'
-  >;
+  > &
+    PaymentSettings;
   database: DatabaseHandle;
   counters: CounterStore;
   now?: () => Date;
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await attachRealtime(context, { matches: matchWire });
   registerWalletRoutes(app, authenticate, createWalletService({ ledger }), identity.walletMember);
   registerWithdrawalsModule(context);
+  await registerDepositsModule(context, deps.config);
   await registerApiDocs(app);
 
   const webDistDir = deps.config.WEB_DIST_DIR;

@@ -36,6 +36,10 @@ const urlWithProtocol = (protocols: string[]) =>
       message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
     });
 
+/** The sandbox's signing secret when none is configured; see PAYMENT_SANDBOX_SECRET. */
+export const developmentSandboxSecret =
+  'development-only-payment-sandbox-secret-not-for-real-money';
+
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -76,6 +80,19 @@ export const configSchema = z.object({
    * dies another process takes over within about this long.
    */
   FEED_LEADER_LEASE_MS: z.coerce.number().int().min(500).max(60_000).default(5_000),
+  /**
+   * Signs the payment sandbox's callbacks (HMAC-SHA256). The default is public and only fit for
+   * development: anyone who knows it can sign a callback that credits a deposit. A deployment
+   * sets its own, e.g. the output of `openssl rand -hex 32` (docs/payments.md).
+   */
+  PAYMENT_SANDBOX_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .default(developmentSandboxSecret),
+  /** How often the sandbox chain makes a block, in ms; 0 makes blocks only when asked. */
+  PAYMENT_SANDBOX_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  /** Blocks an address deposit needs, its own included, before it is credited. */
+  PAYMENT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
   /** How long a member's token lasts, in hours. */
   SESSION_TTL_HOURS: z.coerce
     .number()

@@ -164,6 +164,118 @@ export const errorCatalogue = {
     zh: '余额不足',
     zht: '餘額不足',
   },
+  /** A deposit pay type that does not exist, or that this call does not take (5100–5199: deposits). */
+  PAY_TYPE_UNAVAILABLE: {
+    code: 5100,
+    key: 'error.payTypeUnavailable',
+    en: 'This deposit method is not available',
+    zh: '该充值方式不可用',
+    zht: '該充值方式不可用',
+  },
+  /** SPEC §5: the deposit amount is outside the pay type's range; the detail says 'min ~ max'. */
+  DEPOSIT_AMOUNT_OUT_OF_RANGE: {
+    code: 5101,
+    key: 'error.depositAmountOutOfRange',
+    en: 'Deposit amount out of range',
+    zh: '充值金额超出范围',
+    zht: '充值金額超出範圍',
+  },
+  /** No such deposit order of this member (another member's order answers the same). */
+  DEPOSIT_ORDER_NOT_FOUND: {
+    code: 5102,
+    key: 'error.depositOrderNotFound',
+    en: 'Order not found',
+    zh: '订单不存在',
+    zht: '訂單不存在',
+  },
+  /** The member already has an unpaid collection order; pay or cancel it first. */
+  COLLECTION_ORDER_PENDING: {
+    code: 5103,
+    key: 'error.collectionOrderPending',
+    en: 'You already have an unpaid deposit order, please pay or cancel it first',
+    zh: '您有未完成的充值订单，请先完成或取消',
+    zht: '您有未完成的充值訂單，請先完成或取消',
+  },
+  /** The order has moved on (completed, failed, turned down) and can no longer be changed this way. */
+  DEPOSIT_ORDER_CLOSED: {
+    code: 5104,
+    key: 'error.depositOrderClosed',
+    en: 'This order can no longer be changed',
+    zh: '该订单状态已变更，无法操作',
+    zht: '該訂單狀態已變更，無法操作',
+  },
+  /** SPEC §5: a receipt must be a jpg, jpeg or png image, judged by its content. */
+  RECEIPT_NOT_IMAGE: {
+    code: 5105,
+    key: 'error.receiptNotImage',
+    en: 'Only jpg, jpeg or png images are accepted',
+    zh: '仅支持jpg、jpeg、png格式的图片',
+    zht: '僅支持jpg、jpeg、png格式的圖片',
+  },
+  /** SPEC §5: a receipt image is at most 10 MB. */
+  RECEIPT_TOO_LARGE: {
+    code: 5106,
+    key: 'error.receiptTooLarge',
+    en: 'The image must be at most 10 MB',
+    zh: '图片不能超过10MB',
+    zht: '圖片不能超過10MB',
+  },
+  /** SPEC §5: exactly one receipt file per upload; none or several are refused. */
+  RECEIPT_FILE_COUNT: {
+    code: 5107,
+    key: 'error.receiptFileCount',
+    en: 'Please upload exactly one image',
+    zh: '请上传一张图片',
+    zht: '請上傳一張圖片',
+  },
+  /** The order already holds as many receipts as it may. */
+  RECEIPT_LIMIT_REACHED: {
+    code: 5108,
+    key: 'error.receiptLimitReached',
+    en: 'Too many images for this order',
+    zh: '该订单上传的图片过多',
+    zht: '該訂單上傳的圖片過多',
+  },
+  /** The uploaded file has no content. */
+  RECEIPT_EMPTY: {
+    code: 5109,
+    key: 'error.receiptEmpty',
+    en: 'The image is empty',
+    zh: '图片内容为空',
+    zht: '圖片內容為空',
+  },
+  /** A payment provider's callback whose signature or signing headers are wrong. */
+  PAYMENT_CALLBACK_SIGNATURE_INVALID: {
+    code: 5110,
+    key: 'error.paymentCallbackSignatureInvalid',
+    en: 'Callback signature is invalid',
+    zh: '回调签名无效',
+    zht: '回調簽名無效',
+  },
+  /** A callback whose timestamp is outside the accepted window (too old or from the future). */
+  PAYMENT_CALLBACK_STALE: {
+    code: 5111,
+    key: 'error.paymentCallbackStale',
+    en: 'Callback timestamp is outside the accepted window',
+    zh: '回调时间戳已失效',
+    zht: '回調時間戳已失效',
+  },
+  /** A callback whose nonce was seen before: a replay. */
+  PAYMENT_CALLBACK_REPLAYED: {
+    code: 5112,
+    key: 'error.paymentCallbackReplayed',
+    en: 'Callback was already received',
+    zh: '重复的回调',
+    zht: '重複的回調',
+  },
+  /** A well-signed callback that names an unknown order or disagrees with it (amount, currency). */
+  PAYMENT_CALLBACK_MISMATCH: {
+    code: 5113,
+    key: 'error.paymentCallbackMismatch',
+    en: 'Callback does not match the order',
+    zh: '回调与订单不符',
+    zht: '回調與訂單不符',
+  },
   /** SPEC 5023: the withdrawal account is locked. */
   WITHDRAW_LOCKED: {
     code: 5023,

@@ -1,5 +1,6 @@
 export * from './call';
 export * from './common';
+export * from './deposit';
 export * from './envelope';
 export * from './errors';
 export * from './identity';

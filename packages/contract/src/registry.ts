@@ -1,4 +1,5 @@
 import type { CallDefinition } from './call';
+import { depositCalls } from './deposit';
 import { identityCalls } from './identity';
 import { matchCalls } from './match';
 import { operatorCalls } from './operator';
@@ -10,6 +11,7 @@ export const allCalls: readonly CallDefinition[] = [
   ...identityCalls,
   ...walletCalls,
   ...withdrawCalls,
+  ...depositCalls,
   ...matchCalls,
   ...operatorCalls,
 ];

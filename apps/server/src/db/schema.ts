@@ -1,6 +1,8 @@
 /** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
+export * from '../modules/deposits/deposits.schema';
 export * from '../modules/identity/identity.schema';
 export * from '../modules/ledger/ledger.schema';
 export * from '../modules/match/match.schema';
 export * from '../modules/operators/operators.schema';
+export * from '../modules/payments/payments.schema';
 export * from '../modules/withdrawals/withdrawals.schema';

@@ -1,0 +1,81 @@
+import { type Config, configSchema, developmentSandboxSecret } from '../../config';
+import type { ModuleContext } from '../../module-context';
+import { createPaymentSandbox } from '../payments/payments.module';
+import { createCollectionService } from './collection.service';
+import { createDepositsRepository } from './deposits.repository';
+import { registerDepositRoutes } from './deposits.routes';
+import { createDepositsService } from './deposits.service';
+import { createPaymentNoticeHandler } from './payment-notices';
+
+/** The payment settings; any left out take the configuration's defaults. */
+export type PaymentSettings = Partial<
+  Pick<Config, 'PAYMENT_SANDBOX_SECRET' | 'PAYMENT_SANDBOX_BLOCK_MS' | 'PAYMENT_CONFIRMATIONS'>
+>;
+
+/** How often lapsed orders are cancelled for everyone (members' own are also done on demand). */
+const expirySweepIntervalMs = 15_000;
+
+/**
+ * Registers deposits with the payment sandbox as their provider: the member calls, the
+ * provider's callback route and pages. Answers the services, for the operator calls to use
+ * (confirming and turning down collection orders) and for tools (the sandbox chain).
+ */
+export async function registerDepositsModule(
+  context: ModuleContext,
+  settings: PaymentSettings = {},
+) {
+  const { app, now } = context;
+  const db = context.database.db;
+  const shape = configSchema.shape;
+  const secret = shape.PAYMENT_SANDBOX_SECRET.parse(settings.PAYMENT_SANDBOX_SECRET);
+  const blockIntervalMs = shape.PAYMENT_SANDBOX_BLOCK_MS.parse(settings.PAYMENT_SANDBOX_BLOCK_MS);
+  const confirmationsRequired = shape.PAYMENT_CONFIRMATIONS.parse(settings.PAYMENT_CONFIRMATIONS);
+  if (secret === developmentSandboxSecret) {
+    app.log.warn('PAYMENT_SANDBOX_SECRET is the development default: set your own before real use');
+  }
+
+  const sandbox = createPaymentSandbox(context, { secret, blockIntervalMs });
+  const deposits = createDepositsService({
+    db,
+    provider: sandbox.provider,
+    now,
+    confirmationsRequired,
+  });
+  const collections = createCollectionService({ db, ledger: context.ledger, now });
+  await registerDepositRoutes(app, {
+    authenticate: context.authenticate,
+    deposits,
+    collections,
+    findWalletMember: context.identity.walletMember,
+  });
+  await sandbox.register(
+    createPaymentNoticeHandler({
+      db,
+      ledger: context.ledger,
+      confirmationsRequired,
+      warn: (details, message) => app.log.warn(details, message),
+    }),
+  );
+
+  const repository = createDepositsRepository(db);
+  let sweeping: Promise<unknown> | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    sweepTimer = setInterval(() => {
+      if (sweeping) return;
+      sweeping = repository
+        .expireOverdueOrders(now())
+        .catch((error: unknown) => app.log.error({ err: error }, 'deposit expiry sweep failed'))
+        .finally(() => {
+          sweeping = null;
+        });
+    }, expirySweepIntervalMs);
+    sweepTimer.unref();
+  });
+  // The timer stops before the database closes, and a running sweep is waited for.
+  app.addHook('onClose', async () => {
+    if (sweepTimer) clearInterval(sweepTimer);
+    await sweeping;
+  });
+  return { deposits, collections, chain: sandbox.chain };
+}

@@ -1,0 +1,70 @@
+import multipart from '@fastify/multipart';
+import * as calls from '@sb/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/app-error';
+import { registerCall } from '../../http/register-call';
+import type { AuthenticatedUser, Authenticator, CallContext } from '../../http/request-context';
+import type { WalletMember } from '../wallet/wallet.service';
+import type { CollectionService } from './collection.service';
+import type { DepositsService } from './deposits.service';
+import { readReceiptUpload, uploadLimits } from './receipt-image';
+
+export interface DepositRouteDeps {
+  authenticate: Authenticator;
+  deposits: DepositsService;
+  collections: CollectionService;
+  findWalletMember: (user: AuthenticatedUser) => Promise<WalletMember>;
+}
+
+/** Binds the deposit calls of SPEC §7 to the services; the upload has a multipart scope of its own. */
+export async function registerDepositRoutes(
+  app: FastifyInstance,
+  deps: DepositRouteDeps,
+): Promise<void> {
+  const { authenticate, deposits, collections } = deps;
+  const memberOf = (context: CallContext) => {
+    if (!context.user) throw new AppError('TOKEN_INVALID');
+    return deps.findWalletMember(context.user);
+  };
+  const register = <C extends calls.CallDefinition>(
+    definition: C,
+    handler: Parameters<typeof registerCall<C>>[3],
+  ) => registerCall(app, authenticate, definition, handler);
+
+  register(calls.walletPayType, async (input, context) => {
+    await memberOf(context);
+    return deposits.payTypes(input.merchantCode);
+  });
+  register(calls.depositCreate, async (input, context) =>
+    deposits.createDeposit(await memberOf(context), input, context.idempotencyKey),
+  );
+  register(calls.depositAddress, async (input, context) =>
+    deposits.depositAddress(await memberOf(context), input.payTypeId),
+  );
+  register(calls.depositList, async (input, context) =>
+    deposits.listDeposits(await memberOf(context), input),
+  );
+  register(calls.collectionCreate, async (input, context) =>
+    collections.createCollection(await memberOf(context), input, context.idempotencyKey),
+  );
+  register(calls.collectionOrder, async (_input, context) =>
+    collections.pendingCollection(await memberOf(context)),
+  );
+  register(calls.collectionCancel, async (input, context) =>
+    collections.cancelCollection(await memberOf(context), input.orderNo),
+  );
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: uploadLimits, throwFileSizeLimit: true });
+    scope.post(calls.collectionUploadPath, async (request) => {
+      const { fields, image } = await readReceiptUpload(request);
+      // The same auth levels as every member call: 403 without a live token, 402 for a visitor.
+      const user = fields.token ? await authenticate(fields.token, fields.uid || undefined) : null;
+      if (!user) throw new AppError('TOKEN_INVALID');
+      if (user.memberId === 0) throw new AppError('LOGIN_REQUIRED');
+      const member = await deps.findWalletMember(user);
+      await collections.uploadReceipt(member, fields.orderNo, image);
+      return { code: 0, msg: 'success', data: null };
+    });
+  });
+}
