@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/envelope-errors';
 import { registerCall } from './http/register-call';
 import type { ModuleContext } from './module-context';
+import { registerFinanceRoutes } from './modules/back-office/finance.routes';
 import { type PaymentSettings, registerDepositsModule } from './modules/deposits/deposits.module';
 import { startFeed } from './modules/feed/feed.service';
 import type { FeedProvider } from './modules/feed/feed-provider';
@@ -131,12 +132,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     readModel,
     now,
   };
-  await registerOperatorModule(context);
+  const operators = await registerOperatorModule(context);
   const matchWire = registerMatchModule(context);
   await attachRealtime(context, { matches: matchWire });
   registerWalletRoutes(app, authenticate, createWalletService({ ledger }), identity.walletMember);
-  registerWithdrawalsModule(context);
-  await registerDepositsModule(context, deps.config);
+  const withdrawals = registerWithdrawalsModule(context);
+  const deposits = await registerDepositsModule(context, deps.config);
+  registerFinanceRoutes(app, authenticate, {
+    review: withdrawals.review,
+    collections: deposits.collections,
+    audit: operators.audit,
+  });
   await registerApiDocs(app);
 
   const webDistDir = deps.config.WEB_DIST_DIR;

@@ -3,6 +3,7 @@ export * from './common';
 export * from './deposit';
 export * from './envelope';
 export * from './errors';
+export * from './finance';
 export * from './identity';
 export * from './match';
 export * from './operator';

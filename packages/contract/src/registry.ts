@@ -1,5 +1,6 @@
 import type { CallDefinition } from './call';
 import { depositCalls } from './deposit';
+import { financeCalls } from './finance';
 import { identityCalls } from './identity';
 import { matchCalls } from './match';
 import { operatorCalls } from './operator';
@@ -14,4 +15,5 @@ export const allCalls: readonly CallDefinition[] = [
   ...depositCalls,
   ...matchCalls,
   ...operatorCalls,
+  ...financeCalls,
 ];

@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { Ledger } from '../ledger/ledger.service';
+import type { AuditWithin } from '../operators/audit.service';
 import type { WalletMember } from '../wallet/wallet.service';
 import { choosePayee } from './collection-accounts';
 import {
@@ -177,23 +178,33 @@ export function createCollectionService(deps: { db: Database; ledger: Ledger; no
      * Operator: the money arrived, credit the member. Confirming a completed order again answers
      * it unchanged, so racing or repeated confirms credit once.
      */
-    async confirmCollection(input: { orderNo: string; operator: string }) {
+    async confirmCollection(input: { orderNo: string; operator: string; audit?: AuditWithin }) {
       const at = now();
       const order = await inTransaction(async (tx): Promise<DepositOrderRow> => {
         const locked = await lockCollection(tx, input.orderNo);
         if (locked.status === depositStatus.completed) return locked;
         if (!reviewableStatuses.includes(locked.status)) throw new AppError('DEPOSIT_ORDER_CLOSED');
-        return creditOrderWithin(tx, ledger, locked, at, {
+        const credited = await creditOrderWithin(tx, ledger, locked, at, {
           reviewedBy: input.operator,
           reviewedAt: at,
           remark: 'Confirmed',
         });
+        await input.audit?.(tx, {
+          before: toDepositRecord(locked),
+          after: toDepositRecord(credited),
+        });
+        return credited;
       });
       return toDepositRecord(order);
     },
 
     /** Operator: no money arrived for this order; the member sees the reason. */
-    async rejectCollection(input: { orderNo: string; operator: string; reason: string }) {
+    async rejectCollection(input: {
+      orderNo: string;
+      operator: string;
+      reason: string;
+      audit?: AuditWithin;
+    }) {
       const reason = input.reason.trim();
       if (reason === '' || reason.length > 200) {
         throw new AppError('INVALID_INPUT', 'reason: 1 to 200 characters are required');
@@ -203,13 +214,18 @@ export function createCollectionService(deps: { db: Database; ledger: Ledger; no
         const locked = await lockCollection(tx, input.orderNo);
         if (locked.status === depositStatus.turnedDown) return locked;
         if (!reviewableStatuses.includes(locked.status)) throw new AppError('DEPOSIT_ORDER_CLOSED');
-        return createDepositsRepository(tx).updateOrder(locked.id, {
+        const rejected = await createDepositsRepository(tx).updateOrder(locked.id, {
           status: depositStatus.turnedDown,
           remark: reason,
           reviewedBy: input.operator,
           reviewedAt: at,
           updatedAt: at,
         });
+        await input.audit?.(tx, {
+          before: toDepositRecord(locked),
+          after: toDepositRecord(rejected),
+        });
+        return rejected;
       });
       return toDepositRecord(order);
     },

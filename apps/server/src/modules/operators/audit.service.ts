@@ -56,6 +56,15 @@ function assertRecord(entry: AuditRecord): void {
     throw new Error(`audit reason is over ${reasonLengthMax} characters`);
 }
 
+/**
+ * How a module lets the back office record an action in the module's own transaction: called
+ * once the change is made, with the target before and after it.
+ */
+export type AuditWithin = (
+  tx: Database,
+  change: { before: unknown; after: unknown },
+) => Promise<void>;
+
 /** Who is acting on a back-office call, for `record`. */
 export function auditActorOf(context: CallContext): { operatorId: number; ip: string } {
   if (!context.operator) throw new Error('audit actor asked for on a call without an operator');

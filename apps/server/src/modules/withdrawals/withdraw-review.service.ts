@@ -1,6 +1,7 @@
 import { withdrawStatus } from '@sb/contract';
 import { AppError } from '../../http/app-error';
 import type { Ledger, Posting } from '../ledger/ledger.service';
+import type { AuditWithin } from '../operators/audit.service';
 import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository';
 
 /** Which withdrawal an operator means: its id or its order number. */
@@ -150,9 +151,12 @@ export function createWithdrawReviewService(deps: {
     target: WithdrawalTarget,
     step: Step,
     values: { reason?: string | null; reviewedBy?: number; reviewedAt?: Date; settledAt?: Date },
+    audit: AuditWithin | undefined,
   ): Promise<StepOutcome> {
     const { id } = await find(target);
     return repository.transaction(async (bound, tx) => {
+      // Locked first, so that what the audit log calls "before" is what the step changed.
+      const before = await bound.lockById(id);
       const changed = await bound.changeStatus(id, step.from, { status: step.to, ...values });
       if (!changed) {
         const current = await bound.findById(id);
@@ -170,6 +174,7 @@ export function createWithdrawReviewService(deps: {
         metadata: { withdrawalId: changed.id, status: step.to },
         postings: step.postings(changed),
       });
+      await audit?.(tx, { before, after: changed });
       return { withdrawal: changed, applied: true };
     });
   }
@@ -181,28 +186,47 @@ export function createWithdrawReviewService(deps: {
       decision: ReviewDecision;
       reason?: string | undefined;
       operatorId: number;
+      audit?: AuditWithin;
     }): Promise<StepOutcome> {
       const reason = checkReason(input.reason, input.decision === 'reject');
-      return take(input.target, steps[input.decision], {
-        reason,
-        reviewedBy: input.operatorId,
-        reviewedAt: now(),
-      });
+      return take(
+        input.target,
+        steps[input.decision],
+        { reason, reviewedBy: input.operatorId, reviewedAt: now() },
+        input.audit,
+      );
     },
 
     /** The payment side confirmed the money reached the account. */
-    completePayout(target: WithdrawalTarget): Promise<StepOutcome> {
-      return take(target, steps.complete, { settledAt: now() });
+    completePayout(target: WithdrawalTarget, audit?: AuditWithin): Promise<StepOutcome> {
+      return take(target, steps.complete, { settledAt: now() }, audit);
     },
 
     /** The payout failed after approval: the funds return to the member. */
-    async failPayout(target: WithdrawalTarget, reason: string): Promise<StepOutcome> {
-      return take(target, steps.fail, { reason: checkReason(reason, true), settledAt: now() });
+    async failPayout(
+      target: WithdrawalTarget,
+      reason: string,
+      audit?: AuditWithin,
+    ): Promise<StepOutcome> {
+      return take(
+        target,
+        steps.fail,
+        { reason: checkReason(reason, true), settledAt: now() },
+        audit,
+      );
     },
 
     /** Clears a withdrawal lock (5023) and its count; false when the member was not locked. */
-    async unlock(userId: number, operatorId: number): Promise<{ wasLocked: boolean }> {
-      return { wasLocked: await repository.unlock(userId, operatorId, now()) };
+    async unlock(
+      userId: number,
+      operatorId: number,
+      audit?: AuditWithin,
+    ): Promise<{ wasLocked: boolean }> {
+      return repository.transaction(async (bound, tx) => {
+        const wasLocked = await bound.unlock(userId, operatorId, now());
+        if (wasLocked) await audit?.(tx, { before: { locked: true }, after: { locked: false } });
+        return { wasLocked };
+      });
     },
   };
 }

@@ -48,6 +48,12 @@ function withdrawalQueries(db: Database) {
      * Moves the withdrawal to a new status only from one of `fromStatuses`, in one statement, so
      * of two racing steps exactly one finds it in the old status; null for the other.
      */
+    /** The withdrawal, its row locked until the transaction ends (inside `transaction` only). */
+    async lockById(id: number): Promise<WithdrawalRow | null> {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+      return row ?? null;
+    },
+
     async changeStatus(
       id: number,
       fromStatuses: number[],

@@ -1,0 +1,124 @@
+import {
+  collectionConfirm,
+  collectionReceipts,
+  collectionReject,
+  collectionReviewList,
+  withdrawPayoutOutcome,
+  withdrawReview,
+  withdrawUnlock,
+} from '@sb/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/app-error';
+import { registerCall } from '../../http/register-call';
+import type { Authenticator, CallContext } from '../../http/request-context';
+import type { CollectionService } from '../deposits/collection.service';
+import type { AuditService, AuditWithin } from '../operators/audit.service';
+import { auditActorOf } from '../operators/audit.service';
+import type { StepOutcome, WithdrawReviewService } from '../withdrawals/withdraw-review.service';
+import { toWithdrawRecord } from '../withdrawals/withdrawals.mappers';
+
+/**
+ * The finance desk's calls. The money modules do the work and call back inside their own
+ * transaction, where the action is written to the audit log: an action and its entry commit or
+ * roll back together.
+ */
+export function registerFinanceRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  services: { review: WithdrawReviewService; collections: CollectionService; audit: AuditService },
+): void {
+  const { review, collections, audit } = services;
+
+  /** The audit callback for one action of the calling operator. */
+  function auditing(
+    context: CallContext,
+    action: string,
+    target: { type: string; id: string | number },
+    reason?: string,
+  ): AuditWithin {
+    const { operatorId, ip } = auditActorOf(context);
+    return async (tx, change) => {
+      await audit.record(tx, { operatorId, ip, action, target, reason, ...change });
+    };
+  }
+
+  const stepAnswer = (outcome: StepOutcome) => ({
+    withdrawal: { ...toWithdrawRecord(outcome.withdrawal), userId: outcome.withdrawal.userId },
+    applied: outcome.applied,
+  });
+
+  registerCall(app, authenticate, withdrawReview, async (input, context) =>
+    stepAnswer(
+      await review.review({
+        target: { orderNo: input.orderNo },
+        decision: input.decision,
+        reason: input.reason,
+        operatorId: auditActorOf(context).operatorId,
+        audit: auditing(
+          context,
+          `withdrawal.${input.decision}`,
+          { type: 'withdrawal', id: input.orderNo },
+          input.reason,
+        ),
+      }),
+    ),
+  );
+
+  registerCall(app, authenticate, withdrawPayoutOutcome, async (input, context) => {
+    const target = { orderNo: input.orderNo };
+    const entry = { type: 'withdrawal', id: input.orderNo };
+    if (input.outcome === 'completed')
+      return stepAnswer(
+        await review.completePayout(target, auditing(context, 'withdrawal.payout_complete', entry)),
+      );
+    if (!input.reason) throw new AppError('INVALID_INPUT', 'reason: is required when failed');
+    return stepAnswer(
+      await review.failPayout(
+        target,
+        input.reason,
+        auditing(context, 'withdrawal.payout_fail', entry, input.reason),
+      ),
+    );
+  });
+
+  registerCall(app, authenticate, withdrawUnlock, (input, context) =>
+    review.unlock(
+      input.userId,
+      auditActorOf(context).operatorId,
+      auditing(context, 'member.withdraw_unlock', { type: 'member', id: input.userId }),
+    ),
+  );
+
+  registerCall(app, authenticate, collectionReviewList, async (input) => ({
+    records: await collections.listAwaitingReview(input),
+  }));
+
+  registerCall(app, authenticate, collectionReceipts, async (input) =>
+    (await collections.receipts(input.orderNo)).map(({ content, ...receipt }) => ({
+      ...receipt,
+      contentBase64: Buffer.from(content).toString('base64'),
+    })),
+  );
+
+  registerCall(app, authenticate, collectionConfirm, (input, context) =>
+    collections.confirmCollection({
+      orderNo: input.orderNo,
+      operator: String(auditActorOf(context).operatorId),
+      audit: auditing(context, 'collection.confirm', { type: 'deposit', id: input.orderNo }),
+    }),
+  );
+
+  registerCall(app, authenticate, collectionReject, (input, context) =>
+    collections.rejectCollection({
+      orderNo: input.orderNo,
+      operator: String(auditActorOf(context).operatorId),
+      reason: input.reason,
+      audit: auditing(
+        context,
+        'collection.reject',
+        { type: 'deposit', id: input.orderNo },
+        input.reason,
+      ),
+    }),
+  );
+}

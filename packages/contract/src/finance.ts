@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+import { intField, textField } from './common';
+import { depositRecordSchema } from './deposit';
+import { withdrawRecordSchema } from './withdraw';
+
+/**
+ * The finance desk of the back office: withdrawal review and payout outcomes, withdrawal locks,
+ * and bank collection orders checked against their receipts. Operators only (finance or admin);
+ * every action is written to the audit log in the same transaction as the change.
+ */
+
+const tag = 'finance';
+const orderNoField = () => textField(64).min(1);
+const reasonField = () => textField(200).min(1);
+
+/** What a review step answers: the withdrawal now, and whether this call changed it. */
+const withdrawStepSchema = z.object({
+  withdrawal: withdrawRecordSchema.extend({ userId: z.number().int() }),
+  /** False when the same step had already been taken (a repeated or raced call). */
+  applied: z.boolean(),
+});
+
+export const withdrawReview = defineCall({
+  path: '/app/api/internal/withdraw/review',
+  auth: { operator: ['finance'] },
+  tag,
+  summary:
+    'Approve a withdrawal (the frozen funds leave for payout) or reject it with a reason (they return to the member).',
+  input: z.object({
+    orderNo: orderNoField(),
+    decision: z.enum(['approve', 'reject']),
+    /** Required to reject; shown to the member. */
+    reason: textField(200).optional(),
+  }),
+  output: withdrawStepSchema,
+});
+
+export const withdrawPayoutOutcome = defineCall({
+  path: '/admin/api/withdraw/payout',
+  auth: { operator: ['finance'] },
+  tag,
+  summary:
+    'Record how an approved payout ended: completed (the money left the book) or failed with a reason (it returns to the member).',
+  input: z.object({
+    orderNo: orderNoField(),
+    outcome: z.enum(['completed', 'failed']),
+    /** Required when failed. */
+    reason: textField(200).optional(),
+  }),
+  output: withdrawStepSchema,
+});
+
+export const withdrawUnlock = defineCall({
+  path: '/admin/api/withdraw/unlock',
+  auth: { operator: ['finance'] },
+  tag,
+  summary: "Lift a member's withdrawal lock (code 5023) after wrong withdrawal passwords.",
+  input: z.object({ userId: intField().pipe(z.number().positive()) }),
+  output: z.object({ wasLocked: z.boolean() }),
+});
+
+export const collectionReviewList = defineCall({
+  path: '/admin/api/collection/list',
+  auth: { operator: ['finance'] },
+  tag,
+  summary: 'Collection orders with a receipt and no decision yet, oldest receipt first.',
+  input: z.object({
+    page: intField().pipe(z.number().min(1).max(10_000)).default(1),
+    size: intField().pipe(z.number().min(1).max(100)).default(20),
+  }),
+  output: z.object({
+    records: z.array(depositRecordSchema.extend({ userId: z.number().int(), payee: z.unknown() })),
+  }),
+});
+
+export const collectionReceipts = defineCall({
+  path: '/admin/api/collection/receipts',
+  auth: { operator: ['finance'] },
+  tag,
+  summary: "A collection order's receipt images, oldest first, as base64 with their media type.",
+  input: z.object({ orderNo: orderNoField() }),
+  output: z.array(
+    z.object({
+      mediaType: z.string(),
+      sizeBytes: z.number().int(),
+      uploadedAt: z.number().int(),
+      contentBase64: z.string(),
+    }),
+  ),
+});
+
+export const collectionConfirm = defineCall({
+  path: '/admin/api/collection/confirm',
+  auth: { operator: ['finance'] },
+  tag,
+  summary: 'The money of a collection order arrived: credit the member, once.',
+  input: z.object({ orderNo: orderNoField() }),
+  output: depositRecordSchema,
+});
+
+export const collectionReject = defineCall({
+  path: '/admin/api/collection/reject',
+  auth: { operator: ['finance'] },
+  tag,
+  summary: 'No money arrived for a collection order: turn it down with a reason the member sees.',
+  input: z.object({ orderNo: orderNoField(), reason: reasonField() }),
+  output: depositRecordSchema,
+});
+
+export const financeCalls = [
+  withdrawReview,
+  withdrawPayoutOutcome,
+  withdrawUnlock,
+  collectionReviewList,
+  collectionReceipts,
+  collectionConfirm,
+  collectionReject,
+] as const;
