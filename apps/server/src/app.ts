@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/envelope-errors';
 import { registerCall } from './http/register-call';
 import type { ModuleContext } from './module-context';
+import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { startFeed } from './modules/feed/feed.service';
 import type { FeedProvider } from './modules/feed/feed-provider';
 import { createReadModel } from './modules/feed/read-model';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     identity,
     ledger,
     readModel,
+    catalogue: createCatalogue(deps.database.db),
     now,
   };
   registerMatchModule(context);
