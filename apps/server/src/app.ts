@@ -10,6 +10,7 @@ import { installErrorHandling } from './http/envelope-errors';
 import { registerCall } from './http/register-call';
 import type { ModuleContext } from './module-context';
 import { registerFinanceRoutes } from './modules/back-office/finance.routes';
+import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { type PaymentSettings, registerDepositsModule } from './modules/deposits/deposits.module';
 import { startFeed } from './modules/feed/feed.service';
 import type { FeedProvider } from './modules/feed/feed-provider';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     identity,
     ledger,
     readModel,
+    catalogue: createCatalogue(deps.database.db),
     now,
   };
   const operators = await registerOperatorModule(context);

@@ -2,14 +2,15 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { type DatabaseHandle, openDatabase } from './db/database';
+import { createCatalogue } from './modules/catalogue/catalogue.service';
+import { startRecordedSimulator } from './modules/catalogue/recorded-simulator';
 import {
   createSharedFeedProvider,
   type FeedBusLog,
   type SharedFeedProvider,
 } from './modules/feed/feed-bus';
 import type { FeedProvider } from './modules/feed/feed-provider';
-import { createSimulatorProvider } from './modules/feed/simulator-provider';
 import {
   type CounterStore,
   createMemoryCounterStore,
@@ -21,15 +22,18 @@ const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.ur
 /**
  * Where this process's odds come from. Alone, it runs the simulator itself; with REDIS_URL it joins
  * the feed bus: one process (the leader) runs the simulator and every process, the leader
- * included, reads the same feed from Redis.
+ * included, reads the same feed from Redis. Whichever process runs the simulator resumes the
+ * world saved in the catalogue and records what it sends there.
  */
-function createFeedProvider(
+async function createFeedProvider(
   config: Config,
+  database: DatabaseHandle,
   log: FeedBusLog,
-): FeedProvider | SharedFeedProvider | undefined {
+): Promise<FeedProvider | SharedFeedProvider | undefined> {
   if (config.FEED_PROVIDER !== 'simulator') return undefined;
+  const catalogue = createCatalogue(database.db);
   const createSource = () =>
-    createSimulatorProvider({ seed: config.FEED_SEED, speed: config.FEED_SPEED });
+    startRecordedSimulator({ catalogue, seed: config.FEED_SEED, speed: config.FEED_SPEED, log });
   if (!config.REDIS_URL) return createSource();
   return createSharedFeedProvider({
     redisUrl: config.REDIS_URL,
@@ -68,7 +72,7 @@ async function main(): Promise<void> {
     warn: forward('warn'),
     error: forward('error'),
   };
-  const feedProvider = createFeedProvider(config, feedLog);
+  const feedProvider = await createFeedProvider(config, database, feedLog);
   const app = await buildApp({
     config: { ...config, WEB_DIST_DIR: config.WEB_DIST_DIR ?? defaultWebDistDir },
     database,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { Authenticator } from './http/request-context';
+import type { Catalogue } from './modules/catalogue/catalogue.service';
 import type { ReadModel } from './modules/feed/read-model';
 import type { IdentityService } from './modules/identity/identity.service';
 import type { Ledger } from './modules/ledger/ledger.service';
@@ -17,5 +18,7 @@ export interface ModuleContext {
   identity: IdentityService;
   ledger: Ledger;
   readModel: ReadModel;
+  /** What the feed said that outlives a restart (read only; the feed's process writes it). */
+  catalogue: Catalogue;
   now: () => Date;
 }

@@ -39,11 +39,13 @@ export async function createTestApp(
     'now' | 'generateCaptchaCode' | 'requestTimeoutMs' | 'feedProvider'
   > & {
     webDistDir?: string;
+    /** A database the caller opened and closes itself, to start apps on it one after another. */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const { webDistDir, database: sharedDatabase, ...dependencyOverrides } = overrides;
+  const database = sharedDatabase ?? (await createTestDatabase());
   const counters = createTestCounters();
-  const { webDistDir, ...dependencyOverrides } = overrides;
   const app = await buildApp({
     ...dependencyOverrides,
     config: {
@@ -76,7 +78,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await counters.close();
-      await database.close();
+      if (!sharedDatabase) await database.close();
     },
   };
 }

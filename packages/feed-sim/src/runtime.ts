@@ -20,6 +20,11 @@ export interface World {
   readonly margins: Margins;
   /** True while the world before the start is replayed: nothing is published then. */
   readonly replaying: boolean;
+  /**
+   * True while replaying without working out pre-match prices (only the state at the start
+   * counts); false for a world asked to replay exactly.
+   */
+  readonly defersPreMatchPricing: boolean;
   /** Current feed (world) time. */
   feedTime(): number;
   schedule(time: number, action: () => void): void;
@@ -160,7 +165,7 @@ export abstract class EventCore {
 
   protected publish() {
     if (this.phase === 'closed' || this.phase === 'cancelled' || this.phase === 'abandoned') return;
-    if (this.world.replaying && this.phase === 'scheduled') {
+    if (this.world.defersPreMatchPricing && this.phase === 'scheduled') {
       this.stale = true;
       return;
     }

@@ -44,12 +44,26 @@ export interface SimulatorOptions {
   speed?: number;
   /** The caller's clock at creation, epoch ms; matches already under way are live then. */
   startTime: number;
+  /**
+   * The feed clock at `startTime`, epoch ms. Default `startTime`: a new world runs on the caller's
+   * calendar. A world resumed from a saved position passes the feed time it had reached with the
+   * caller time it was saved at, and carries on exactly where it stopped.
+   */
+  feedStartTime?: number;
   /** One overround for every market, or per kind of market. */
   margin?: number | Partial<Margins>;
   /** Caller milliseconds between alive messages. Default 5000. */
   aliveIntervalMs?: number;
   /** Multiplies the chance of incidents (cancellations, postponements, errors). Default 1. */
   incidentRate?: number;
+  /**
+   * Works out pre-match prices while replaying the time before the start, as a running world
+   * does. Creating the world costs a little more, but every event then has the same `seq` and
+   * the same withdrawn lines (which still settle) whenever the world was created, so a world
+   * resumed from a saved position sends exactly what the world that kept running would have.
+   * Default false.
+   */
+  exactReplay?: boolean;
   /**
    * Share of the usual number of matches a day and of virtual events, for a lighter world
    * (development, tests). Default 1: about a hundred matches a day plus virtual sports.
@@ -61,8 +75,12 @@ export interface Simulator {
   readonly seed: string;
   readonly speed: number;
   readonly startTime: number;
+  /** The feed clock at `startTime`. */
+  readonly feedStartTime: number;
   /** The caller time the feed has been advanced to. */
   now(): number;
+  /** The feed clock at now(): with now(), the position a resumed world starts from. */
+  feedTime(): number;
   /** Runs the world up to this caller time and returns the messages produced, oldest first. */
   advance(toTimeMs: number): FeedMessage[];
   /** Every listed event with its status and all its markets, as of now(). */
@@ -86,6 +104,7 @@ class FeedSimulator implements Simulator, World {
   readonly seed: string;
   readonly speed: number;
   readonly startTime: number;
+  readonly feedStartTime: number;
   readonly margins: Margins;
   private readonly universe: Universe;
   private readonly context: PlanContext;
@@ -97,6 +116,7 @@ class FeedSimulator implements Simulator, World {
   private callerTime: number;
   private aliveSeq = 0;
   replaying = true;
+  private readonly exactReplay: boolean;
   /** Set while the events left unpriced by the replay catch up, which is not news either. */
   private muted = false;
 
@@ -104,11 +124,14 @@ class FeedSimulator implements Simulator, World {
     const speed = options.speed ?? 1;
     if (!(speed > 0 && Number.isFinite(speed)))
       throw new RangeError('speed must be a positive number');
-    if (!(options.startTime >= EPOCH))
-      throw new RangeError('startTime must be an epoch time after 2020');
+    const feedStartTime = options.feedStartTime ?? options.startTime;
+    if (!(options.startTime >= EPOCH && feedStartTime >= EPOCH))
+      throw new RangeError('startTime and feedStartTime must be epoch times after 2020');
     this.seed = String(options.seed);
     this.speed = speed;
     this.startTime = options.startTime;
+    this.feedStartTime = feedStartTime;
+    this.exactReplay = options.exactReplay ?? false;
     this.margins = resolveMargins(options.margin);
     this.aliveEvery = options.aliveIntervalMs ?? 5000;
     const density = options.density ?? 1;
@@ -116,17 +139,18 @@ class FeedSimulator implements Simulator, World {
     if (!(density > 0 && density <= 4)) throw new RangeError('density must be in (0, 4]');
     this.universe = buildUniverse(this.seed, density);
     this.context = { seed: this.seed, incidentRate: options.incidentRate ?? 1 };
-    this.worldTime = this.startTime - LOOKBACK;
+    this.worldTime = this.feedStartTime - LOOKBACK;
     this.callerTime = this.startTime;
     this.scheduleCalendar();
     // Replay what happened before the start without publishing it: the state is what a feed
-    // running all along would have, and sequence numbers match it.
-    this.runUntil(this.startTime);
+    // running all along would have (with exactReplay, down to sequence numbers and withdrawn
+    // lines).
+    this.runUntil(this.feedStartTime);
     this.replaying = false;
     this.muted = true;
     for (const event of this.events.values()) event.catchUp();
     this.muted = false;
-    this.schedule(this.startTime + this.aliveEvery * this.speed, () => this.alive());
+    this.schedule(this.feedStartTime + this.aliveEvery * this.speed, () => this.alive());
   }
 
   now(): number {
@@ -135,7 +159,7 @@ class FeedSimulator implements Simulator, World {
 
   advance(toTimeMs: number): FeedMessage[] {
     if (!(toTimeMs > this.callerTime)) return [];
-    this.runUntil(this.startTime + (toTimeMs - this.startTime) * this.speed);
+    this.runUntil(this.feedStartTime + (toTimeMs - this.startTime) * this.speed);
     this.callerTime = toTimeMs;
     return this.outbox.splice(0);
   }
@@ -164,6 +188,10 @@ class FeedSimulator implements Simulator, World {
     return this.worldTime;
   }
 
+  get defersPreMatchPricing(): boolean {
+    return this.replaying && !this.exactReplay;
+  }
+
   schedule(time: number, action: () => void) {
     this.queue.push(time, action);
   }
@@ -173,7 +201,7 @@ class FeedSimulator implements Simulator, World {
   }
 
   wall(time: number): number {
-    return Math.round(this.startTime + (time - this.startTime) / this.speed);
+    return Math.round(this.startTime + (time - this.feedStartTime) / this.speed);
   }
 
   closed(event: EventCore) {
@@ -209,19 +237,26 @@ class FeedSimulator implements Simulator, World {
   }
 
   private scheduleCalendar() {
-    const from = this.startTime - LOOKBACK;
-    const lastDay = dayOf(this.startTime + PREMATCH_WINDOW);
-    for (let day = dayOf(from); day <= lastDay; day++) this.addDay(day, this.startTime);
+    const start = this.feedStartTime;
+    const from = start - LOOKBACK;
+    const lastDay = dayOf(start + PREMATCH_WINDOW);
+    // An exact replay keeps every event a running world could still hold: the whole of yesterday
+    // and today, however long a match ran, and last week's outrights until their results are out.
+    const firstDay = this.exactReplay ? dayOf(start) - 1 : dayOf(from);
+    const liveAt = this.exactReplay ? Number.NEGATIVE_INFINITY : start;
+    for (let day = firstDay; day <= lastDay; day++) this.addDay(day, liveAt);
     this.schedule(dayStart(lastDay + 1) - PREMATCH_WINDOW - 1, () => this.nextDay(lastDay + 1));
     for (const world of this.universe.leagues.filter((w) => w.sport.virtual)) {
       const first = virtualSlot(this.universe, world, from + LOOKBACK - 10 * 60_000);
-      const last = virtualSlot(this.universe, world, this.startTime + VIRTUAL_LEAD);
+      const last = virtualSlot(this.universe, world, start + VIRTUAL_LEAD);
       for (let slot = first; slot <= last; slot++) this.addVirtual(world, slot);
       this.scheduleVirtual(world, last + 1);
     }
-    const week = outrightWeek(this.startTime);
-    for (const plan of planOutrights(this.universe, week))
-      this.add(new EventRuntime(this, outrightEvent(this.context, plan)));
+    const week = outrightWeek(start);
+    for (let listed = this.exactReplay ? week - 1 : week; listed <= week; listed++) {
+      for (const plan of planOutrights(this.universe, listed))
+        this.add(new EventRuntime(this, outrightEvent(this.context, plan)));
+    }
     this.scheduleOutrights(week + 1);
   }
 

@@ -24,6 +24,41 @@ export interface DatabaseHandle {
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
+ * The advisory lock every server process takes to migrate a PostgreSQL database: any fixed
+ * number the deployment's other programs do not lock. ("sbmigrat" in ASCII.)
+ */
+const migrationLockKey = 0x73626d6967726174n;
+/** A process waits this long for another one's migration before it gives up starting. */
+const migrationLockTimeout = '120s';
+
+/**
+ * Migrates under a session advisory lock, on one connection, so that processes starting at once
+ * on a fresh database take turns: the first applies the migrations, the others find them done.
+ * Without it both would create drizzle's journal table and the first tables together, and one
+ * would fail.
+ */
+async function migratePostgresUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let isBroken = false;
+  try {
+    await client.query(`set lock_timeout = '${migrationLockTimeout}'`);
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey.toString()]);
+    try {
+      await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockKey.toString()]);
+      await client.query('reset lock_timeout');
+    }
+  } catch (error) {
+    // A connection in an unknown state (an unlock that failed) is closed, never reused.
+    isBroken = true;
+    throw error;
+  } finally {
+    client.release(isBroken);
+  }
+}
+
+/**
  * Opens the configured database and brings its schema up to date. Without a DATABASE_URL the
  * embedded PGlite keeps its files under `<dataDir>/pglite`; `memory` as dataDir keeps nothing.
  */
@@ -39,8 +74,11 @@ export async function openDatabase(options: {
     });
     // An idle client's network error must not crash the process; the pool replaces the client.
     pool.on('error', () => {});
+    await migratePostgresUnderLock(pool).catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
     const db = drizzlePostgres(pool, { schema });
-    await migratePostgres(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   let dataPath: string | undefined;

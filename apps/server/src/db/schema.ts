@@ -1,4 +1,6 @@
 /** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
+
+export * from '../modules/catalogue/catalogue.schema';
 export * from '../modules/deposits/deposits.schema';
 export * from '../modules/identity/identity.schema';
 export * from '../modules/ledger/ledger.schema';

@@ -31,8 +31,11 @@ export interface SharedFeedOptions {
   prefix: string;
   /** The leader's lease; another process takes over within about this long after it dies. */
   leaseMs: number;
-  /** Builds the real feed when this process is elected; without it the process only follows. */
-  createSource?: () => FeedProvider;
+  /**
+   * Builds the real feed when this process is elected; without it the process only follows. It
+   * may read where the feed stopped (the catalogue's saved position) before it answers.
+   */
+  createSource?: () => FeedProvider | Promise<FeedProvider>;
   /**
    * Whether `start` also enters the election (default true). A server passes false and calls
    * `startCampaign` once it is up, so that the work of starting never delays a new leader's
@@ -58,6 +61,8 @@ const snapshotIntervalMs = 500;
 const syncRetryMs = 2_000;
 /** Envelopes held while a snapshot is fetched; more means something is badly wrong: start over. */
 const bufferLimit = 10_000;
+/** A leader whose feed could not be built tries again this often while it leads. */
+const sourceRetryMs = 2_000;
 
 export const feedBusKeys = (prefix: string) => ({
   bus: `${prefix}feed:bus`,
@@ -217,12 +222,28 @@ export function createSharedFeedProvider(options: SharedFeedOptions): SharedFeed
     }, waitMs);
   }
 
-  function lead(newTerm: number): void {
+  /** Whether this process still leads in `forTerm` (leadership may end while a feed is built). */
+  const isLeading = (forTerm: number) => lease?.isLeader === true && leaderTerm === forTerm;
+
+  async function lead(newTerm: number): Promise<void> {
     const create = options.createSource;
     if (!create) return;
     leaderTerm = newTerm;
     sentN = 0;
-    const started = create();
+    let started: FeedProvider;
+    try {
+      started = await create();
+    } catch (error) {
+      log?.error({ err: error, term: newTerm }, 'feed could not be started; trying again');
+      setTimeout(() => {
+        if (isLeading(newTerm) && !source) lead(newTerm).catch(report('feed start failed'));
+      }, sourceRetryMs).unref();
+      return;
+    }
+    if (!isLeading(newTerm) || source) {
+      await started.stop();
+      return;
+    }
     source = started;
     log?.info({ term: newTerm, nodeId }, 'feed leader elected: running the feed');
     publishSnapshot();
@@ -252,7 +273,7 @@ export function createSharedFeedProvider(options: SharedFeedOptions): SharedFeed
       termKey: keys.term,
       nodeId,
       leaseMs: options.leaseMs,
-      onElected: lead,
+      onElected: (newTerm) => void lead(newTerm).catch(report('feed start failed')),
       onDeposed: () => void stepDown().catch(report('feed stop failed')),
       onError: report('feed leader lease error'),
     });

@@ -3,7 +3,15 @@ import type { Fixture, MatchStatus } from '@sb/feed-sim';
 
 /** SPEC §3 event object and the match states the lists sort by. */
 
-const finishedStatuses = new Set(['ended', 'closed', 'cancelled', 'abandoned', 'postponed']);
+/** The event states a match is over or called off in. */
+export const finishedStatusNames: readonly string[] = [
+  'ended',
+  'closed',
+  'cancelled',
+  'abandoned',
+  'postponed',
+];
+const finishedStatuses = new Set(finishedStatusNames);
 const eventCodes: Record<string, number> = {
   ended: 90,
   closed: 90,

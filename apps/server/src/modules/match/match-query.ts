@@ -48,8 +48,11 @@ export function compareForList(left: EventState, right: EventState): number {
   );
 }
 
-/** Latest first, for results. */
-function compareForResults(left: EventState, right: EventState): number {
+/** Latest kick-off first, then by id: the order of results, in memory and in the catalogue. */
+export function compareForResults(
+  left: Pick<EventState, 'fixture'>,
+  right: Pick<EventState, 'fixture'>,
+): number {
   return (
     right.fixture.startTime - left.fixture.startTime || left.fixture.eventId - right.fixture.eventId
   );

@@ -34,7 +34,14 @@ export function registerMatchModule(context: ModuleContext): MatchWireSource {
   const viewers = createViewerResolver({ identity: context.identity, settings, now });
   const wire = createMatchWireBuilder(readModel);
   const favourites = createFavouritesService({ repository, readModel });
-  const matches = createMatchService({ readModel, wire, viewers, favourites, now });
+  const matches = createMatchService({
+    readModel,
+    catalogue: context.catalogue,
+    wire,
+    viewers,
+    favourites,
+    now,
+  });
   const info = createMatchInfoService({ readModel, wire, viewers, matches, now });
   registerMatchRoutes(
     context.app,

@@ -9,16 +9,19 @@ import {
   type matchResultList,
   type matchSearch,
 } from '@sb/contract';
+import type { Fixture, MatchStatus } from '@sb/feed-sim';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { JsonBytes } from '../../http/register-call';
 import type { CallContext } from '../../http/request-context';
+import type { Catalogue } from '../catalogue/catalogue.service';
 import type { EventState, ReadModel } from '../feed/read-model';
-import { isFinished } from './event-info';
+import { eventInfoOf, finishedStatusNames, isFinished } from './event-info';
 import type { FavouritesService } from './favourites.service';
 import { createListCache, type ListCache } from './list-cache';
 import {
   compareForList,
+  compareForResults,
   type FavouriteIndex,
   groupByLeague,
   isVisibleTo,
@@ -32,7 +35,8 @@ import {
   type WireForm,
   withFavouriteFlags,
 } from './match-wire';
-import { findSport } from './sports';
+import { pageOfMerged, storedSliceFor } from './merged-page';
+import { findSport, sportCatalogue } from './sports';
 import type { Viewer, ViewerResolver } from './viewer';
 
 type Input<C extends { input: z.ZodType }> = z.output<C['input']>;
@@ -45,6 +49,8 @@ const defaultRows = 5;
 
 export interface MatchServiceDependencies {
   readModel: ReadModel;
+  /** Finished matches older than the read model holds. */
+  catalogue: Catalogue;
   wire: MatchWireBuilder;
   viewers: ViewerResolver;
   favourites: FavouritesService;
@@ -119,8 +125,16 @@ function pageKeyOf(
   ]);
 }
 
+/** A finished match of the results list, from the read model or from the catalogue. */
+interface ResultEntry {
+  fixture: Fixture;
+  status: MatchStatus;
+  /** The read model's event, whose wire form is cached; absent for the catalogue's. */
+  state?: EventState;
+}
+
 export function createMatchService(deps: MatchServiceDependencies) {
-  const { readModel, wire, viewers, favourites: favouritesService } = deps;
+  const { readModel, catalogue, wire, viewers, favourites: favouritesService } = deps;
   const pages: ListCache<Buffer> = createListCache({
     readModel,
     now: () => deps.now().getTime(),
@@ -304,34 +318,61 @@ export function createMatchService(deps: MatchServiceDependencies) {
       return { records };
     },
 
-    /** Finished and called-off matches, latest first. */
+    /**
+     * Finished and called-off matches, latest first: those the read model holds, then older ones
+     * from the catalogue (the read model lets finished matches go after a few hours, and a
+     * restarted process starts without them), in one order and one wire form.
+     */
     async results(input: Input<typeof matchResultList>, context: CallContext) {
       const viewer = await viewers.resolve(context);
+      const sportId = requireKnownSport(input.sportId);
       const { events } = selectEvents(
         readModel,
         viewer,
-        {
-          type: matchListType.results,
-          sportId: requireKnownSport(input.sportId),
-          leagueId: input.leagueId,
-        },
+        { type: matchListType.results, sportId, leagueId: input.leagueId },
         { nowMs: deps.now().getTime(), favourites: noFavourites },
       );
-      const inWindow = events.filter(
-        (state) =>
-          (input.startTime === undefined || state.fixture.startTime >= input.startTime) &&
-          (input.endTime === undefined || state.fixture.startTime < input.endTime),
-      );
+      const inMemory: ResultEntry[] = events
+        .filter(
+          (state) =>
+            (input.startTime === undefined || state.fixture.startTime >= input.startTime) &&
+            (input.endTime === undefined || state.fixture.startTime < input.endTime),
+        )
+        .map((state) => ({ fixture: state.fixture, status: state.status, state }));
       const size = input.size ?? defaultPageSize;
       const pageNumber = input.page ?? 1;
-      const records = inWindow.slice((pageNumber - 1) * size, pageNumber * size).map((state) => ({
-        ...wire.eventInfoOf(state),
-        l: state.fixture.league.id,
-        ln: state.fixture.league.name,
-        t: state.fixture.startTime,
-        rs: state.status.status,
+      const offset = (pageNumber - 1) * size;
+      const slice = storedSliceFor(inMemory.length, offset, size);
+      const stored = await catalogue.finishedEvents({
+        statuses: finishedStatusNames,
+        hiddenSportIds: sportCatalogue
+          .filter((sport) => !viewer.visibility.isSportVisible(sport.sportId))
+          .map((sport) => sport.sportId),
+        sportId,
+        leagueId: input.leagueId,
+        leagueIds: viewer.leagueIds ? [...viewer.leagueIds] : null,
+        startFrom: input.startTime,
+        startBefore: input.endTime,
+        // What memory holds, finished or not, memory answers: it is never behind the catalogue.
+        excludedEventIds: Array.from(readModel.all(), (state) => state.fixture.eventId),
+        ...slice,
+      });
+      const entries = pageOfMerged<ResultEntry>({
+        memory: inMemory,
+        stored: stored.events,
+        storedOffset: slice.offset,
+        offset,
+        size,
+        compare: compareForResults,
+      });
+      const records = entries.map((entry) => ({
+        ...(entry.state ? wire.eventInfoOf(entry.state) : eventInfoOf(entry.fixture, entry.status)),
+        l: entry.fixture.league.id,
+        ln: entry.fixture.league.name,
+        t: entry.fixture.startTime,
+        rs: entry.status.status,
       }));
-      return { records, total: inWindow.length, page: pageNumber, size };
+      return { records, total: inMemory.length + stored.total, page: pageNumber, size };
     },
 
     /** Featured matches of the hot leagues, live first. */

@@ -1,0 +1,107 @@
+import type { Fixture, MatchResult, MatchStatus, SportId } from '@sb/feed-sim';
+import type { Database } from '../../db/database';
+import {
+  type CancellationRecord,
+  createCatalogueRepository,
+  type FinishedEventsQuery,
+  type FixtureChangeRecord,
+  type LeagueRow,
+  type SettlementRecord,
+  type SportEventRow,
+} from './catalogue.repository';
+import type { FeedPosition } from './catalogue-batch';
+import {
+  type CatalogueRecorder,
+  createCatalogueRecorder,
+  type RecorderLog,
+} from './catalogue-recorder';
+
+export type { CancellationRecord, FinishedEventsQuery, FixtureChangeRecord, SettlementRecord };
+
+/** An event as the catalogue holds it: the fixture, the last recorded status and result. */
+export interface CatalogueEvent {
+  fixture: Fixture;
+  status: MatchStatus;
+  /** The figures of the last settlement; null before any. */
+  result: MatchResult | null;
+  updatedAt: Date;
+}
+
+function eventOfRow(event: SportEventRow, league: LeagueRow): CatalogueEvent {
+  const fixture: Fixture = {
+    eventId: event.eventId,
+    sportId: event.sportId as SportId,
+    kind: event.kind,
+    name: event.name,
+    league: {
+      id: league.leagueId,
+      sportId: league.sportId as SportId,
+      name: league.name,
+      category: league.category,
+    },
+    competitors: event.competitors,
+    startTime: event.startTime.getTime(),
+    virtual: event.isVirtual,
+    liveOdds: event.hasLiveOdds,
+    format: event.format,
+  };
+  if (event.endTime) fixture.endTime = event.endTime.getTime();
+  return { fixture, status: event.matchStatus, result: event.result, updatedAt: event.updatedAt };
+}
+
+/**
+ * What the feed has said that outlives a restart, for the betting engine (settlements,
+ * cancellations, an event's state) and for results older than memory holds. Only the process
+ * that runs the feed writes it, through a recorder.
+ */
+export function createCatalogue(db: Database) {
+  const repository = createCatalogueRepository(db);
+  return {
+    async eventOf(eventId: number): Promise<CatalogueEvent | undefined> {
+      const row = await repository.findEvent(eventId);
+      return row && eventOfRow(row.event, row.league);
+    },
+
+    /** Every outcome result the feed sent for the event, rolled back ones included, in order. */
+    settlementsOf(eventId: number): Promise<SettlementRecord[]> {
+      return repository.listSettlements(eventId);
+    },
+
+    /** Every cancellation the feed sent for the event, rolled back ones included, in order. */
+    cancellationsOf(eventId: number): Promise<CancellationRecord[]> {
+      return repository.listCancellations(eventId);
+    },
+
+    fixtureChangesOf(eventId: number): Promise<FixtureChangeRecord[]> {
+      return repository.listFixtureChanges(eventId);
+    },
+
+    /** Finished events, latest kick-off first: one page and how many match the query. */
+    async finishedEvents(
+      query: FinishedEventsQuery,
+    ): Promise<{ events: CatalogueEvent[]; total: number }> {
+      const { rows, total } = await repository.findFinishedEvents(query);
+      return { events: rows.map((row) => eventOfRow(row.event, row.league)), total };
+    },
+
+    /** How far a feed source has been recorded; undefined before its first write. */
+    positionOf(source: string): Promise<FeedPosition | undefined> {
+      return repository.readPosition(source);
+    },
+
+    /** Every feed source that has recorded here. */
+    sources(): Promise<string[]> {
+      return repository.listSources();
+    },
+
+    /** A recorder for the one process that runs the feed `source`. */
+    startRecording(
+      source: string,
+      options: { now?: () => Date; log?: RecorderLog } = {},
+    ): CatalogueRecorder {
+      return createCatalogueRecorder({ repository, source, ...options });
+    },
+  };
+}
+
+export type Catalogue = ReturnType<typeof createCatalogue>;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { catchUpLimitFeedMs, planResume } from './simulator-resume';
+
+const now = Date.UTC(2026, 2, 1, 12, 0, 0);
+const minute = 60_000;
+
+describe('where the simulator starts', () => {
+  it('begins a new world now on the caller calendar when nothing was saved', () => {
+    expect(planResume(undefined, now, 60)).toEqual({
+      startTime: now,
+      feedStartTime: now,
+      skippedFeedMs: 0,
+    });
+  });
+
+  it('carries on from the saved position and catches up the whole downtime', () => {
+    const saved = { callerTime: now - 10 * minute, feedTime: now + 500 * minute };
+    expect(planResume(saved, now, 60)).toEqual({
+      startTime: saved.callerTime,
+      feedStartTime: saved.feedTime,
+      skippedFeedMs: 0,
+    });
+  });
+
+  it('skips the oldest part of a downtime longer than the catch-up limit, on the same line', () => {
+    const saved = { callerTime: now - 60 * minute, feedTime: now };
+    const plan = planResume(saved, now, 60);
+    // 24 feed hours at speed 60 are 24 caller minutes: the first 36 of the hour are skipped.
+    expect(plan.startTime).toBe(now - 24 * minute);
+    expect(plan.skippedFeedMs).toBe(36 * 60 * minute);
+    expect(plan.feedStartTime).toBe(saved.feedTime + plan.skippedFeedMs);
+    // The world still stands where it would have, had it never stopped.
+    const feedNowIfNeverStopped = saved.feedTime + 60 * minute * 60;
+    expect(plan.feedStartTime + (now - plan.startTime) * 60).toBe(feedNowIfNeverStopped);
+    expect((now - plan.startTime) * 60).toBe(catchUpLimitFeedMs);
+  });
+
+  it('resumes now from the saved feed time when the clock is behind the saved position', () => {
+    const saved = { callerTime: now + 5 * minute, feedTime: now + 5 * minute };
+    expect(planResume(saved, now, 1)).toEqual({
+      startTime: now,
+      feedStartTime: saved.feedTime,
+      skippedFeedMs: 0,
+    });
+  });
+});
