@@ -17,10 +17,11 @@ import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createLoginGuard } from './modules/identity/login-guard';
 import { createLedger } from './modules/ledger/ledger.service';
+import { createCreditReader } from './modules/loans/loan-credit';
+import { registerLoanModule } from './modules/loans/loans.module';
 import { registerMatchModule } from './modules/match/match.module';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
-import { registerWalletRoutes } from './modules/wallet/wallet.routes';
-import { createWalletService } from './modules/wallet/wallet.service';
+import { registerWalletModule } from './modules/wallet/wallet.module';
 import { registerApiDocs } from './openapi/docs.routes';
 import type { CounterStore } from './platform/counter-store';
 import { attachRealtime } from './realtime/realtime.module';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sessionTtlMs: deps.config.SESSION_TTL_HOURS * 3_600_000,
     now,
     grantDemoBalance: createDemoBalanceGranter(ledger),
+    readCredit: createCreditReader(deps.database.db).creditLineOf,
   });
   const authenticate = identity.authenticate;
 
@@ -129,7 +131,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   };
   registerMatchModule(context);
   await attachRealtime(context);
-  registerWalletRoutes(app, authenticate, createWalletService({ ledger }), identity.walletMember);
+  registerWalletModule(context);
+  registerLoanModule(context);
   await registerApiDocs(app);
 
   const webDistDir = deps.config.WEB_DIST_DIR;

@@ -3,6 +3,7 @@ export * from './common';
 export * from './envelope';
 export * from './errors';
 export * from './identity';
+export * from './loan';
 export * from './match';
 export { allCalls } from './registry';
 export * from './system';

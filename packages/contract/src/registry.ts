@@ -1,5 +1,6 @@
 import type { CallDefinition } from './call';
 import { identityCalls } from './identity';
+import { loanCalls } from './loan';
 import { matchCalls } from './match';
 import { walletCalls } from './wallet';
 
@@ -7,5 +8,6 @@ import { walletCalls } from './wallet';
 export const allCalls: readonly CallDefinition[] = [
   ...identityCalls,
   ...walletCalls,
+  ...loanCalls,
   ...matchCalls,
 ];

@@ -14,7 +14,12 @@ export const balanceEntrySchema = z.object({
   frozen: z.number().int(),
   /** 1 for a usable balance. */
   status: z.number().int(),
+  /**
+   * The credit limit an operator gave the member in this currency, minor units: the most they may
+   * owe. 0 while loans are off. What may still be borrowed is creditAmount − loanAmount.
+   */
   creditAmount: z.number().int(),
+  /** What the member owes in this currency now, minor units (shown even while loans are off). */
   loanAmount: z.number().int(),
   /** `amount` in major units as a plain decimal string, for display. */
   showAmount: z.string(),
@@ -38,5 +43,12 @@ export const openWalletBalance = defineCall({
   input: z.object({ principal: textField(64).min(1), channel: textField(64).min(1) }),
   output: z.array(balanceEntrySchema),
 });
+
+/**
+ * The `balance` event on /app/socket: sent after every movement of the member's money, it holds
+ * the whole balance list, as `/app/api/wallet/balance` would answer it at that moment.
+ */
+export const balanceEventSchema = z.array(balanceEntrySchema);
+export type BalanceEvent = z.infer<typeof balanceEventSchema>;
 
 export const walletCalls = [walletBalance, openWalletBalance] as const;
