@@ -3,12 +3,13 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchMatchList } from './match-list.bench';
 import { type BenchResult, renderReport } from './report';
+import { benchWalletTransfer } from './wallet-transfer.bench';
 
 /**
  * `npm run bench`: runs every benchmark one after another (so they do not compete for the two
  * cores) and writes the figures to docs/performance.md.
  */
-const benches: (() => Promise<BenchResult>)[] = [benchMatchList];
+const benches: (() => Promise<BenchResult>)[] = [benchMatchList, benchWalletTransfer];
 
 const startedAt = new Date();
 const results: BenchResult[] = [];

@@ -20,11 +20,12 @@ import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createLoginGuard } from './modules/identity/login-guard';
 import { createLedger } from './modules/ledger/ledger.service';
+import { createCreditReader } from './modules/loans/loan-credit';
+import { registerLoanModule } from './modules/loans/loans.module';
 import { registerMatchModule } from './modules/match/match.module';
 import { registerOperatorModule } from './modules/operators/operators.module';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
-import { registerWalletRoutes } from './modules/wallet/wallet.routes';
-import { createWalletService } from './modules/wallet/wallet.service';
+import { registerWalletModule } from './modules/wallet/wallet.module';
 import { registerWithdrawalsModule } from './modules/withdrawals/withdrawals.module';
 import { registerApiDocs } from './openapi/docs.routes';
 import type { CounterStore } from './platform/counter-store';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sessionTtlMs: deps.config.SESSION_TTL_HOURS * 3_600_000,
     now,
     grantDemoBalance: createDemoBalanceGranter(ledger),
+    readCredit: createCreditReader(deps.database.db).creditLineOf,
   });
   const authenticate = identity.authenticate;
 
@@ -137,7 +139,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const operators = await registerOperatorModule(context);
   const matchWire = registerMatchModule(context);
   await attachRealtime(context, { matches: matchWire });
-  registerWalletRoutes(app, authenticate, createWalletService({ ledger }), identity.walletMember);
+  registerWalletModule(context);
+  registerLoanModule(context);
   const withdrawals = registerWithdrawalsModule(context);
   const deposits = await registerDepositsModule(context, deps.config);
   registerFinanceRoutes(app, authenticate, {

@@ -427,6 +427,30 @@ export const errorCatalogue = {
     zh: '该提现订单已处理',
     zht: '該提現訂單已處理',
   },
+  /** A loan call while the site has loans turned off. */
+  LOANS_DISABLED: {
+    code: 5300,
+    key: 'error.loansDisabled',
+    en: 'Loans are not available',
+    zh: '借款功能未开放',
+    zht: '借款功能未開放',
+  },
+  /** A borrowing above the member's credit limit less what they already owe. */
+  LOAN_LIMIT_EXCEEDED: {
+    code: 5301,
+    key: 'error.loanLimitExceeded',
+    en: 'The amount is more than your available credit',
+    zh: '借款金额超过可用额度',
+    zht: '借款金額超過可用額度',
+  },
+  /** A repayment above what the member owes in that currency. */
+  REPAY_EXCEEDS_LOAN: {
+    code: 5302,
+    key: 'error.repayExceedsLoan',
+    en: 'The amount is more than you owe',
+    zh: '还款金额超过欠款',
+    zht: '還款金額超過欠款',
+  },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

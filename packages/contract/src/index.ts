@@ -5,6 +5,7 @@ export * from './envelope';
 export * from './errors';
 export * from './finance';
 export * from './identity';
+export * from './loan';
 export * from './match';
 export * from './operator';
 export { allCalls } from './registry';

@@ -2,6 +2,7 @@ import type { CallDefinition } from './call';
 import { depositCalls } from './deposit';
 import { financeCalls } from './finance';
 import { identityCalls } from './identity';
+import { loanCalls } from './loan';
 import { matchCalls } from './match';
 import { operatorCalls } from './operator';
 import { walletCalls } from './wallet';
@@ -13,6 +14,7 @@ export const allCalls: readonly CallDefinition[] = [
   ...walletCalls,
   ...withdrawCalls,
   ...depositCalls,
+  ...loanCalls,
   ...matchCalls,
   ...operatorCalls,
   ...financeCalls,

@@ -272,8 +272,11 @@ export const oddsMoveEventSchema = z.strictObject({
 });
 export type OddsMoveEvent = z.infer<typeof oddsMoveEventSchema>;
 
-/** `balance`: the new balance entry, or nothing (the client reads the balance again). */
-export const balanceEventSchema = balanceEntrySchema.strict().optional();
+/**
+ * `balance`: sent after every movement of the member's money, it holds the whole balance list,
+ * as `/app/api/wallet/balance` would answer it at that moment.
+ */
+export const balanceEventSchema = z.array(balanceEntrySchema.strict());
 export type BalanceEvent = z.infer<typeof balanceEventSchema>;
 
 /** The account events other modules send to a member's sockets, with their payloads. */
@@ -314,7 +317,7 @@ export type AppSocketClientEvents = Record<never, never>;
 
 /** What `/app/socket` sends. */
 export interface AppSocketServerEvents {
-  balance: (entry?: BalanceEvent) => void;
+  balance: (balances: BalanceEvent) => void;
   H: (event: BetStatusEvent) => void;
   J: (event: OddsMoveEvent) => void;
   refused: (message: Refused) => void;

@@ -14,7 +14,12 @@ export const balanceEntrySchema = z.object({
   frozen: z.number().int(),
   /** 1 for a usable balance. */
   status: z.number().int(),
+  /**
+   * The credit limit an operator gave the member in this currency, minor units: the most they may
+   * owe. 0 while loans are off. What may still be borrowed is creditAmount − loanAmount.
+   */
   creditAmount: z.number().int(),
+  /** What the member owes in this currency now, minor units (shown even while loans are off). */
   loanAmount: z.number().int(),
   /** `amount` in major units as a plain decimal string, for display. */
   showAmount: z.string(),

@@ -4,6 +4,7 @@ export * from '../modules/catalogue/catalogue.schema';
 export * from '../modules/deposits/deposits.schema';
 export * from '../modules/identity/identity.schema';
 export * from '../modules/ledger/ledger.schema';
+export * from '../modules/loans/loans.schema';
 export * from '../modules/match/match.schema';
 export * from '../modules/operators/operators.schema';
 export * from '../modules/payments/payments.schema';

@@ -147,13 +147,9 @@ export function attachAppSocket(options: AppSocketOptions) {
     const [payload] = args;
     const room = io.to(userRoom(userId));
     switch (event as AccountEventName) {
-      case 'balance': {
-        const entry = checkedPayload('balance', payload);
-        // Without an entry the event goes out bare: the client reads the balance again.
-        if (entry === undefined) room.emit('balance');
-        else room.emit('balance', entry);
+      case 'balance':
+        room.emit('balance', checkedPayload('balance', payload));
         return;
-      }
       case 'H':
         room.emit('H', checkedPayload('H', payload));
         return;

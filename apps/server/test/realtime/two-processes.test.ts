@@ -262,8 +262,10 @@ describe.skipIf(!redisUrl)('two server processes sharing the feed through Redis'
     // The member's room is subscribed on the other process shortly after connecting: retry.
     await eventually(
       () => {
-        realtimeOf(publisher).publishToUser(created.data.memberId, 'balance', entry);
-        return member.all<{ amount: number }>('balance').find((event) => event.amount === amount);
+        realtimeOf(publisher).publishToUser(created.data.memberId, 'balance', [entry]);
+        return member
+          .all<{ amount: number }[]>('balance')
+          .find((event) => event[0]?.amount === amount);
       },
       'the balance event on the other process',
       5_000,

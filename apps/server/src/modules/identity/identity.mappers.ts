@@ -2,6 +2,14 @@ import { type MemberType, memberType, type Session, type UserInfo } from '@sb/co
 import { findCurrencyById, parseLanguage } from '@sb/domain';
 import type { UserRow } from './identity.repository';
 
+/** A member's credit limit and loan in their current currency (the loans module's figures). */
+export interface CreditFields {
+  creditAmount: number;
+  loanAmount: number;
+}
+
+const noCredit: CreditFields = { creditAmount: 0, loanAmount: 0 };
+
 /** Visitors have no member id on the wire. */
 export function memberIdOf(user: Pick<UserRow, 'id' | 'type'>): number {
   return user.type === memberType.visitor ? 0 : user.id;
@@ -28,7 +36,12 @@ function pUidOf(user: UserRow): number {
   return user.type === memberType.demo ? user.id : 0;
 }
 
-export function toSession(user: UserRow, token: string, expiresAt: Date): Session {
+export function toSession(
+  user: UserRow,
+  token: string,
+  expiresAt: Date,
+  credit: CreditFields = noCredit,
+): Session {
   return {
     uid: user.uid,
     token,
@@ -43,15 +56,13 @@ export function toSession(user: UserRow, token: string, expiresAt: Date): Sessio
     type: user.type,
     pUid: pUidOf(user),
     oddsConfig: oddsConfigOf(user),
-    // Credit and loans belong to the wallet; they read 0 until a loan is taken.
-    creditAmount: 0,
-    loanAmount: 0,
+    ...credit,
     ...currencyFields(user),
     expiresAt: expiresAt.getTime(),
   };
 }
 
-export function toUserInfo(user: UserRow): UserInfo {
+export function toUserInfo(user: UserRow, credit: CreditFields = noCredit): UserInfo {
   return {
     memberId: memberIdOf(user),
     uid: user.uid,
@@ -73,8 +84,7 @@ export function toUserInfo(user: UserRow): UserInfo {
     channelType: user.channelType,
     agentId: user.agentId,
     principal: user.principal,
-    creditAmount: 0,
-    loanAmount: 0,
+    ...credit,
     ...currencyFields(user),
   };
 }

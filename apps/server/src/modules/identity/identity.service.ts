@@ -8,7 +8,7 @@ import {
 } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser, CallContext } from '../../http/request-context';
-import { toSession, toUserInfo, userTypeOf } from './identity.mappers';
+import { type CreditFields, toSession, toUserInfo, userTypeOf } from './identity.mappers';
 import type { IdentityRepository, NewUser, UserRow } from './identity.repository';
 import type { LoginGuard } from './login-guard';
 import { verifyPartnerToken } from './partner-auth';
@@ -29,6 +29,8 @@ export interface IdentityServiceOptions {
   now: () => Date;
   /** Gives a new demo account its demo money (the wallet's business, not identity's). */
   grantDemoBalance: (userId: number) => Promise<void>;
+  /** A member's credit limit and loan in a currency (the loans module's); 0 and 0 without it. */
+  readCredit?: (userId: number, currencyId: number) => Promise<CreditFields>;
 }
 
 interface Credentials {
@@ -47,6 +49,13 @@ export function createIdentityService(options: IdentityServiceOptions) {
   const { repository, loginGuard, now } = options;
   const defaultCurrencyId = requireCurrency(defaultCurrencyCode).currencyId;
 
+  /** Visitors and demo players never have credit, so their sessions skip the read. */
+  async function creditOf(user: UserRow): Promise<CreditFields | undefined> {
+    const hasNoCredit = user.type === memberType.visitor || user.type === memberType.demo;
+    if (hasNoCredit || !options.readCredit) return undefined;
+    return options.readCredit(user.id, user.currencyId);
+  }
+
   async function issueSession(user: UserRow, context: CallContext): Promise<Session> {
     const token = generateToken();
     const session = await repository.insertSession({
@@ -56,10 +65,10 @@ export function createIdentityService(options: IdentityServiceOptions) {
       ip: context.ip,
       deviceId: context.client.deviceID ?? null,
     });
-    return toSession(user, token, session.expiresAt);
+    return toSession(user, token, session.expiresAt, await creditOf(user));
   }
 
-  async function requireUser(user: AuthenticatedUser): Promise<UserRow> {
+  async function requireUser(user: Pick<AuthenticatedUser, 'userId'>): Promise<UserRow> {
     const row = await repository.findUserById(user.userId);
     if (!row || row.blockedAt) throw new AppError('TOKEN_INVALID');
     return row;
@@ -128,7 +137,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
       const row = await requireUser(user);
       const expiresAt = new Date(now().getTime() + options.sessionTtlMs);
       await repository.extendSession(user.tokenId, expiresAt);
-      return toSession(row, context.token ?? '', expiresAt);
+      return toSession(row, context.token ?? '', expiresAt, await creditOf(row));
     },
 
     async register(
@@ -200,14 +209,15 @@ export function createIdentityService(options: IdentityServiceOptions) {
     },
 
     async profile(user: AuthenticatedUser): Promise<UserInfo> {
-      return toUserInfo(await requireUser(user));
+      const row = await requireUser(user);
+      return toUserInfo(row, await creditOf(row));
     },
 
     async editLanguage(user: AuthenticatedUser, languageCode: Language): Promise<UserInfo> {
       await requireUser(user);
       const updated = await repository.updateUser(user.userId, { languageCode });
       if (!updated) throw new AppError('TOKEN_INVALID');
-      return toUserInfo(updated);
+      return toUserInfo(updated, await creditOf(updated));
     },
 
     /** A wrong current password counts as a failed login, so it cannot be guessed faster here. */
@@ -271,16 +281,17 @@ export function createIdentityService(options: IdentityServiceOptions) {
         throw new AppError('CURRENCY_NOT_ALLOWED', String(currencyId));
       const updated = await repository.updateUser(row.id, { currencyId });
       if (!updated) throw new AppError('TOKEN_INVALID');
-      return toUserInfo(updated);
+      return toUserInfo(updated, await creditOf(updated));
     },
 
-    /** What the wallet needs to know of the caller. */
-    async walletMember(user: AuthenticatedUser) {
+    /** What the wallet needs to know of a user (the caller, or one whose money moved). */
+    async walletMember(user: Pick<AuthenticatedUser, 'userId'>) {
       const row = await requireUser(user);
       return {
         userId: row.id,
         currencyId: row.currencyId,
         isDemo: row.type === memberType.demo,
+        isVisitor: row.type === memberType.visitor,
         partner:
           row.partnerChannel && row.principal
             ? { channel: row.partnerChannel, principal: row.principal }

@@ -36,6 +36,12 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_member_not_negative',
       sql`${table.userId} is null or ${table.balance} >= 0`,
     ),
+    // Balances are read as JavaScript numbers: a transfer that would take one beyond a safe
+    // integer fails as a whole instead of being read back wrong.
+    check(
+      'ledger_accounts_balance_safe_integer',
+      sql`${table.balance} between -9007199254740991 and 9007199254740991`,
+    ),
   ],
 );
 

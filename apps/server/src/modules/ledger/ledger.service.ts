@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema';
+import { ledgerAccounts, ledgerTransactions } from './ledger.schema';
+import {
+  accountKey,
+  balanceSafeIntegerConstraint,
+  brokenCheckOf,
+  memberNotNegativeConstraint,
+  prepareTransferStatement,
+  runTransferStatement,
+  type TransferStatementResult,
+  transferValues,
+} from './transfer-statement';
 
 /** System accounts: the other side of every member movement. They may go below zero. */
 export const systemAccountCodes = [
@@ -47,11 +57,6 @@ export interface MemberBalance {
 /** Bound on postings per transaction: a parlay settles in a handful; more is a bug. */
 const maxPostings = 64;
 
-const accountKey = (ref: AccountRef) =>
-  'userId' in ref
-    ? `u:${ref.userId}:${ref.bucket}:${ref.currencyId}`
-    : `s:${ref.systemCode}:${ref.currencyId}`;
-
 /** Throws on a request that could never balance; a bug in the caller, not a member's error. */
 function assertBalanced(request: TransferRequest): void {
   if (request.postings.length < 2 || request.postings.length > maxPostings) {
@@ -90,127 +95,72 @@ function digestOf(request: TransferRequest): string {
  * and equal the sum of their postings (`ledger:check` proves it).
  */
 export function createLedger(db: Database) {
-  async function ensureAccounts(tx: Database, refs: AccountRef[]): Promise<Map<string, number>> {
-    // Sorted, so concurrent transfers create missing accounts in the same order and cannot
-    // deadlock on each other's new rows.
-    const unique = new Map(
-      refs
-        .map((ref) => [accountKey(ref), ref] as const)
-        .sort(([left], [right]) => left.localeCompare(right)),
-    );
-    const rows = [...unique.values()].map((ref) =>
-      'userId' in ref
-        ? { userId: ref.userId, bucket: ref.bucket, currencyId: ref.currencyId }
-        : { systemCode: ref.systemCode, bucket: 'main', currencyId: ref.currencyId },
-    );
-    await tx.insert(ledgerAccounts).values(rows).onConflictDoNothing();
-    const ids = new Map<string, number>();
-    for (const [key, ref] of unique) {
-      const [row] = await tx
-        .select({ id: ledgerAccounts.id })
-        .from(ledgerAccounts)
-        .where(
-          'userId' in ref
-            ? and(
-                eq(ledgerAccounts.userId, ref.userId),
-                eq(ledgerAccounts.bucket, ref.bucket),
-                eq(ledgerAccounts.currencyId, ref.currencyId),
-              )
-            : and(
-                eq(ledgerAccounts.systemCode, ref.systemCode),
-                eq(ledgerAccounts.currencyId, ref.currencyId),
-              ),
-        );
-      if (!row) throw new Error(`ledger account ${key} missing after insert`);
-      ids.set(key, row.id);
-    }
-    return ids;
-  }
+  const transferOnDatabase = prepareTransferStatement(db);
 
   /**
-   * Applies a transfer once inside the caller's transaction, so that a domain row (a withdrawal,
-   * an order) and its money movement commit or roll back together. A retry with the same key and
-   * postings answers the first transaction (`replayed`); the same key with other postings is
-   * refused.
+   * Applies a transfer once on `executor` (the database, or a caller's transaction) in a single
+   * statement (see transfer-statement.ts). A retry with the same key and postings answers the
+   * first transaction (`replayed`); the same key with other postings is refused.
    */
-  async function transferWithin(
-    tx: Database,
+  async function applyTransfer(
+    executor: Database,
     request: TransferRequest,
+    statement = prepareTransferStatement(executor),
   ): Promise<{ transactionId: number; replayed: boolean }> {
     assertBalanced(request);
     const requestDigest = digestOf(request);
-    const [inserted] = await tx
-      .insert(ledgerTransactions)
-      .values({
-        idempotencyKey: request.idempotencyKey,
-        kind: request.kind,
-        requestDigest,
-        reference: request.reference ?? null,
-        metadata: request.metadata ?? null,
-      })
-      .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-      .returning({ id: ledgerTransactions.id });
-    if (!inserted) {
-      const [existing] = await tx
-        .select()
+    let applied: TransferStatementResult;
+    try {
+      applied = await runTransferStatement(statement, transferValues(request, requestDigest));
+    } catch (error) {
+      const brokenCheck = brokenCheckOf(error);
+      if (brokenCheck === memberNotNegativeConstraint) throw new AppError('INSUFFICIENT_FUNDS');
+      if (brokenCheck === balanceSafeIntegerConstraint)
+        throw new Error('ledger transfer would take a balance beyond a safe integer', {
+          cause: error,
+        });
+      throw error;
+    }
+    if (applied.transactionId === null) {
+      const [existing] = await executor
+        .select({ id: ledgerTransactions.id, requestDigest: ledgerTransactions.requestDigest })
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.idempotencyKey, request.idempotencyKey));
       if (!existing || existing.requestDigest !== requestDigest)
         throw new AppError('IDEMPOTENCY_CONFLICT');
       return { transactionId: existing.id, replayed: true };
     }
+    // The statement cannot commit fewer postings (see transfer-statement.ts); if this ever fires,
+    // the statement itself is wrong and the ledger check will name the transaction.
+    if (applied.postingCount !== request.postings.length)
+      throw new Error(
+        `ledger transaction ${applied.transactionId} wrote ${applied.postingCount} of ${request.postings.length} postings`,
+      );
+    return { transactionId: applied.transactionId, replayed: false };
+  }
 
-    const ids = await ensureAccounts(
-      tx,
-      request.postings.map((p) => p.account),
-    );
-    // Lock every touched account in id order, so two transfers over the same accounts
-    // always queue in the same order and can never deadlock.
-    const locked = await tx
-      .select({
-        id: ledgerAccounts.id,
-        userId: ledgerAccounts.userId,
-        balance: ledgerAccounts.balance,
-      })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.id, [...new Set(ids.values())]))
-      .orderBy(ledgerAccounts.id)
-      .for('update');
-    const deltas = new Map<number, number>();
-    for (const posting of request.postings) {
-      const id = ids.get(accountKey(posting.account)) as number;
-      deltas.set(id, (deltas.get(id) ?? 0) + posting.amount);
-    }
-    for (const account of locked) {
-      const next = account.balance + (deltas.get(account.id) ?? 0);
-      if (account.userId !== null && next < 0) throw new AppError('INSUFFICIENT_FUNDS');
-      if (!Number.isSafeInteger(next))
-        throw new Error(`ledger account ${account.id} would overflow`);
-    }
-    for (const [id, delta] of deltas) {
-      if (delta === 0) continue;
-      await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${delta}`, updatedAt: sql`now()` })
-        .where(eq(ledgerAccounts.id, id));
-    }
-    await tx.insert(ledgerPostings).values(
-      request.postings.map((posting) => ({
-        transactionId: inserted.id,
-        accountId: ids.get(accountKey(posting.account)) as number,
-        currencyId: posting.account.currencyId,
-        amount: posting.amount,
-      })),
-    );
-    return { transactionId: inserted.id, replayed: false };
+  /**
+   * Applies a transfer once inside the caller's transaction, so that a domain row (a withdrawal,
+   * an order) and its money movement commit or roll back together. It runs under a savepoint:
+   * a refusal (which fails its statement) takes back the transfer alone, and the caller's
+   * transaction stays usable, to record the refusal for instance.
+   */
+  function transferWithin(
+    tx: Database,
+    request: TransferRequest,
+  ): Promise<{ transactionId: number; replayed: boolean }> {
+    return tx.transaction((savepoint) => applyTransfer(savepoint as unknown as Database, request));
   }
 
   return {
     transferWithin,
 
-    /** Applies a transfer once, in a transaction of its own (see `transferWithin`). */
+    /**
+     * Applies a transfer once. Its one statement is a transaction of its own, so it needs no
+     * explicit one (see `applyTransfer`).
+     */
     transfer(request: TransferRequest): Promise<{ transactionId: number; replayed: boolean }> {
-      return db.transaction((tx) => transferWithin(tx as unknown as Database, request));
+      return applyTransfer(db, request, transferOnDatabase);
     },
 
     /** A member's balances per currency, frozen included in `amount`. */

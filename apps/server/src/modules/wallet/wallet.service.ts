@@ -2,32 +2,43 @@ import type { BalanceEntry } from '@sb/contract';
 import { currencies, formatMinorUnits } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { Ledger } from '../ledger/ledger.service';
+import { type CreditLine, noCredit } from '../loans/loan-credit';
 
 /** What the wallet needs to know of a member; identity answers it. */
 export interface WalletMember {
   userId: number;
   currencyId: number;
   isDemo: boolean;
+  isVisitor: boolean;
   partner: { channel: string; principal: string } | null;
 }
 
-export function createWalletService(deps: { ledger: Ledger }) {
+export function createWalletService(deps: {
+  ledger: Ledger;
+  /** The member's credit lines by currency (the loans module's). */
+  creditLinesOf: (userId: number) => Promise<Map<number, CreditLine>>;
+}) {
   async function balances(member: WalletMember): Promise<BalanceEntry[]> {
-    const held = new Map(
-      (await deps.ledger.memberBalances(member.userId)).map((entry) => [entry.currencyId, entry]),
-    );
-    // The member's current currency is always listed, even before the first deposit; demo money
-    // and real money never appear together.
+    const [ledgerBalances, credit] = await Promise.all([
+      deps.ledger.memberBalances(member.userId),
+      deps.creditLinesOf(member.userId),
+    ]);
+    const held = new Map(ledgerBalances.map((entry) => [entry.currencyId, entry]));
+    // The member's current currency is always listed, even before the first deposit, and so is
+    // any currency they have credit in; demo money and real money never appear together.
     const listed = currencies.filter(
       (currency) =>
         currency.isDemo === member.isDemo &&
-        (currency.currencyId === member.currencyId || held.has(currency.currencyId)),
+        (currency.currencyId === member.currencyId ||
+          held.has(currency.currencyId) ||
+          credit.has(currency.currencyId)),
     );
     listed.sort((left, right) =>
       left.currencyId === member.currencyId ? -1 : right.currencyId === member.currencyId ? 1 : 0,
     );
     return listed.map((currency) => {
       const entry = held.get(currency.currencyId) ?? { amount: 0, frozen: 0 };
+      const creditLine = credit.get(currency.currencyId) ?? noCredit;
       return {
         currencyId: currency.currencyId,
         currencyCode: currency.currencyCode,
@@ -36,8 +47,8 @@ export function createWalletService(deps: { ledger: Ledger }) {
         amount: entry.amount,
         frozen: entry.frozen,
         status: 1,
-        creditAmount: 0,
-        loanAmount: 0,
+        creditAmount: creditLine.creditAmount,
+        loanAmount: creditLine.loanAmount,
         showAmount: formatMinorUnits(entry.amount, currency.scale),
       };
     });
@@ -45,6 +56,14 @@ export function createWalletService(deps: { ledger: Ledger }) {
 
   return {
     balances,
+
+    /** The member's entry for one currency of their list. */
+    async balanceEntryOf(member: WalletMember, currencyId: number): Promise<BalanceEntry> {
+      const entry = (await balances(member)).find((item) => item.currencyId === currencyId);
+      if (!entry)
+        throw new Error(`currency ${currencyId} is not in member ${member.userId}'s list`);
+      return entry;
+    },
 
     /** The partner balance call answers only for the partner player the token belongs to. */
     async partnerBalances(member: WalletMember, claimed: { principal: string; channel: string }) {
