@@ -18,6 +18,7 @@ import {
   countMoneyRows,
   enableLoans,
   fund,
+  loanRecords,
   registerBorrower,
   repay,
   spend,
@@ -32,14 +33,24 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 describe('loans while the site has them off', () => {
-  it('answer 5300 to borrow, repay and the records, and change nothing', async () => {
+  it('refuses to lend (5300), changing nothing, while records stay readable', async () => {
     const member = await registerBorrower(testApp, 50_000);
     const before = await countMoneyRows(testApp);
-    for (const path of [loanBorrow.path, loanRepay.path]) {
-      expectRefused(await testApp.call(path, { ...authOf(member), amount: 100 }), 5300);
-    }
-    expectRefused(await testApp.call('/app/api/loan/record', authOf(member)), 5300);
+    expectRefused(await testApp.call(loanBorrow.path, { ...authOf(member), amount: 100 }), 5300);
+    // Nothing is owed, so there is nothing to repay.
+    expectRefused(await testApp.call(loanRepay.path, { ...authOf(member), amount: 100 }), 5302);
+    expect(expectOk(await loanRecords(testApp, member))).toMatchObject({ records: [], total: 0 });
     expect(await countMoneyRows(testApp)).toEqual(before);
+  });
+
+  it('still takes repayments of a debt made while loans were on', async () => {
+    const member = await registerBorrower(testApp, 50_000);
+    await enableLoans(testApp);
+    expectOk(await borrow(testApp, member, { amount: 20_000, currencyId: cny }));
+    await enableLoans(testApp, false);
+    expectRefused(await testApp.call(loanBorrow.path, { ...authOf(member), amount: 100 }), 5300);
+    const repaid = expectOk(await repay(testApp, member, { amount: 20_000, currencyId: cny }));
+    expect(repaid).toMatchObject({ record: { loanAmount: 0 } });
   });
 });
 

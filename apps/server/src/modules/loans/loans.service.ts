@@ -104,7 +104,9 @@ export function createLoanService(options: LoanServiceOptions) {
     // A call without a key is still accepted (DESIGN §5); it simply cannot be retried safely.
     const idempotencyKey = clientKey ?? `unkeyed:${randomUUID()}`;
     const { record, isReplay } = await repository.transaction(async (loans, tx) => {
-      if (!(await loans.readLoansEnabled())) throw new AppError('LOANS_DISABLED');
+      // Only new credit waits for the switch: a debt can always be repaid.
+      if (kind === 'borrow' && !(await loans.readLoansEnabled()))
+        throw new AppError('LOANS_DISABLED');
       const account = await loans.lockAccount(userId, currencyId);
       const earlier = await loans.findRecordByKey(userId, idempotencyKey);
       if (earlier) {
@@ -170,7 +172,6 @@ export function createLoanService(options: LoanServiceOptions) {
         endTime?: number | undefined;
       },
     ) {
-      if (!(await repository.readLoansEnabled())) throw new AppError('LOANS_DISABLED');
       if (input.currencyId !== undefined && !findCurrencyById(input.currencyId))
         throw new AppError('INVALID_INPUT', 'currencyId: no such currency');
       if (
