@@ -139,14 +139,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const operators = await registerOperatorModule(context);
   const matchWire = registerMatchModule(context);
   await attachRealtime(context, { matches: matchWire });
-  registerWalletModule(context);
-  registerLoanModule(context);
+  const wallet = registerWalletModule(context);
+  const loans = registerLoanModule(context);
   const withdrawals = registerWithdrawalsModule(context);
   const deposits = await registerDepositsModule(context, deps.config);
   registerFinanceRoutes(app, authenticate, {
     review: withdrawals.review,
     collections: deposits.collections,
+    loans,
     audit: operators.audit,
+    notifyBalanceChanged: (userId) => void wallet.notifyBalanceChanged(userId),
   });
   await registerApiDocs(app);
 

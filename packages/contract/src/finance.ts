@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { intField, textField } from './common';
+import { boolField, intField, textField } from './common';
 import { depositRecordSchema } from './deposit';
 import { withdrawRecordSchema } from './withdraw';
 
@@ -108,6 +108,33 @@ export const collectionReject = defineCall({
   output: depositRecordSchema,
 });
 
+export const loanLimitSet = defineCall({
+  path: '/admin/api/loan/limit',
+  auth: { operator: ['finance'] },
+  tag,
+  summary: "Set a member's credit limit in a currency (minor units); what is owed is unchanged.",
+  input: z.object({
+    userId: intField().pipe(z.number().positive()),
+    currencyId: intField().pipe(z.number().positive()),
+    limit: intField().pipe(z.number().min(0)),
+  }),
+  output: z.object({
+    userId: z.number().int(),
+    currencyId: z.number().int(),
+    creditLimit: z.number().int(),
+    outstanding: z.number().int(),
+  }),
+});
+
+export const loansSwitch = defineCall({
+  path: '/admin/api/loans/enabled',
+  auth: { operator: ['admin'] },
+  tag,
+  summary: 'Turn lending on or off for the whole site; repayments are always taken.',
+  input: z.object({ enabled: boolField() }),
+  output: z.object({ enabled: z.boolean() }),
+});
+
 export const financeCalls = [
   withdrawReview,
   withdrawPayoutOutcome,
@@ -116,4 +143,6 @@ export const financeCalls = [
   collectionReceipts,
   collectionConfirm,
   collectionReject,
+  loanLimitSet,
+  loansSwitch,
 ] as const;

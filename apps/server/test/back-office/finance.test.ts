@@ -4,6 +4,9 @@ import {
   collectionConfirm,
   collectionCreate,
   collectionReject,
+  loanBorrow,
+  loanLimitSet,
+  loansSwitch,
   withdrawPayoutOutcome,
   withdrawReview,
   withdrawUnlock,
@@ -196,6 +199,48 @@ describe('collection orders', () => {
       data: { status: 6, remark: 'no transfer arrived' },
     });
     expect(await auditOf('deposit', orderNo)).toHaveLength(1);
+  });
+});
+
+describe('loans', () => {
+  it('sets a credit limit and turns lending on, both audited; finance may not flip the switch', async () => {
+    const member = await readyMember(testApp, 1);
+    const limit = await adminCall(testApp, loanLimitSet.path, {
+      bearer: finance,
+      fields: { userId: member.userId, currencyId: cny.currencyId, limit: 50_000 },
+    });
+    expect(limit, limit.msg).toMatchObject({
+      code: 0,
+      data: { creditLimit: 50_000, outstanding: 0 },
+    });
+    const [entry] = await auditOf('member', String(member.userId));
+    expect(entry).toMatchObject({
+      action: 'member.loan_limit',
+      before: { creditLimit: 0 },
+      after: { creditLimit: 50_000 },
+    });
+
+    expectRefused(
+      await adminCall(testApp, loansSwitch.path, { bearer: finance, fields: { enabled: true } }),
+      6005,
+    );
+    const switched = await adminCall(testApp, loansSwitch.path, {
+      bearer: admin,
+      fields: { enabled: true },
+    });
+    expect(switched, switched.msg).toMatchObject({ code: 0, data: { enabled: true } });
+    const borrowed = await testApp.call(loanBorrow.path, {
+      ...member.auth,
+      amount: 20_000,
+      currencyId: cny.currencyId,
+    });
+    expect(borrowed, borrowed.msg).toMatchObject({ code: 0 });
+    const [switchEntry] = await auditOf('site', 'loans');
+    expect(switchEntry).toMatchObject({
+      action: 'site.loans_enabled',
+      before: { loansEnabled: false },
+      after: { loansEnabled: true },
+    });
   });
 });
 

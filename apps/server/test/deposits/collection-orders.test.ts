@@ -162,7 +162,7 @@ describe('operator review (service level)', () => {
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, () => operator.confirmCollection({ orderNo, operator: 'op-1' })),
     );
-    expect(outcomes.every((record) => record.status === 2)).toBe(true);
+    expect(outcomes.every(({ record }) => record.status === 2)).toBe(true);
     expect(await balanceOf(testApp, member.auth, 'CNY')).toBe(88_800);
     expect(await statusOf(member, orderNo)).toMatchObject({ status: 2, toAmount: 88_800 });
     await expect(

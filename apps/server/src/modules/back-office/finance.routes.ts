@@ -3,6 +3,8 @@ import {
   collectionReceipts,
   collectionReject,
   collectionReviewList,
+  loanLimitSet,
+  loansSwitch,
   withdrawPayoutOutcome,
   withdrawReview,
   withdrawUnlock,
@@ -12,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator, CallContext } from '../../http/request-context';
 import type { CollectionService } from '../deposits/collection.service';
+import type { LoanService } from '../loans/loans.service';
 import type { AuditService, AuditWithin } from '../operators/audit.service';
 import { auditActorOf } from '../operators/audit.service';
 import type { StepOutcome, WithdrawReviewService } from '../withdrawals/withdraw-review.service';
@@ -25,9 +28,16 @@ import { toWithdrawRecord } from '../withdrawals/withdrawals.mappers';
 export function registerFinanceRoutes(
   app: FastifyInstance,
   authenticate: Authenticator,
-  services: { review: WithdrawReviewService; collections: CollectionService; audit: AuditService },
+  services: {
+    review: WithdrawReviewService;
+    collections: CollectionService;
+    loans: LoanService;
+    audit: AuditService;
+    /** Pushes a member's balances after a committed movement (never rejects). */
+    notifyBalanceChanged: (userId: number) => void;
+  },
 ): void {
-  const { review, collections, audit } = services;
+  const { review, collections, loans, audit, notifyBalanceChanged } = services;
 
   /** The audit callback for one action of the calling operator. */
   function auditing(
@@ -42,10 +52,14 @@ export function registerFinanceRoutes(
     };
   }
 
-  const stepAnswer = (outcome: StepOutcome) => ({
-    withdrawal: { ...toWithdrawRecord(outcome.withdrawal), userId: outcome.withdrawal.userId },
-    applied: outcome.applied,
-  });
+  /** The answer of a withdrawal step; a step that moved the member's money pushes the balance. */
+  const stepAnswer = (outcome: StepOutcome) => {
+    if (outcome.applied) notifyBalanceChanged(outcome.withdrawal.userId);
+    return {
+      withdrawal: { ...toWithdrawRecord(outcome.withdrawal), userId: outcome.withdrawal.userId },
+      applied: outcome.applied,
+    };
+  };
 
   registerCall(app, authenticate, withdrawReview, async (input, context) =>
     stepAnswer(
@@ -100,13 +114,15 @@ export function registerFinanceRoutes(
     })),
   );
 
-  registerCall(app, authenticate, collectionConfirm, (input, context) =>
-    collections.confirmCollection({
+  registerCall(app, authenticate, collectionConfirm, async (input, context) => {
+    const { record, userId } = await collections.confirmCollection({
       orderNo: input.orderNo,
       operator: String(auditActorOf(context).operatorId),
       audit: auditing(context, 'collection.confirm', { type: 'deposit', id: input.orderNo }),
-    }),
-  );
+    });
+    notifyBalanceChanged(userId);
+    return record;
+  });
 
   registerCall(app, authenticate, collectionReject, (input, context) =>
     collections.rejectCollection({
@@ -121,4 +137,23 @@ export function registerFinanceRoutes(
       ),
     }),
   );
+
+  registerCall(app, authenticate, loanLimitSet, (input, context) =>
+    loans.setLoanLimit(
+      input.userId,
+      input.currencyId,
+      input.limit,
+      auditActorOf(context).operatorId,
+      auditing(context, 'member.loan_limit', { type: 'member', id: input.userId }),
+    ),
+  );
+
+  registerCall(app, authenticate, loansSwitch, async (input, context) => {
+    await loans.setLoansEnabled(
+      input.enabled,
+      auditActorOf(context).operatorId,
+      auditing(context, 'site.loans_enabled', { type: 'site', id: 'loans' }),
+    );
+    return { enabled: input.enabled };
+  });
 }

@@ -195,7 +195,7 @@ export function createCollectionService(deps: { db: Database; ledger: Ledger; no
         });
         return credited;
       });
-      return toDepositRecord(order);
+      return { record: toDepositRecord(order), userId: order.userId };
     },
 
     /** Operator: no money arrived for this order; the member sees the reason. */

@@ -1,6 +1,8 @@
+import { depositStatus } from '@sb/contract';
 import { type Config, configSchema, developmentSandboxSecret } from '../../config';
 import type { ModuleContext } from '../../module-context';
 import { createPaymentSandbox } from '../payments/payments.module';
+import { walletOf } from '../wallet/wallet.module';
 import { createCollectionService } from './collection.service';
 import { createDepositsRepository } from './deposits.repository';
 import { registerDepositRoutes } from './deposits.routes';
@@ -48,14 +50,19 @@ export async function registerDepositsModule(
     collections,
     findWalletMember: context.identity.walletMember,
   });
-  await sandbox.register(
-    createPaymentNoticeHandler({
-      db,
-      ledger: context.ledger,
-      confirmationsRequired,
-      warn: (details, message) => app.log.warn(details, message),
-    }),
-  );
+  const handleNotice = createPaymentNoticeHandler({
+    db,
+    ledger: context.ledger,
+    confirmationsRequired,
+    warn: (details, message) => app.log.warn(details, message),
+  });
+  await sandbox.register(async (...notice) => {
+    const outcome = await handleNotice(...notice);
+    // The credit has committed; a repeated notice pushes again, which the wallet merges.
+    if (outcome.status === depositStatus.completed && outcome.userId !== null)
+      void walletOf(app).notifyBalanceChanged(outcome.userId);
+    return outcome;
+  });
 
   const repository = createDepositsRepository(db);
   let sweeping: Promise<unknown> | null = null;

@@ -31,6 +31,7 @@ const finalStatuses: readonly number[] = [
 function outcomeOf(order: DepositOrderRow): NoticeOutcome {
   return {
     orderNo: order.orderNo,
+    userId: order.userId,
     status: order.status,
     isFinal: finalStatuses.includes(order.status),
   };
@@ -122,11 +123,11 @@ export function createPaymentNoticeHandler(deps: {
     const toAddress = normalizeAddress(notice.network, notice.toAddress);
     const userId = await orders.findAddressOwner(notice.network, toAddress);
     // Not one of our members' addresses: nothing to do, and nothing will ever be.
-    if (userId === undefined) return { orderNo: null, status: null, isFinal: true };
+    if (userId === undefined) return { orderNo: null, userId: null, status: null, isFinal: true };
     const payType = addressPayTypeOf(notice.network);
     const refusal = refusalOf(notice);
     const currency = findCurrencyByCode(notice.currencyCode);
-    if (refusal && !currency) return { orderNo: null, status: null, isFinal: true };
+    if (refusal && !currency) return { orderNo: null, userId: null, status: null, isFinal: true };
     const currencyId = currency?.currencyId ?? payType.currencyId;
     const required = deps.confirmationsRequired;
     await orders.insertOrderUnlessConflicting({

@@ -3,6 +3,7 @@ import { type BalanceEntry, type LoanRecord, loanRecordType } from '@sb/contract
 import { type Currency, findCurrencyById, formatMinorUnits } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { Ledger } from '../ledger/ledger.service';
+import type { AuditWithin } from '../operators/audit.service';
 import type { WalletMember } from '../wallet/wallet.service';
 import type { LoanAccountRow, LoanRecordRow, LoanRepository } from './loans.repository';
 
@@ -199,7 +200,13 @@ export function createLoanService(options: LoanServiceOptions) {
      * For operators: sets a member's credit limit in a currency (the operator call comes later).
      * A limit below what the member owes stops further borrowing; repaying still works.
      */
-    async setLoanLimit(userId: number, currencyId: number, limit: number, operatorId: number) {
+    async setLoanLimit(
+      userId: number,
+      currencyId: number,
+      limit: number,
+      operatorId: number,
+      audit?: AuditWithin,
+    ) {
       if (!Number.isSafeInteger(limit) || limit < 0 || limit > maxCreditLimitMinor)
         throw new AppError('INVALID_INPUT', `limit: must be an integer 0..${maxCreditLimitMinor}`);
       if (!Number.isSafeInteger(operatorId) || operatorId <= 0)
@@ -211,9 +218,13 @@ export function createLoanService(options: LoanServiceOptions) {
         throw error;
       });
       requireBorrower(member);
-      const line = await repository.transaction(async (loans) => {
+      const line = await repository.transaction(async (loans, tx) => {
         const moment = now();
         const account = await loans.lockOrCreateAccount(userId, currencyId);
+        await audit?.(tx, {
+          before: { currencyId, creditLimit: account.creditLimit },
+          after: { currencyId, creditLimit: limit },
+        });
         await loans.setCreditLimit(userId, currencyId, limit, moment);
         await loans.insertLimitChange({
           userId,
@@ -230,8 +241,19 @@ export function createLoanService(options: LoanServiceOptions) {
     },
 
     /** For operators: turns loans on or off for the whole site, at once on every process. */
-    async setLoansEnabled(isEnabled: boolean, operatorId: number | null): Promise<void> {
-      await repository.writeLoansEnabled(isEnabled, operatorId, now());
+    async setLoansEnabled(
+      isEnabled: boolean,
+      operatorId: number | null,
+      audit?: AuditWithin,
+    ): Promise<void> {
+      await repository.transaction(async (loans, tx) => {
+        const wasEnabled = await loans.readLoansEnabled();
+        await loans.writeLoansEnabled(isEnabled, operatorId, now());
+        await audit?.(tx, {
+          before: { loansEnabled: wasEnabled },
+          after: { loansEnabled: isEnabled },
+        });
+      });
     },
 
     isLoansEnabled: () => repository.readLoansEnabled(),

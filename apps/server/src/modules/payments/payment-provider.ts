@@ -90,6 +90,8 @@ export interface VerifiedCallback {
 /** What the merchant did with a notice, answered to the provider. */
 export interface NoticeOutcome {
   orderNo: string | null;
+  /** Whose order it is, or null when the notice was not for us. */
+  userId: number | null;
   /** The order's SPEC §4 status after the notice, or null when the notice was not for us. */
   status: number | null;
   /** True when later notices about the same payment or transfer can change nothing. */

@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../../module-context';
+import { walletOf } from '../wallet/wallet.module';
 import { createPayoutAccountsRepository } from './payout-accounts.repository';
 import { createPayoutAccountsService } from './payout-accounts.service';
 import { createWithdrawPasswordService } from './withdraw-password.service';
@@ -26,6 +27,7 @@ export function registerWithdrawalsModule(context: ModuleContext) {
     accounts,
     passwords,
     withdrawals,
+    notifyBalanceChanged: (userId) => void walletOf(context.app).notifyBalanceChanged(userId),
   });
   return { review: createWithdrawReviewService({ repository, ledger, now }) };
 }

@@ -16,9 +16,11 @@ export function registerWithdrawalsRoutes(
     accounts: PayoutAccountsService;
     passwords: WithdrawPasswordService;
     withdrawals: WithdrawalsService;
+    /** Pushes the member's balances after a committed movement (never rejects). */
+    notifyBalanceChanged: (userId: number) => void;
   },
 ): void {
-  const { memberOf, accounts, passwords, withdrawals } = services;
+  const { memberOf, accounts, passwords, withdrawals, notifyBalanceChanged } = services;
   const register = <C extends calls.CallDefinition>(
     definition: C,
     handler: Parameters<typeof registerCall<C>>[3],
@@ -42,9 +44,13 @@ export function registerWithdrawalsRoutes(
     await passwords.set(user, input, context);
     return null;
   });
-  register(calls.withdrawCreate, async (input, context) =>
-    withdrawals.create(await memberOf(context.user), input, context),
-  );
+  register(calls.withdrawCreate, async (input, context) => {
+    const member = await memberOf(context.user);
+    const confirmation = await withdrawals.create(member, input, context);
+    // The freeze has committed: the member's available balance went down.
+    notifyBalanceChanged(member.userId);
+    return confirmation;
+  });
   register(calls.withdrawList, async (input, context) =>
     withdrawals.list((await memberOf(context.user)).userId, input),
   );
