@@ -45,7 +45,7 @@ function footballSetup(virtual: boolean): GoalsSetup {
     overtime: null,
     plays: goalPlays({ hockey: false, only: virtual ? [1, 2, 3, 6, 8, 9] : undefined }),
     labels: { periods: ['1st half', '2nd half'], breaks: ['Half-time'] },
-    publishEvery: virtual ? 0 : 2,
+    publishEvery: virtual ? 0 : 1,
   };
 }
 
@@ -77,7 +77,7 @@ function hockeyEngine(host: EngineHost, home: Team, away: Team): SportEngine {
       periods: ['1st period', '2nd period', '3rd period'],
       breaks: ['1st intermission', '2nd intermission', 'Before overtime'],
     },
-    publishEvery: 2,
+    publishEvery: 1,
   };
   const expected = {
     home: Math.exp(Math.log(3.0) + 0.18 * diff + 0.05),
@@ -107,7 +107,8 @@ function hoopsEngine(
       halfTimeMs: virtual ? 8000 : 15 * MINUTE,
       params,
       plays: hoopsPlays(virtual ? [1, 2, 3, 6] : undefined),
-      publishEvery: virtual ? quarterMinutes : 2,
+      publishEvery: virtual ? quarterMinutes : 0.25,
+      stepsPerMinute: virtual ? 1 : 4,
     },
     { home: home.name, away: away.name },
   );

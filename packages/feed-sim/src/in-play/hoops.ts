@@ -13,8 +13,13 @@ export interface HoopsSetup {
   halfTimeMs: number;
   params: HoopsParams;
   plays: PlayDef<HoopsDists>[];
-  /** Game minutes between publications (1 with live odds; virtual games show quarters). */
+  /** Game minutes between publications (virtual games show quarters). */
   publishEvery: number;
+  /**
+   * Steps the score moves in per game minute: a real game's score and prices move several times
+   * a minute, as baskets fall, instead of once a minute.
+   */
+  stepsPerMinute: number;
 }
 
 const zero = (): PeriodScore => ({ home: 0, away: 0 });
@@ -63,25 +68,34 @@ export class HoopsEngine implements SportEngine {
     this.tick(0);
   }
 
-  private tick(minute: number) {
-    if (minute > 0) this.playMinute();
-    if (minute >= this.length) {
+  private tick(step: number) {
+    const { stepsPerMinute } = this.setup;
+    if (step > 0) this.playStep(1 / stepsPerMinute);
+    if (step >= this.length * stepsPerMinute) {
       this.periodEnd();
       return;
     }
-    if (minute % this.setup.publishEvery === 0) this.host.publish();
-    this.host.at(this.host.now() + this.setup.msPerMinute, () => this.tick(minute + 1));
+    const publishSteps = Math.max(1, Math.round(this.setup.publishEvery * stepsPerMinute));
+    if (step % publishSteps === 0) this.host.publish();
+    this.host.at(this.host.now() + this.setup.msPerMinute / stepsPerMinute, () =>
+      this.tick(step + 1),
+    );
   }
 
-  private playMinute() {
+  /**
+   * A `fraction` of a game minute: the model's per-minute drift scaled by it, and its variances
+   * too (a normal process's spread grows with the square root of time), so the game's totals
+   * keep the model's distribution whatever the step.
+   */
+  private playStep(fraction: number) {
     const { params } = this.setup;
     const rng = this.host.rng;
-    const pace = rng.normal(0, Math.sqrt(params.covariance));
-    const own = Math.sqrt(params.variance - params.covariance);
+    const pace = rng.normal(0, Math.sqrt(params.covariance * fraction));
+    const own = Math.sqrt((params.variance - params.covariance) * fraction);
     const current = this.points[Math.min(this.period, 5) - 1];
     for (const side of ['home', 'away'] as const) {
       const rate = side === 'home' ? params.homeRate : params.awayRate;
-      this.latent[side] += rate + pace + rng.normal(0, own);
+      this.latent[side] += rate * fraction + pace + rng.normal(0, own);
       const shown = Math.max(this.score[side], Math.round(this.latent[side]));
       if (current) current[side] += shown - this.score[side];
       this.score[side] = shown;
