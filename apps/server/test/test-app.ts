@@ -41,9 +41,11 @@ export async function createTestApp(
     webDistDir?: string;
     /** A database the caller opened and closes itself, to start apps on it one after another. */
     database?: DatabaseHandle;
+    /** Settings beyond the test defaults (the payment sandbox's, for instance). */
+    config?: Partial<AppDependencies['config']>;
   } = {},
 ): Promise<TestApp> {
-  const { webDistDir, database: sharedDatabase, ...dependencyOverrides } = overrides;
+  const { webDistDir, database: sharedDatabase, config, ...dependencyOverrides } = overrides;
   const database = sharedDatabase ?? (await createTestDatabase());
   const counters = createTestCounters();
   const app = await buildApp({
@@ -56,6 +58,7 @@ export async function createTestApp(
       SEAL_PAYLOADS: true,
       REDIS_URL: process.env.REDIS_URL,
       WEB_DIST_DIR: webDistDir,
+      ...config,
     },
     database,
     counters,

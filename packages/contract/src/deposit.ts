@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { intField, textField } from './common';
+import { historyRecordSchema } from './wallet';
 
 /**
  * Deposit calls (SPEC §2 deposit panel, §3 pay type, collection order and history record, §4
@@ -162,26 +163,8 @@ export const depositAddress = defineCall({
   output: depositAddressSchema,
 });
 
-/** SPEC §3 history record. `amount`/`scale` are what was paid; `toAmount`/`toScale` what was credited. */
-export const depositRecordSchema = z.object({
-  orderNo: z.string(),
-  amount: z.number().int(),
-  scale: z.number().int(),
-  fromCurrency: z.string(),
-  fromAmount: z.number().int(),
-  fromScale: z.number().int(),
-  toAmount: z.number().int(),
-  toScale: z.number().int(),
-  toCurrency: z.string(),
-  rate: z.string(),
-  /** Epoch milliseconds. */
-  createTime: z.number().int(),
-  /** SPEC §4 deposit status (depositStatus). */
-  status: z.number().int(),
-  /** The deposit type, the same as merchantCode, so either field tells type-2 orders apart. */
-  type: z.number().int(),
-  remark: z.string(),
-  merchantCode: z.number().int(),
+/** SPEC §3 history record of a deposit, with its pay type and, for address deposits, its chain transaction. */
+export const depositRecordSchema = historyRecordSchema.extend({
   payTypeId: z.number().int(),
   payTypeName: z.string(),
   /** The chain transaction of an address deposit, else null. */

@@ -44,4 +44,32 @@ export const openWalletBalance = defineCall({
   output: z.array(balanceEntrySchema),
 });
 
+/**
+ * SPEC §3 history record, one shape for the deposit and the withdrawal lists. `amount`/`scale` are
+ * what was paid in or asked out; `toAmount`/`toScale` what was credited or paid out; `type`
+ * repeats `merchantCode`, so either field picks out type-2 collection orders (SPEC §2).
+ */
+export const historyRecordSchema = z.object({
+  orderNo: z.string(),
+  amount: z.number().int(),
+  scale: z.number().int(),
+  fromCurrency: z.string(),
+  fromAmount: z.number().int(),
+  fromScale: z.number().int(),
+  toAmount: z.number().int(),
+  toScale: z.number().int(),
+  toCurrency: z.string(),
+  /** Units of the target currency per unit paid, as a decimal string ("1" without conversion). */
+  rate: z.string(),
+  /** Epoch milliseconds. */
+  createTime: z.number().int(),
+  /** SPEC §4 deposit or withdraw status. */
+  status: z.number().int(),
+  type: z.number().int(),
+  /** A reason shown to the member (turned down, failed), else empty. */
+  remark: z.string(),
+  merchantCode: z.number().int(),
+});
+export type HistoryRecord = z.infer<typeof historyRecordSchema>;
+
 export const walletCalls = [walletBalance, openWalletBalance] as const;

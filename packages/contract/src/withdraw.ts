@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { intField, textField, wirePasswordSchema } from './common';
+import { historyRecordSchema } from './wallet';
 
 /**
  * Withdrawals, saved payout accounts and the withdrawal password (SPEC §2 withdraw panel, §3,
@@ -93,29 +94,8 @@ export const withdrawChannelSchema = z.object({
 });
 export type WithdrawChannel = z.infer<typeof withdrawChannelSchema>;
 
-/** SPEC §3 history record, for a withdrawal. */
-export const withdrawRecordSchema = z.object({
-  orderNo: z.string(),
-  amount: z.number().int(),
-  scale: z.number().int(),
-  fromCurrency: z.string(),
-  fromAmount: z.number().int(),
-  fromScale: z.number().int(),
-  toAmount: z.number().int(),
-  toScale: z.number().int(),
-  toCurrency: z.string(),
-  /** Withdrawals do not convert: always "1". */
-  rate: z.string(),
-  /** Epoch milliseconds. */
-  createTime: z.number().int(),
-  /** See `withdrawStatus`. */
-  status: z.number().int(),
-  /** 2 marks a withdrawal record (1 would be a deposit). */
-  type: z.number().int(),
-  /** The operator's reason when turned down or failed, else empty. */
-  remark: z.string(),
-  merchantCode: z.number().int(),
-});
+/** SPEC §3 history record of a withdrawal; withdrawals do not convert, so `rate` is "1". */
+export const withdrawRecordSchema = historyRecordSchema;
 export type WithdrawRecord = z.infer<typeof withdrawRecordSchema>;
 
 export const withdrawBankList = defineCall({

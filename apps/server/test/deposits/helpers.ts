@@ -10,14 +10,11 @@ import {
 import { requireCurrency } from '@sb/domain';
 import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { buildApp } from '../../src/app';
 import { depositOrders, depositReceipts } from '../../src/modules/deposits/deposits.schema';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
 import { callbackHeaders, signCallback } from '../../src/modules/payments/callback-signature';
-import { createMemoryCounterStore } from '../../src/platform/counter-store';
 import { authOf, expectOk, registerMember } from '../identity/helpers';
-import type { TestApp } from '../test-app';
-import { createTestDatabase } from '../test-database';
+import { createTestApp, type TestApp } from '../test-app';
 
 export const testSandboxSecret = 'deposits-test-sandbox-secret-0123456789abcdef';
 export const sandboxCallbackPath = '/payments/sandbox/callback';
@@ -37,50 +34,21 @@ export interface DepositsTestApp extends TestApp {
 export async function createDepositsTestApp(
   options: { blockIntervalMs?: number; confirmations?: number } = {},
 ): Promise<DepositsTestApp> {
-  const database = await createTestDatabase();
-  const counters = createMemoryCounterStore();
   let offsetMs = 0;
-  const app = await buildApp({
+  const testApp = await createTestApp({
     config: {
-      LOG_LEVEL: 'silent',
-      PARTNER_SECRETS: new Map(),
-      SESSION_TTL_HOURS: 24,
-      TRUST_PROXY_HOPS: 0,
-      SEAL_PAYLOADS: true,
-      REDIS_URL: undefined,
-      WEB_DIST_DIR: undefined,
       PAYMENT_SANDBOX_SECRET: testSandboxSecret,
       PAYMENT_SANDBOX_BLOCK_MS: options.blockIntervalMs ?? 0,
       PAYMENT_CONFIRMATIONS: options.confirmations ?? 3,
     },
-    database,
-    counters,
     now: () => new Date(Date.now() + offsetMs),
   });
   return {
-    app,
-    database,
-    counters,
+    ...testApp,
     advanceClock(ms) {
       offsetMs += ms;
     },
     serverNow: () => Date.now() + offsetMs,
-    async call(path, fields = {}, ip = '127.0.0.1') {
-      const response = await app.inject({
-        method: 'POST',
-        url: path,
-        payload: fields,
-        remoteAddress: ip,
-      });
-      if (response.statusCode !== 200)
-        throw new Error(`${path} answered HTTP ${response.statusCode}`);
-      return response.json();
-    },
-    async close() {
-      await app.close();
-      await counters.close();
-      await database.close();
-    },
   };
 }
 

@@ -68,7 +68,7 @@ describe('/app/api/withdraw/create (createWithdraw)', () => {
       toAmount: 25_000,
       rate: '1',
       status: 0,
-      type: 2,
+      type: 0,
       remark: '',
       merchantCode: 0,
     });

@@ -11,9 +11,6 @@ import type { WithdrawChannel } from './withdraw-channels';
 import { findWithdrawChannelByPayType } from './withdraw-channels';
 import type { WithdrawalRow } from './withdrawals.repository';
 
-/** SPEC §3 history records carry a type: 2 is a withdrawal (1 a deposit). */
-export const withdrawRecordType = 2;
-
 export function toWithdrawAccount(row: PayoutAccountRow): WithdrawAccount {
   return {
     accountId: row.id,
@@ -68,7 +65,8 @@ export function toWithdrawRecord(row: WithdrawalRow): WithdrawRecord {
     rate: '1',
     createTime: row.createdAt.getTime(),
     status: row.status,
-    type: withdrawRecordType,
+    // As on deposit records, `type` repeats the merchant code.
+    type: row.merchantCode,
     remark: isRefused ? (row.reason ?? '') : '',
     merchantCode: row.merchantCode,
   };
