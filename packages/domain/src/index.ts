@@ -6,3 +6,4 @@ export * from './odds';
 export * from './option-id';
 export * from './payout-account';
 export * from './seal';
+export * from './settlement';
