@@ -451,6 +451,70 @@ export const errorCatalogue = {
     zh: '还款金额超过欠款',
     zht: '還款金額超過欠款',
   },
+  /** A bet slip of more than 8 selections (SPEC §5 'moreMatchTip'; 7000–7099: orders). */
+  ORDER_TOO_MANY_SELECTIONS: {
+    code: 7000,
+    key: 'error.orderTooManySelections',
+    en: 'At most 8 selections per bet',
+    zh: '最多只能选择8个投注项',
+    zht: '最多只能選擇8個投注項',
+  },
+  /** A parlay leg on a play that cannot be mixed (SPEC §5 'noMixBet', play 999999). */
+  ORDER_NO_MIX_BET: {
+    code: 7001,
+    key: 'error.orderNoMixBet',
+    en: 'This market cannot be combined in a parlay',
+    zh: '该玩法不支持串关',
+    zht: '該玩法不支持串關',
+  },
+  /** A parlay leg on an outright (SPEC §5 'noMixBetChampion', plays 21000 and above). */
+  ORDER_NO_MIX_BET_CHAMPION: {
+    code: 7002,
+    key: 'error.orderNoMixBetChampion',
+    en: 'Outright markets cannot be combined in a parlay',
+    zh: '冠军玩法不支持串关',
+    zht: '冠軍玩法不支持串關',
+  },
+  /** Two legs of a parlay on one event: their outcomes are not independent. */
+  ORDER_SAME_EVENT_IN_PARLAY: {
+    code: 7003,
+    key: 'error.orderSameEventInParlay',
+    en: 'A parlay takes one selection per match',
+    zh: '串关每场比赛只能选择一个投注项',
+    zht: '串關每場比賽只能選擇一個投注項',
+  },
+  /** The market is gone, closed or suspended (`H` mr 4; SPEC's 'xyp.betFail4'); the message names the leg. */
+  ORDER_MARKET_CLOSED: {
+    code: 7004,
+    key: 'error.orderMarketClosed',
+    en: 'The market is closed or suspended',
+    zh: '盘口已关闭或暂停',
+    zht: '盤口已關閉或暫停',
+  },
+  /** The price moved in a way the bet's acceptOdds choice does not take (`H` mr 1; SPEC's 'xyp.betFail1'). */
+  ORDER_ODDS_CHANGED: {
+    code: 7005,
+    key: 'error.orderOddsChanged',
+    en: 'The odds have changed',
+    zh: '赔率已变化',
+    zht: '賠率已變化',
+  },
+  /** The stake is below the minimum or above the maximum for this market (`H` mr 2). */
+  ORDER_STAKE_OUT_OF_RANGE: {
+    code: 7006,
+    key: 'error.orderStakeOutOfRange',
+    en: 'Stake out of range',
+    zh: '投注金额超出范围',
+    zht: '投注金額超出範圍',
+  },
+  /** A selection in a league the member may not bet on (their leagueIds). */
+  ORDER_LEAGUE_NOT_ALLOWED: {
+    code: 7007,
+    key: 'error.orderLeagueNotAllowed',
+    en: 'This league is not available to you',
+    zh: '该联赛不可投注',
+    zht: '該聯賽不可投注',
+  },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

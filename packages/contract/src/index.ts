@@ -8,6 +8,7 @@ export * from './identity';
 export * from './loan';
 export * from './match';
 export * from './operator';
+export * from './order';
 export { allCalls } from './registry';
 export * from './socket';
 export * from './system';

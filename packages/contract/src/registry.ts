@@ -5,6 +5,7 @@ import { identityCalls } from './identity';
 import { loanCalls } from './loan';
 import { matchCalls } from './match';
 import { operatorCalls } from './operator';
+import { orderCalls } from './order';
 import { walletCalls } from './wallet';
 import { withdrawCalls } from './withdraw';
 
@@ -16,6 +17,7 @@ export const allCalls: readonly CallDefinition[] = [
   ...depositCalls,
   ...loanCalls,
   ...matchCalls,
+  ...orderCalls,
   ...operatorCalls,
   ...financeCalls,
 ];

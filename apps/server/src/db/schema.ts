@@ -7,5 +7,6 @@ export * from '../modules/ledger/ledger.schema';
 export * from '../modules/loans/loans.schema';
 export * from '../modules/match/match.schema';
 export * from '../modules/operators/operators.schema';
+export * from '../modules/orders/orders.schema';
 export * from '../modules/payments/payments.schema';
 export * from '../modules/withdrawals/withdrawals.schema';

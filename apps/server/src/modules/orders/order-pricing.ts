@@ -1,0 +1,86 @@
+import { acceptOddsChoice, betStatusReason } from '@sb/contract';
+import { fromOddsUnits, memberOdds, ODDS_SCALE, type OptionRef, toOddsUnits } from '@sb/domain';
+import { marketKey } from '@sb/feed-sim';
+import type { ReadModel } from '../feed/read-model';
+
+/** One selection as the book prices it for this member right now. */
+export interface PricedSelection {
+  ref: OptionRef;
+  optionId: string;
+  sportId: number;
+  leagueId: number;
+  isLive: boolean;
+  marketStatus: string;
+  /** The member's price in ten-thousandths (their oddsConfig applied, as the client shows it). */
+  oddsUnits: number;
+}
+
+/** Why a selection cannot be bet on now, as the `H` event's `mr` names it. */
+export type SelectionRefusal = { reason: number; message: string };
+
+/** Whether `currentUnits` is a price the member takes, given the price they asked for. */
+export function isPriceAcceptable(
+  choice: number,
+  requestedUnits: number,
+  currentUnits: number,
+): boolean {
+  if (choice === acceptOddsChoice.anyChange) return true;
+  if (choice === acceptOddsChoice.onlyBetter) return currentUnits >= requestedUnits;
+  return currentUnits === requestedUnits;
+}
+
+/**
+ * Prices one selection from the read model: the market must be there and open, the outcome
+ * offered. A live event is one in play now; its bet waits out the bet delay.
+ */
+export function priceSelection(
+  readModel: ReadModel,
+  ref: OptionRef,
+  optionId: string,
+  oddsConfig: readonly number[],
+): PricedSelection | SelectionRefusal {
+  const closed = (why: string): SelectionRefusal => ({
+    reason: betStatusReason.marketClosed,
+    message: `${optionId}: ${why}`,
+  });
+  const state = readModel.get(ref.eventId);
+  if (!state) return closed('the match is not in the book');
+  const market = state.markets.get(marketKey({ playId: ref.playId, specifiers: ref.specifiers }));
+  if (!market) return closed('the market is not offered');
+  if (!readModel.isMarketOpen(state, market))
+    return closed(`the market is ${market.status === 'active' ? 'suspended' : market.status}`);
+  const outcome = market.outcomes.find((candidate) => candidate.id === ref.outcomeId);
+  if (!outcome?.active || outcome.odds <= 0) return closed('the selection is not offered');
+  const status = state.status.status;
+  if (status !== 'not_started' && status !== 'live') return closed(`the match is ${status}`);
+  return {
+    ref,
+    optionId,
+    sportId: state.fixture.sportId,
+    leagueId: state.fixture.league.id,
+    isLive: status === 'live',
+    marketStatus: market.status,
+    oddsUnits: toOddsUnits(memberOdds(fromOddsUnits(outcome.odds), ref.playId, oddsConfig)),
+  };
+}
+
+export function isRefusal(value: PricedSelection | SelectionRefusal): value is SelectionRefusal {
+  return 'reason' in value;
+}
+
+/** Reads the odds a selection carries: decimal odds as shown, or their ten-thousandths. */
+export function requestedOddsUnits(odds: number): number {
+  return odds > 1000 ? odds : Math.round(odds * ODDS_SCALE);
+}
+
+/**
+ * The total price of the legs in ten-thousandths and the payout of `stakeMinor` on a win, both
+ * rounded down (the house never rounds in its own disfavour), in exact integer arithmetic.
+ */
+export function payoutOf(stakeMinor: number, legOddsUnits: readonly number[]) {
+  const scale = BigInt(ODDS_SCALE);
+  let total = scale;
+  for (const units of legOddsUnits) total = (total * BigInt(units)) / scale;
+  const payout = (BigInt(stakeMinor) * total) / scale;
+  return { totalOddsUnits: Number(total), potentialPayoutMinor: payout };
+}

@@ -1,0 +1,44 @@
+import { type BetStatusEvent, betStatus, type OrderRecord, orderStatus } from '@sb/contract';
+import { findCurrencyById } from '@sb/domain';
+import type { OrderWithLegs } from './orders.repository';
+
+/** An order as its owner reads it. */
+export function toOrderRecord({ order, legs }: OrderWithLegs): OrderRecord {
+  const currency = findCurrencyById(order.currencyId);
+  return {
+    orderNo: order.orderNo,
+    betType: order.betType,
+    status: order.status,
+    reason: order.reason,
+    stake: order.stakeMinor,
+    scale: currency?.scale ?? 0,
+    currencyId: order.currencyId,
+    currencyCode: currency?.currencyCode ?? '',
+    odds: order.totalOddsUnits,
+    potentialPayout: order.potentialPayoutMinor,
+    acceptOdds: order.acceptOdds,
+    isLive: order.isLive,
+    createTime: order.createdAt.getTime(),
+    legs: legs.map((leg) => ({
+      optId: leg.optionId,
+      gameId: leg.eventId,
+      sportId: leg.sportId,
+      leagueId: leg.leagueId,
+      playId: leg.playId,
+      specifiers: leg.specifiers,
+      outcomeId: leg.outcomeId,
+      requestedOdds: leg.requestedOddsUnits,
+      odds: leg.oddsUnits,
+    })),
+  };
+}
+
+/**
+ * The `H` events of an order's status: one per leg, since the client marks each slip option by
+ * its option id (`oi`); a parlay's legs share the order's status and reason.
+ */
+export function betStatusEventsOf({ order, legs }: OrderWithLegs): BetStatusEvent[] {
+  // Void is not a `bs` value: a voided bet is settled with its stake returned.
+  const bs = order.status === orderStatus.void ? betStatus.settled : order.status;
+  return legs.map((leg) => ({ orderNo: order.orderNo, oi: leg.optionId, bs, mr: order.reason }));
+}

@@ -1,0 +1,85 @@
+import { orderStatus } from '@sb/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../module-context';
+import { realtimeOf } from '../../realtime/realtime.module';
+import { walletOf } from '../wallet/wallet.module';
+import { createOrderAcceptance, type OrderAcceptance } from './order-acceptance';
+import { type OrderSettings, readOrderSettings } from './order-settings';
+import { betStatusEventsOf } from './orders.mappers';
+import type { OrderWithLegs } from './orders.repository';
+import { createOrdersRepository } from './orders.repository';
+import { registerOrdersRoutes } from './orders.routes';
+import { createOrdersService, type OrdersService } from './orders.service';
+
+/** What other modules (and the back office, later) use of the betting engine. */
+export interface Orders {
+  orders: OrdersService;
+  acceptance: OrderAcceptance;
+}
+
+const ordersByApp = new WeakMap<FastifyInstance, Orders>();
+
+/** The betting engine of an app. */
+export function ordersOf(app: FastifyInstance): Orders {
+  const found = ordersByApp.get(app);
+  if (!found) throw new Error('the orders module is not registered on this app');
+  return found;
+}
+
+/**
+ * Registers the order calls and the acceptance of live bets. Needs the realtime and wallet
+ * modules registered first: every status change is told to the member (`H`) and every movement
+ * of their money pushes their balances.
+ */
+export function registerOrdersModule(
+  context: ModuleContext,
+  settings: OrderSettings = readOrderSettings(process.env),
+) {
+  const { app, database, ledger, readModel, identity, now } = context;
+  const log = app.log.child({ module: 'orders' });
+  const repository = createOrdersRepository(database.db);
+  const orders = createOrdersService({
+    repository,
+    ledger,
+    readModel,
+    identity,
+    betDelayMs: settings.betDelayMs,
+    now,
+  });
+
+  const tellMember = (order: OrderWithLegs) => {
+    const { userId } = order.order;
+    for (const event of betStatusEventsOf(order)) realtimeOf(app).publishToUser(userId, 'H', event);
+  };
+  const acceptance = createOrderAcceptance({
+    repository,
+    ledger,
+    readModel,
+    now,
+    sweepIntervalMs: settings.sweepIntervalMs,
+    log,
+    onDecided: (order) => {
+      tellMember(order);
+      // A rejection gave the stake back.
+      if (order.order.status === orderStatus.rejected)
+        void walletOf(app).notifyBalanceChanged(order.order.userId);
+    },
+  });
+
+  registerOrdersRoutes(app, context.authenticate, {
+    orders,
+    isSealingOn: context.config.SEAL_PAYLOADS,
+    onPlaced: ({ order }) => {
+      tellMember(order);
+      // The stake is held: the member's available balance went down.
+      void walletOf(app).notifyBalanceChanged(order.order.userId);
+      if (order.order.status === orderStatus.pending)
+        acceptance.schedule(order.order.id, settings.betDelayMs);
+    },
+  });
+  app.addHook('onReady', async () => acceptance.start());
+  app.addHook('preClose', async () => acceptance.stop());
+  const registered: Orders = { orders, acceptance };
+  ordersByApp.set(app, registered);
+  return registered;
+}

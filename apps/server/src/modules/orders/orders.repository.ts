@@ -1,0 +1,166 @@
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { orderLegs, orderStatusHistory, orders } from './orders.schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderLegRow = typeof orderLegs.$inferSelect;
+export type NewOrderLeg = Omit<typeof orderLegs.$inferInsert, 'orderId' | 'legIndex'>;
+export type StatusActor = 'member' | 'system' | 'operator';
+
+/** An order with its legs in slip order. */
+export interface OrderWithLegs {
+  order: OrderRow;
+  legs: OrderLegRow[];
+}
+
+/** Queries on orders, their legs and status history; no rules live here. */
+function orderQueries(db: Database) {
+  async function legsOf(orderIds: number[]): Promise<Map<number, OrderLegRow[]>> {
+    const byOrder = new Map<number, OrderLegRow[]>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = await db
+      .select()
+      .from(orderLegs)
+      .where(inArray(orderLegs.orderId, orderIds))
+      .orderBy(asc(orderLegs.orderId), asc(orderLegs.legIndex));
+    for (const row of rows) {
+      const list = byOrder.get(row.orderId) ?? [];
+      list.push(row);
+      byOrder.set(row.orderId, list);
+    }
+    return byOrder;
+  }
+
+  async function withLegs(rows: OrderRow[]): Promise<OrderWithLegs[]> {
+    const legs = await legsOf(rows.map((row) => row.id));
+    return rows.map((order) => ({ order, legs: legs.get(order.id) ?? [] }));
+  }
+
+  return {
+    /** Inserts the order unless the member already used its idempotency key; null then. */
+    async insertUnlessKeyUsed(values: NewOrder): Promise<OrderRow | null> {
+      const [row] = await db
+        .insert(orders)
+        .values(values)
+        .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+        .returning();
+      return row ?? null;
+    },
+
+    async insertLegs(orderId: number, legs: NewOrderLeg[]): Promise<OrderLegRow[]> {
+      return db
+        .insert(orderLegs)
+        .values(legs.map((leg, legIndex) => ({ ...leg, orderId, legIndex })))
+        .returning();
+    },
+
+    async recordStatus(entry: typeof orderStatusHistory.$inferInsert): Promise<void> {
+      await db.insert(orderStatusHistory).values(entry);
+    },
+
+    async findByKey(userId: number, idempotencyKey: string): Promise<OrderWithLegs | undefined> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+      return (await withLegs(rows))[0];
+    },
+
+    async findById(id: number): Promise<OrderWithLegs | undefined> {
+      const rows = await db.select().from(orders).where(eq(orders.id, id));
+      return (await withLegs(rows))[0];
+    },
+
+    /**
+     * Moves a pending order to its decision in one statement, so of two processes deciding the
+     * same order exactly one finds it pending; null for the other.
+     */
+    async decidePending(
+      id: number,
+      values: Pick<NewOrder, 'status' | 'reason' | 'totalOddsUnits' | 'potentialPayoutMinor'> & {
+        updatedAt: Date;
+      },
+    ): Promise<OrderRow | null> {
+      const [row] = await db
+        .update(orders)
+        .set(values)
+        .where(and(eq(orders.id, id), eq(orders.status, 0)))
+        .returning();
+      return row ?? null;
+    },
+
+    async updateLegOdds(legId: number, oddsUnits: number): Promise<void> {
+      await db.update(orderLegs).set({ oddsUnits }).where(eq(orderLegs.id, legId));
+    },
+
+    /** Ids of pending orders whose bet delay has passed, oldest first, at most `limit`. */
+    async findDuePending(before: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, 0), lte(orders.acceptAfter, before)))
+        .orderBy(asc(orders.acceptAfter))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /** A page of the member's orders, newest first, and how many match in all. */
+    async listPage(filter: {
+      userId: number;
+      statuses?: number[] | undefined;
+      offset: number;
+      limit: number;
+    }) {
+      const where = and(
+        eq(orders.userId, filter.userId),
+        filter.statuses ? inArray(orders.status, filter.statuses) : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .offset(filter.offset)
+        .limit(filter.limit);
+      const [total] = await db.select({ rows: count() }).from(orders).where(where);
+      return { rows: await withLegs(rows), total: total?.rows ?? 0 };
+    },
+
+    /** How many of the member's orders are in `openStatuses`, and how many are not. */
+    async countByOpenness(userId: number, openStatuses: number[]) {
+      const [row] = await db
+        .select({
+          open: sql<number>`count(*) filter (where ${inArray(orders.status, openStatuses)})`.mapWith(
+            Number,
+          ),
+          all: count(),
+        })
+        .from(orders)
+        .where(eq(orders.userId, userId));
+      const open = row?.open ?? 0;
+      return { open, settled: (row?.all ?? 0) - open };
+    },
+  };
+}
+
+export type OrderQueries = ReturnType<typeof orderQueries>;
+
+export function createOrdersRepository(db: Database) {
+  return {
+    ...orderQueries(db),
+
+    /**
+     * Runs `work` in one database transaction with the queries bound to it, and hands over the
+     * transaction itself for the ledger, so an order and its stake commit together.
+     */
+    transaction<T>(work: (queries: OrderQueries, tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => {
+        const bound = tx as unknown as Database;
+        return work(orderQueries(bound), bound);
+      });
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,43 @@
+import * as calls from '@sb/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../http/register-call';
+import type { Authenticator } from '../../http/request-context';
+import { toOrderRecord } from './orders.mappers';
+import type { OrdersService, PlacedOrder } from './orders.service';
+
+/** Binds the order calls of the contract to the orders service. */
+export function registerOrdersRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  services: {
+    orders: OrdersService;
+    isSealingOn: boolean;
+    /** After a new order commits: its `H` events, the balance push, its acceptance timer. */
+    onPlaced: (placed: PlacedOrder) => void;
+  },
+): void {
+  const { orders, isSealingOn, onPlaced } = services;
+  const register = <C extends calls.CallDefinition>(
+    definition: C,
+    handler: Parameters<typeof registerCall<C>>[3],
+  ) => registerCall(app, authenticate, definition, handler);
+
+  register(calls.orderCreate, async (input, context) => {
+    const user = context.user;
+    // A member call always has a user and the token it came with.
+    if (!user || !context.token) throw new Error('order-create reached without a member');
+    const placed = await orders.place(user, input.data, {
+      token: context.token,
+      idempotencyKey: context.idempotencyKey,
+      isSealingOn,
+    });
+    if (placed.isNew) onPlaced(placed);
+    return toOrderRecord(placed.order);
+  });
+  register(calls.orderList, async (input, context) =>
+    orders.list((context.user as NonNullable<typeof context.user>).userId, input),
+  );
+  register(calls.orderCount, async (_input, context) =>
+    orders.count((context.user as NonNullable<typeof context.user>).userId),
+  );
+}

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Bets. The stake is held (member main → stakes_held) in the transaction that inserts the row.
+ * `idempotencyKey` is the member's key, unique per member; `requestDigest` is the bet it stood
+ * for, so a reused key with another bet is refused. Status values are the contract's
+ * `orderStatus`; `reason` the `H` event's `mr` of a rejection.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    idempotencyKey: text('idempotency_key'),
+    requestDigest: text('request_digest').notNull(),
+    currencyId: integer('currency_id').notNull(),
+    /** 0 single, 1 parlay. */
+    betType: smallint('bet_type').notNull(),
+    /** Minor units of the currency. */
+    stakeMinor: bigint('stake_minor', { mode: 'number' }).notNull(),
+    /** Ten-thousandths: the product of the legs' prices, rounded down. */
+    totalOddsUnits: bigint('total_odds_units', { mode: 'number' }).notNull(),
+    /** Minor units returned on a win, stake included, rounded down. */
+    potentialPayoutMinor: bigint('potential_payout_minor', { mode: 'number' }).notNull(),
+    /** 0 any change, 1 only better, 2 none (contract `acceptOddsChoice`). */
+    acceptOdds: smallint('accept_odds').notNull(),
+    status: smallint('status').notNull(),
+    reason: smallint('reason').notNull().default(0),
+    /** SPEC §5 risk check: the stake reached the member's riskAmount (recorded, not refused). */
+    isRiskFlagged: boolean('is_risk_flagged').notNull().default(false),
+    isLive: boolean('is_live').notNull(),
+    /**
+     * The member's oddsConfig when the bet was placed: a live bet is re-priced on the same terms
+     * when its delay ends, whatever an operator changed meanwhile.
+     */
+    oddsConfig: integer('odds_config').array().notNull(),
+    /** A pending order is decided at or after this time (the bet delay). */
+    acceptAfter: timestamp('accept_after', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_idempotency').on(table.userId, table.idempotencyKey),
+    index('orders_user_created').on(table.userId, table.createdAt),
+    index('orders_pending_due').on(table.acceptAfter).where(sql`${table.status} = 0`),
+    check('orders_stake_positive', sql`${table.stakeMinor} > 0`),
+    check('orders_bet_type_known', sql`${table.betType} in (0, 1)`),
+    check('orders_accept_odds_known', sql`${table.acceptOdds} between 0 and 2`),
+    check('orders_status_known', sql`${table.status} between 0 and 5`),
+  ],
+);
+
+/** One selection of an order, with the price asked for and the price the bet was struck at. */
+export const orderLegs = pgTable(
+  'order_legs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    legIndex: smallint('leg_index').notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    sportId: integer('sport_id').notNull(),
+    leagueId: integer('league_id').notNull(),
+    playId: integer('play_id').notNull(),
+    specifiers: text('specifiers').notNull(),
+    outcomeId: text('outcome_id').notNull(),
+    optionId: text('option_id').notNull(),
+    requestedOddsUnits: integer('requested_odds_units').notNull(),
+    oddsUnits: integer('odds_units').notNull(),
+    /** The feed's market status when the bet was placed. */
+    marketStatus: text('market_status').notNull(),
+  },
+  (table) => [
+    uniqueIndex('order_legs_position').on(table.orderId, table.legIndex),
+    index('order_legs_event').on(table.eventId),
+  ],
+);
+
+/** Every status an order went through, who moved it and why: the order's audit trail. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    /** Null for the first status of the order. */
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    reason: smallint('reason').notNull().default(0),
+    /** member, system or operator. */
+    actor: text('actor').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('order_status_history_order').on(table.orderId),
+    check('order_status_history_actor', sql`${table.actor} in ('member', 'system', 'operator')`),
+  ],
+);

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+import { boolField, intField } from './common';
+
+/**
+ * Orders: placing a bet and reading one's bets (SPEC §3 bet option and slip item, §5 slip rules,
+ * §7 order paths; DESIGN §5 sealed order data, §6 bets). Stakes and payouts are integers in
+ * minor units with the currency's `scale` beside them; odds are integers in ten-thousandths
+ * (1.91 is 19100). docs/betting.md records the choices SPEC leaves open.
+ */
+
+const tag = 'order';
+
+/** An integer field within bounds, accepting a number or its text (query and form fields). */
+const boundedInt = (min: number, max: number) =>
+  intField().pipe(z.number().int().min(min).max(max));
+
+/** SPEC §5: a bet slip holds at most this many selections. */
+export const maxSlipSelections = 8;
+/** SPEC §5: plays that never go into a parlay ('noMixBet'). */
+export const noMixPlayIds: readonly number[] = [999_999];
+/** SPEC §5: outright (champion) plays start here and never go into a parlay ('noMixBetChampion'). */
+export const firstChampionPlayId = 21_000;
+
+/** The bet's type; SPEC's bet type value 1 is mix (a parlay). */
+export const betType = { single: 0, parlay: 1 } as const;
+
+/** What the member takes when the price moved between display and placement (or acceptance). */
+export const acceptOddsChoice = {
+  /** Any change: the bet is struck at the current price, better or worse. */
+  anyChange: 0,
+  /** Only a better (or equal) price; a worse one refuses the bet. */
+  onlyBetter: 1,
+  /** No change: the price must be the one shown. */
+  none: 2,
+} as const;
+
+/** Where an order stands. The first five are the `H` event's `bs`; void is an order of 5. */
+export const orderStatus = {
+  pending: 0,
+  accepted: 1,
+  rejected: 2,
+  settled: 3,
+  cashedOut: 4,
+  void: 5,
+} as const;
+export type OrderStatus = (typeof orderStatus)[keyof typeof orderStatus];
+
+/**
+ * Decimal odds as the slip shows them (1.91), or their ten-thousandths (19100). Decimal odds are
+ * at most 1000 and units at least 10100, so the two readings never overlap.
+ */
+const oddsField = z
+  .number('must be the decimal odds shown, or their ten-thousandths')
+  .positive('must be above 0')
+  .refine((value) => value <= 1000 || (Number.isInteger(value) && value >= 10_100), {
+    message: 'must be decimal odds (at most 1000) or whole ten-thousandths (at least 10100)',
+  });
+
+/**
+ * One selection of the bet: an option id (`oi` of the market options) and the price the member
+ * saw. The other fields of SPEC's bet option may come along; when sent they must agree with the
+ * option id.
+ */
+export const orderSelectionSchema = z.strictObject({
+  optId: z.string('must be an option id').min(1).max(400),
+  odds: oddsField,
+  gameId: z.number().int().positive().optional(),
+  playId: z.number().int().positive().optional(),
+  sportId: z.number().int().positive().optional(),
+  specifiers: z.string().max(200).optional(),
+});
+export type OrderSelection = z.infer<typeof orderSelectionSchema>;
+
+/**
+ * What the sealed `data` of order-create opens to. `selections` is bounded well above SPEC's 8 so
+ * that a longer slip gets SPEC's own 'moreMatchTip' refusal rather than a schema error.
+ */
+export const orderBetSchema = z.strictObject({
+  betType: z.union([z.literal(betType.single), z.literal(betType.parlay)], {
+    error: 'must be 0 (single) or 1 (parlay)',
+  }),
+  /** Minor units of the currency. */
+  stake: z
+    .number('must be a number of minor units')
+    .int('must be a whole number of minor units')
+    .positive('must be above 0')
+    .max(Number.MAX_SAFE_INTEGER, 'is too large'),
+  scale: z.number().int().min(0).max(18),
+  /** The member's current currency when absent. */
+  currencyId: z.number().int().positive().optional(),
+  /** See `acceptOddsChoice`; only better (1) when absent. */
+  acceptOdds: z
+    .union([z.literal(0), z.literal(1), z.literal(2)], { error: 'must be 0, 1 or 2' })
+    .default(acceptOddsChoice.onlyBetter),
+  selections: z.array(orderSelectionSchema).min(1, 'choose at least one selection').max(50),
+});
+export type OrderBet = z.infer<typeof orderBetSchema>;
+
+/** One leg of an order as its owner reads it. */
+export const orderLegSchema = z.object({
+  optId: z.string(),
+  gameId: z.number().int(),
+  sportId: z.number().int(),
+  leagueId: z.number().int(),
+  playId: z.number().int(),
+  specifiers: z.string(),
+  outcomeId: z.string(),
+  /** Ten-thousandths: the price asked for, and the price the bet was struck at. */
+  requestedOdds: z.number().int(),
+  odds: z.number().int(),
+});
+
+/** An order as its owner reads it. */
+export const orderRecordSchema = z.object({
+  orderNo: z.string(),
+  betType: z.number().int(),
+  /** See `orderStatus`. */
+  status: z.number().int(),
+  /** Why a rejected order was rejected: the `H` event's `mr`; 0 otherwise. */
+  reason: z.number().int(),
+  stake: z.number().int(),
+  scale: z.number().int(),
+  currencyId: z.number().int(),
+  currencyCode: z.string(),
+  /** Ten-thousandths: the product of the legs' prices. */
+  odds: z.number().int(),
+  /** Minor units returned on a win, stake included. */
+  potentialPayout: z.number().int(),
+  acceptOdds: z.number().int(),
+  isLive: z.boolean(),
+  /** Epoch milliseconds. */
+  createTime: z.number().int(),
+  legs: z.array(orderLegSchema),
+});
+export type OrderRecord = z.infer<typeof orderRecordSchema>;
+
+/** The `data` field: sealed with the token (DESIGN §5), or the plain bet while sealing is off. */
+const sealedDataField = z.union(
+  [z.string().min(1).max(16_384), z.record(z.string(), z.unknown())],
+  { error: 'must be the bet sealed with the token' },
+);
+
+export const orderCreate = defineCall({
+  path: '/trade/api/order/create',
+  auth: 'member',
+  summary:
+    'Places a bet: the sealed data opens to {betType, stake, scale, currencyId?, acceptOdds, selections}; the stake is held at once',
+  tag,
+  input: z.object({ data: sealedDataField }),
+  output: orderRecordSchema,
+});
+
+/** Which orders a list shows: open (pending, accepted) or finished (every other status). */
+export const orderListInput = z.object({
+  isSettled: boolField().optional(),
+  page: boundedInt(1, 100_000).optional(),
+  /** Orders per page: 10 unless given (SPEC §9 history page size). */
+  size: boundedInt(1, 100).optional(),
+});
+
+export const defaultOrderPageSize = 10;
+
+export const orderList = defineCall({
+  path: '/trade/api/order/list',
+  auth: 'member',
+  summary: "The member's orders, newest first, open or finished",
+  tag,
+  input: orderListInput,
+  output: z.object({ records: z.array(orderRecordSchema), total: z.number().int() }),
+});
+
+export const orderCount = defineCall({
+  path: '/trade/api/order/count',
+  auth: 'member',
+  summary: "How many of the member's orders are open and finished",
+  tag,
+  input: z.object({}),
+  output: z.object({ open: z.number().int(), settled: z.number().int() }),
+});
+
+export const orderCalls = [orderCreate, orderList, orderCount];
