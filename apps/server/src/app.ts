@@ -24,6 +24,7 @@ import { createCreditReader } from './modules/loans/loan-credit';
 import { registerLoanModule } from './modules/loans/loans.module';
 import { registerMatchModule } from './modules/match/match.module';
 import { registerOperatorModule } from './modules/operators/operators.module';
+import type { OrderConfig } from './modules/orders/order-settings';
 import { registerOrdersModule } from './modules/orders/orders.module';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
 import { registerWalletModule } from './modules/wallet/wallet.module';
@@ -49,7 +50,8 @@ export interface AppDependencies {
     | 'SEAL_PAYLOADS'
     | 'REDIS_URL'
   > &
-    PaymentSettings;
+    PaymentSettings &
+    OrderConfig;
   database: DatabaseHandle;
   counters: CounterStore;
   now?: () => Date;
@@ -144,7 +146,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const loans = registerLoanModule(context);
   const withdrawals = registerWithdrawalsModule(context);
   const deposits = await registerDepositsModule(context, deps.config);
-  registerOrdersModule(context);
+  registerOrdersModule(context, deps.config);
   registerFinanceRoutes(app, authenticate, {
     review: withdrawals.review,
     collections: deposits.collections,

@@ -93,6 +93,10 @@ export const configSchema = z.object({
   PAYMENT_SANDBOX_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /** Blocks an address deposit needs, its own included, before it is credited. */
   PAYMENT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
+  /** How long a live order waits before it is accepted or rejected (DESIGN §6 bet delay), in ms. */
+  BET_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How often every process looks for pending orders whose delay has passed (crash safety). */
+  BET_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** How long a member's token lasts, in hours. */
   SESSION_TTL_HOURS: z.coerce
     .number()

@@ -20,33 +20,23 @@ export {
 export type { TestMember };
 
 /**
- * A server on a deterministic feed the test drives, its live bet delay set (the module reads it
- * from the environment when it registers).
+ * A server on a deterministic feed the test drives, its live bet delay set.
  */
 export async function createOrdersTestApp(
   options: { betDelayMs?: number; sweepIntervalMs?: number; database?: DatabaseHandle } = {},
 ) {
   const feed = createManualFeed({ seed: 'orders-test' });
-  const settings = {
-    BET_DELAY_MS: String(options.betDelayMs ?? 100),
-    BET_SWEEP_INTERVAL_MS: String(options.sweepIntervalMs ?? 2_000),
-  };
-  const previous = { ...process.env };
-  Object.assign(process.env, settings);
-  try {
-    const testApp = await createTestApp({
-      feedProvider: feed.provider,
-      now: feed.now,
-      ...(options.database ? { database: options.database } : {}),
-    });
-    await testApp.app.ready();
-    return { testApp, feed, book: createBook(feed) };
-  } finally {
-    for (const name of Object.keys(settings)) {
-      if (previous[name] === undefined) delete process.env[name];
-      else process.env[name] = previous[name];
-    }
-  }
+  const testApp = await createTestApp({
+    feedProvider: feed.provider,
+    now: feed.now,
+    config: {
+      BET_DELAY_MS: options.betDelayMs ?? 100,
+      BET_SWEEP_INTERVAL_MS: options.sweepIntervalMs ?? 2_000,
+    },
+    ...(options.database ? { database: options.database } : {}),
+  });
+  await testApp.app.ready();
+  return { testApp, feed, book: createBook(feed) };
 }
 
 /** One selectable outcome: its option id and the price a member without margins is shown. */

@@ -1,10 +1,6 @@
-import { z } from 'zod';
+import { type Config, configSchema } from '../../config';
 
-/**
- * The betting engine's settings. They are read from the environment when the module registers;
- * the variables belong with the server's configuration schema (config.ts) and are listed in
- * docs/betting.md.
- */
+/** The betting engine's settings, from the server's configuration (config.ts). */
 export interface OrderSettings {
   /** How long a live order waits before it is accepted or rejected (DESIGN §6 bet delay). */
   betDelayMs: number;
@@ -12,23 +8,13 @@ export interface OrderSettings {
   sweepIntervalMs: number;
 }
 
-const orderSettingsSchema = z.object({
-  BET_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  BET_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
-});
+/** Settings an app may leave out (tests, tools) take the configuration's defaults. */
+export type OrderConfig = Partial<Pick<Config, 'BET_DELAY_MS' | 'BET_SWEEP_INTERVAL_MS'>>;
 
-/** Reads the settings; throws naming every bad variable, as the configuration loader does. */
-export function readOrderSettings(environment: NodeJS.ProcessEnv): OrderSettings {
-  const present = Object.fromEntries(
-    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
-  );
-  const result = orderSettingsSchema.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid betting configuration:\n${lines.join('\n')}`);
-  }
+export function orderSettingsOf(config: OrderConfig): OrderSettings {
+  const { shape } = configSchema;
   return {
-    betDelayMs: result.data.BET_DELAY_MS,
-    sweepIntervalMs: result.data.BET_SWEEP_INTERVAL_MS,
+    betDelayMs: shape.BET_DELAY_MS.parse(config.BET_DELAY_MS),
+    sweepIntervalMs: shape.BET_SWEEP_INTERVAL_MS.parse(config.BET_SWEEP_INTERVAL_MS),
   };
 }

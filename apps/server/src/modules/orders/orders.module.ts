@@ -4,7 +4,7 @@ import type { ModuleContext } from '../../module-context';
 import { realtimeOf } from '../../realtime/realtime.module';
 import { walletOf } from '../wallet/wallet.module';
 import { createOrderAcceptance, type OrderAcceptance } from './order-acceptance';
-import { type OrderSettings, readOrderSettings } from './order-settings';
+import { type OrderConfig, orderSettingsOf } from './order-settings';
 import { betStatusEventsOf } from './orders.mappers';
 import type { OrderWithLegs } from './orders.repository';
 import { createOrdersRepository } from './orders.repository';
@@ -31,10 +31,8 @@ export function ordersOf(app: FastifyInstance): Orders {
  * modules registered first: every status change is told to the member (`H`) and every movement
  * of their money pushes their balances.
  */
-export function registerOrdersModule(
-  context: ModuleContext,
-  settings: OrderSettings = readOrderSettings(process.env),
-) {
+export function registerOrdersModule(context: ModuleContext, config: OrderConfig = {}) {
+  const settings = orderSettingsOf(config);
   const { app, database, ledger, readModel, identity, now } = context;
   const log = app.log.child({ module: 'orders' });
   const repository = createOrdersRepository(database.db);
