@@ -19,7 +19,7 @@ export async function benchMatchList(): Promise<BenchResult> {
   const database = await openDatabase({ dataDir: 'memory' });
   const app = await buildApp({
     config: {
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
       PARTNER_SECRETS: new Map(),
       SESSION_TTL_HOURS: 24,
       TRUST_PROXY_HOPS: 0,

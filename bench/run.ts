@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { benchFanout } from './fanout.bench';
 import { benchMatchList } from './match-list.bench';
 import { type BenchResult, renderReport } from './report';
 import { benchWalletTransfer } from './wallet-transfer.bench';
@@ -9,7 +10,7 @@ import { benchWalletTransfer } from './wallet-transfer.bench';
  * `npm run bench`: runs every benchmark one after another (so they do not compete for the two
  * cores) and writes the figures to docs/performance.md.
  */
-const benches: (() => Promise<BenchResult>)[] = [benchMatchList, benchWalletTransfer];
+const benches: (() => Promise<BenchResult>)[] = [benchMatchList, benchFanout, benchWalletTransfer];
 
 const startedAt = new Date();
 const results: BenchResult[] = [];

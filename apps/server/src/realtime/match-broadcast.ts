@@ -10,6 +10,19 @@ import type { UncheckedClientEvents } from './socket-payload';
 
 /** Every socket hears a heartbeat this often, with the server time, the epoch and the feed's state. */
 export const heartbeatIntervalMs = 5_000;
+/**
+ * Sockets are spread over this many heartbeat groups, each sent its heartbeat in turn: one emit
+ * to every socket at once writes to thousands of sockets in one turn of the event loop and holds
+ * up every odds change due meanwhile; a group at a time costs about as much as a delta.
+ */
+export const heartbeatGroups = 50;
+let nextHeartbeatGroup = 0;
+
+/** The heartbeat group a newly connected socket joins (a room that carries no match). */
+export function heartbeatRoomForNewSocket(): string {
+  nextHeartbeatGroup = (nextHeartbeatGroup + 1) % heartbeatGroups;
+  return `heartbeat:${nextHeartbeatGroup}`;
+}
 /** List views get at most one state per match per this interval (suspensions at once). */
 export const listConflationMs = 200;
 
@@ -153,7 +166,11 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
       log.error({ err: error }, 'match socket broadcast failed');
     }
   });
-  const heartbeatTimer = setInterval(() => io.emit('heartbeat', heartbeat()), heartbeatIntervalMs);
+  let heartbeatGroup = 0;
+  const heartbeatTimer = setInterval(() => {
+    heartbeatGroup = (heartbeatGroup + 1) % heartbeatGroups;
+    io.to(`heartbeat:${heartbeatGroup}`).emit('heartbeat', heartbeat());
+  }, heartbeatIntervalMs / heartbeatGroups);
   const flushTimer = setInterval(flushListStates, listConflationMs);
   heartbeatTimer.unref();
   flushTimer.unref();

@@ -11,7 +11,7 @@ import type { Authenticator } from '../http/request-context';
 import type { ReadModel } from '../modules/feed/read-model';
 import type { MatchWireSource } from '../modules/match/match.module';
 import { createStreamIndex } from './match-audiences';
-import { startMatchBroadcast } from './match-broadcast';
+import { heartbeatRoomForNewSocket, startMatchBroadcast } from './match-broadcast';
 import {
   createMatchSocketState,
   createRoomRequests,
@@ -150,6 +150,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     bind(socket, state, 'join-room', requests.joinRoom);
     bind(socket, state, 'append-join-room', requests.appendJoinRoom);
     bind(socket, state, 'G', requests.resync);
+    socket.join(heartbeatRoomForNewSocket());
     socket.emit('heartbeat', broadcast.heartbeat());
   });
 

@@ -1,0 +1,353 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { snapshotSeq } from './fanout-feed';
+import {
+  type ClientCommand,
+  type ClientReply,
+  type FanoutKind,
+  type LoadShape,
+  monotonicMs,
+  type ServerCommand,
+  type ServerReply,
+} from './fanout-protocol';
+import type { BenchResult } from './report';
+
+const roomCount = 100;
+const clientsPerRoom = 20;
+const clientCount = roomCount * clientsPerRoom;
+const updatesPerRoomPerSecond = 10;
+/**
+ * The two servers take turns in slices this long, so that whatever else the machine is doing
+ * falls on both alike instead of on whichever happened to run at the time.
+ */
+const sliceMs = 1_000;
+/** Slices per server before anything is counted: JIT, socket buffers, steady state. */
+const warmupSlices = 2;
+/** Counted slices per server. */
+const measuredSlices = 10;
+/** After the last slice, time for the slowest delivery to land before counting what is lost. */
+const drainMs = 1_000;
+const p99RatioLimit = 1.25;
+/**
+ * Stalls caused by other processes land on either server at random and can make the peer look
+ * as slow as the product, so the target is only declared met on a machine this quiet.
+ */
+const quietMachineCores = 0.25;
+
+const updatesPerRoom =
+  (warmupSlices + measuredSlices) * (sliceMs / 1_000) * updatesPerRoomPerSecond;
+const load: LoadShape = {
+  roomCount,
+  perRoomPerSecond: updatesPerRoomPerSecond,
+  seqSlots: snapshotSeq + updatesPerRoom + 1,
+};
+const kinds: FanoutKind[] = ['ws', 'socket.io'];
+const serverWorkerPath = fileURLToPath(new URL('./fanout-server-worker.ts', import.meta.url));
+const clientsWorkerPath = fileURLToPath(new URL('./fanout-clients-worker.ts', import.meta.url));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A worker process gets this process's loader flags (so it runs TypeScript the same way) but not
+ * an inline script this process may have been started with.
+ */
+function childExecArgv(parentArgv: string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < parentArgv.length; index += 1) {
+    const flag = parentArgv[index] ?? '';
+    if (['--eval', '-e', '--print', '-p'].includes(flag)) {
+      index += 1;
+      continue;
+    }
+    if (/^--(eval|print|input-type)=/.test(flag)) continue;
+    kept.push(flag);
+  }
+  return kept;
+}
+
+type Failure = { type: 'failed'; message: string };
+
+/** A worker process answering one command at a time. */
+function startWorkerProcess<Command extends { type: string }, Reply extends { type: string }>(
+  path: string,
+  closeCommand: Command,
+) {
+  const child: ChildProcess = fork(path, [], {
+    execArgv: childExecArgv(process.execArgv),
+    serialization: 'advanced',
+  });
+  let waiting: ((reply: Reply | Failure) => void) | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code) => {
+      waiting?.({ type: 'failed', message: `${path} exited with code ${code}` });
+      resolve();
+    });
+  });
+  child.on('error', (error) => {
+    waiting?.({ type: 'failed', message: `${path}: ${error.message}` });
+    waiting = undefined;
+  });
+  child.on('message', (reply: Reply) => {
+    const wake = waiting;
+    waiting = undefined;
+    wake?.(reply);
+  });
+
+  async function request<Kind extends Reply['type']>(
+    command: Command,
+    expected: Kind,
+  ): Promise<Extract<Reply, { type: Kind }>> {
+    const reply = await new Promise<Reply | Failure>((resolve) => {
+      waiting = resolve;
+      child.send(command);
+    });
+    if (reply.type === 'failed') throw new Error((reply as Failure).message);
+    if (reply.type !== expected) throw new Error(`${path} answered ${reply.type}`);
+    return reply as Extract<Reply, { type: Kind }>;
+  }
+
+  return {
+    request,
+    /** Closes what the process holds, lets it end, and ends it if it does not. */
+    async stop(): Promise<void> {
+      if (child.exitCode !== null) return;
+      if (child.connected) {
+        await request(closeCommand, 'closed').catch(() => undefined);
+        child.disconnect();
+      }
+      const timeout = sleep(5_000).then(() => 'timeout');
+      if ((await Promise.race([exited.then(() => 'exited'), timeout])) === 'timeout') {
+        child.kill();
+        await exited;
+      }
+    },
+  };
+}
+
+const startServerProcess = () =>
+  startWorkerProcess<ServerCommand, ServerReply>(serverWorkerPath, { type: 'close' });
+const startClientProcess = () =>
+  startWorkerProcess<ClientCommand, ClientReply>(clientsWorkerPath, { type: 'close' });
+type ServerProcess = ReturnType<typeof startServerProcess>;
+type ClientProcess = ReturnType<typeof startClientProcess>;
+type ServerFigures = Extract<ServerReply, { type: 'collected' }>;
+type ClientFigures = Extract<ClientReply, { type: 'collected' }>;
+
+/** The kernel counts CPU time in /proc/stat in ticks of 1/100 s (USER_HZ) on every Linux build. */
+const procStatTickMs = 10;
+
+/**
+ * Busy CPU time of the whole machine so far (every core, steal included), from /proc/stat;
+ * undefined where there is none. The machine may be shared, so the report says how much of it
+ * other processes took while the runs were measured.
+ */
+function machineBusyMs(): number | undefined {
+  try {
+    const [cpuLine] = readFileSync('/proc/stat', 'utf8').split('\n', 1);
+    const ticks = (cpuLine ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+    return (user + nice + system + irq + softirq + steal) * procStatTickMs;
+  } catch {
+    return undefined;
+  }
+}
+
+const ownCpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1_000;
+};
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: Float64Array, fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+interface RunFigures {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  expected: number;
+  delivered: number;
+  duplicates: number;
+  /** From due until the server's hand-off returned, per update: the server's share. */
+  handOffP99Ms: number;
+  meanFrameBytes: number;
+  /** Server CPU time per delivery during its measured slices. */
+  serverCpuPerDeliveryUs: number;
+  /** Client process CPU time per delivery since the measured slices began. */
+  clientCpuPerDeliveryUs: number;
+  disconnects: number;
+  connectMs: number;
+}
+
+/**
+ * Matches every delivery to the due time of its update. Only updates of measured slices count;
+ * each is expected once by each of its room's 20 clients.
+ */
+function runFigures(server: ServerFigures, clients: ClientFigures, connectMs: number): RunFigures {
+  const { dueAt } = server;
+  const { seqSlots } = load;
+  let expected = 0;
+  for (const due of dueAt) if (!Number.isNaN(due)) expected += clientsPerRoom;
+  const { deliveries } = clients;
+  const seen = new Uint8Array(clientCount * seqSlots);
+  const latencies = new Float64Array(deliveries.seqs.length);
+  let delivered = 0;
+  let duplicates = 0;
+  for (let index = 0; index < deliveries.seqs.length; index += 1) {
+    const client = deliveries.clients[index] ?? -1;
+    const seq = deliveries.seqs[index] ?? -1;
+    if (client < 0 || client >= clientCount || seq < 0 || seq >= seqSlots) continue;
+    const due = dueAt[Math.floor(client / clientsPerRoom) * seqSlots + seq] ?? Number.NaN;
+    if (Number.isNaN(due)) continue;
+    const key = client * seqSlots + seq;
+    if (seen[key]) {
+      duplicates += 1;
+      continue;
+    }
+    seen[key] = 1;
+    latencies[delivered] = (deliveries.receivedAt[index] ?? Number.NaN) - due;
+    delivered += 1;
+  }
+  const sorted = latencies.subarray(0, delivered).sort();
+  return {
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    maxMs: sorted.at(-1) ?? Number.NaN,
+    expected,
+    delivered,
+    duplicates,
+    handOffP99Ms: percentile(Float64Array.from(server.handOffLags).sort(), 0.99),
+    meanFrameBytes: clients.frames > 0 ? clients.frameBytes / clients.frames : 0,
+    serverCpuPerDeliveryUs: (server.slicesCpuMs * 1_000) / expected,
+    clientCpuPerDeliveryUs: (clients.cpuMs * 1_000) / expected,
+    disconnects: clients.disconnects,
+    connectMs,
+  };
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const us = (value: number) => `${value.toFixed(1)} µs`;
+const pair = (product: string, peer: string) => `${product} / ${peer}`;
+
+/**
+ * Fan-out of the product's `/match/socket` against a plain `ws` broadcast of the same load. Each
+ * server and each set of clients runs in a process of its own; the servers take turns.
+ */
+export async function benchFanout(): Promise<BenchResult> {
+  const servers = new Map<FanoutKind, ServerProcess>();
+  const clients = new Map<FanoutKind, ClientProcess>();
+  for (const kind of kinds) {
+    servers.set(kind, startServerProcess());
+    clients.set(kind, startClientProcess());
+  }
+  const serverOf = (kind: FanoutKind) => servers.get(kind) as ServerProcess;
+  const clientsOf = (kind: FanoutKind) => clients.get(kind) as ClientProcess;
+  try {
+    const connectMs = new Map<FanoutKind, number>();
+    for (const kind of kinds) {
+      const started = await serverOf(kind).request({ type: 'start', kind, load }, 'started');
+      const opened = await clientsOf(kind).request(
+        {
+          type: 'open',
+          kind,
+          address: started.address,
+          rooms: started.roomNames,
+          clientsPerRoom,
+        },
+        'opened',
+      );
+      connectMs.set(kind, opened.connectMs);
+    }
+
+    const runSlices = async (count: number, isMeasured: boolean) => {
+      for (let slice = 0; slice < count; slice += 1)
+        for (const kind of kinds)
+          await serverOf(kind).request({ type: 'run', durationMs: sliceMs, isMeasured }, 'ran');
+    };
+    await runSlices(warmupSlices, false);
+    for (const kind of kinds) {
+      await serverOf(kind).request({ type: 'mark' }, 'marked');
+      await clientsOf(kind).request({ type: 'mark' }, 'marked');
+    }
+    const machineAtMark = machineBusyMs();
+    const ownCpuAtMark = ownCpuMs();
+    const wallAtMark = monotonicMs();
+    await runSlices(measuredSlices, true);
+    await sleep(drainMs);
+
+    const figures = new Map<FanoutKind, RunFigures>();
+    let workersCpuMs = 0;
+    for (const kind of kinds) {
+      const server = await serverOf(kind).request({ type: 'collect' }, 'collected');
+      const received = await clientsOf(kind).request({ type: 'collect' }, 'collected');
+      workersCpuMs += server.cpuMs + received.cpuMs;
+      figures.set(kind, runFigures(server, received, connectMs.get(kind) ?? Number.NaN));
+    }
+    const machineBusy = machineBusyMs();
+    const otherCores =
+      machineBusy === undefined || machineAtMark === undefined
+        ? undefined
+        : Math.max(
+            0,
+            (machineBusy - machineAtMark - workersCpuMs - (ownCpuMs() - ownCpuAtMark)) /
+              (monotonicMs() - wallAtMark),
+          );
+
+    const product = figures.get('socket.io') as RunFigures;
+    const peer = figures.get('ws') as RunFigures;
+    const ratio = product.p99Ms / peer.p99Ms;
+    const isComplete = (run: RunFigures) =>
+      run.delivered === run.expected && run.duplicates === 0 && run.disconnects === 0;
+    const delivery = (run: RunFigures) =>
+      `${run.delivered} / ${run.expected}${run.duplicates ? ` (${run.duplicates} twice)` : ''}`;
+    const perSecond = roomCount * updatesPerRoomPerSecond;
+    return {
+      name: `Fan-out to ${clientCount} Socket.IO clients`,
+      method: `${clientCount} official Socket.IO clients (${clientsPerRoom} per room) each \`join-room\` one of ${roomCount} matches on the product's \`/match/socket\` in match view, which sends every change as a delta at once (list views are conflated; these are not). A bench feed provider reprices each match ${updatesPerRoomPerSecond} times a second (${perSecond} updates a second, one due every ${1_000 / perSecond} ms) through the read model. The peer, a plain \`ws\` server, broadcasts frames of the same length on the same schedule to ${clientCount} plain \`ws\` clients in ${roomCount} groups. Each server and each set of clients has a process of its own; the two servers take turns in ${sliceMs / 1_000} s slices, ${warmupSlices} each to warm up, then ${measuredSlices} each measured. Latency runs from the moment an update is due on the schedule to the client's event handler (the machine's monotonic clock); updates not delivered ${drainMs / 1_000} s after the last slice count as lost.`,
+      figures: {
+        'socket.io p50 / p99 / max delivery': `${ms(product.p50Ms)} / ${ms(product.p99Ms)} / ${ms(product.maxMs)}`,
+        'ws p50 / p99 / max delivery': `${ms(peer.p50Ms)} / ${ms(peer.p99Ms)} / ${ms(peer.maxMs)}`,
+        'ratio p99 (socket.io / ws)': ratio.toFixed(2),
+        'socket.io delivered / expected': delivery(product),
+        'ws delivered / expected': delivery(peer),
+        'disconnects (socket.io / ws)': pair(String(product.disconnects), String(peer.disconnects)),
+        'server hand-off p99, due to written (socket.io / ws)': pair(
+          ms(product.handOffP99Ms),
+          ms(peer.handOffP99Ms),
+        ),
+        'server CPU per delivery (socket.io / ws)': pair(
+          us(product.serverCpuPerDeliveryUs),
+          us(peer.serverCpuPerDeliveryUs),
+        ),
+        'client CPU per delivery (socket.io / ws)': pair(
+          us(product.clientCpuPerDeliveryUs),
+          us(peer.clientCpuPerDeliveryUs),
+        ),
+        'frame bytes (socket.io / ws)': pair(
+          product.meanFrameBytes.toFixed(0),
+          peer.meanFrameBytes.toFixed(0),
+        ),
+        'time to connect and join (socket.io / ws)': pair(
+          `${(product.connectMs / 1_000).toFixed(1)} s`,
+          `${(peer.connectMs / 1_000).toFixed(1)} s`,
+        ),
+        'CPU of other processes on the machine while measured':
+          otherCores === undefined ? 'unknown' : `${otherCores.toFixed(2)} cores`,
+      },
+      target: `delivery p99 no worse than ${p99RatioLimit} × the plain \`ws\` broadcast of the same load, and no message lost (declared met only when other processes took under ${quietMachineCores} cores while measured)`,
+      isMet:
+        ratio <= p99RatioLimit &&
+        isComplete(product) &&
+        isComplete(peer) &&
+        (otherCores === undefined || otherCores < quietMachineCores),
+    };
+  } finally {
+    for (const kind of kinds) {
+      await clientsOf(kind).stop();
+      await serverOf(kind).stop();
+    }
+  }
+}
