@@ -26,6 +26,7 @@ import { registerMatchModule } from './modules/match/match.module';
 import { registerOperatorModule } from './modules/operators/operators.module';
 import type { OrderConfig } from './modules/orders/order-settings';
 import { registerOrdersModule } from './modules/orders/orders.module';
+import { registerSettlementModule } from './modules/settlement/settlement.module';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
 import { registerWalletModule } from './modules/wallet/wallet.module';
 import { registerWithdrawalsModule } from './modules/withdrawals/withdrawals.module';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const withdrawals = registerWithdrawalsModule(context);
   const deposits = await registerDepositsModule(context, deps.config);
   registerOrdersModule(context, deps.config);
+  registerSettlementModule(context, deps.feedProvider);
   registerFinanceRoutes(app, authenticate, {
     review: withdrawals.review,
     collections: deposits.collections,

@@ -164,3 +164,70 @@ export function createOrdersRepository(db: Database) {
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+/**
+ * Ids of orders in `statuses` with a leg on the event: those a settlement, cancellation or
+ * rollback of the event may change.
+ */
+export async function findOrderIdsByEvent(
+  db: Database,
+  eventId: number,
+  statuses: number[],
+): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderLegs, eq(orderLegs.orderId, orders.id))
+    .where(and(eq(orderLegs.eventId, eventId), inArray(orders.status, statuses)))
+    .orderBy(asc(orders.id));
+  return rows.map((row) => row.id);
+}
+
+/** Distinct events of the legs of orders in `statuses`. */
+export async function findEventIdsOfOrders(db: Database, statuses: number[]): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ eventId: orderLegs.eventId })
+    .from(orderLegs)
+    .innerJoin(orders, eq(orders.id, orderLegs.orderId))
+    .where(inArray(orders.status, statuses));
+  return rows.map((row) => row.eventId);
+}
+
+/** Locks the order's row until the transaction ends and answers it as it stands then. */
+export async function lockOrder(db: Database, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
+/** Moves an order from `from` to `to`; null when it was no longer in `from`. */
+export async function moveOrderStatus(
+  db: Database,
+  orderId: number,
+  from: number[],
+  to: number,
+  at: Date,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: to, updatedAt: at })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
+    .returning();
+  return row ?? null;
+}
+
+/** When the order was first accepted: its first history row into `acceptedStatus`. */
+export async function firstAcceptedAt(
+  db: Database,
+  orderId: number,
+  acceptedStatus: number,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: orderStatusHistory.at })
+    .from(orderStatusHistory)
+    .where(
+      and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, acceptedStatus)),
+    )
+    .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id))
+    .limit(1);
+  return row?.at;
+}

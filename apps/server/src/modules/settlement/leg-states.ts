@@ -1,0 +1,48 @@
+import { isAcceptedInCancelWindow, type LegState, outcomeFromFeed } from '@sb/domain';
+import type { CancellationRecord, SettlementRecord } from '../catalogue/catalogue.service';
+
+/** What the catalogue says of one event: its standing settlements and cancellations. */
+export interface EventFacts {
+  settlements: SettlementRecord[];
+  cancellations: CancellationRecord[];
+}
+
+export interface LegToRead {
+  eventId: number;
+  playId: number;
+  specifiers: string;
+  outcomeId: string;
+}
+
+/**
+ * Where a leg stands by the catalogue. A standing cancellation of its market (or of the whole
+ * event) whose window holds the bet's acceptance makes it void, whatever the settlement says:
+ * the feed cancels bets it cannot settle fairly. Otherwise the latest standing settlement of its
+ * outcome decides it; without one the leg is still open.
+ */
+export function legStateOf(leg: LegToRead, facts: EventFacts, acceptedAtMs: number): LegState {
+  const isCancelled = facts.cancellations.some(
+    (cancel) =>
+      cancel.rolledBackAt === null &&
+      (cancel.playId === null ||
+        (cancel.playId === leg.playId && cancel.specifiers === leg.specifiers)) &&
+      isAcceptedInCancelWindow(acceptedAtMs, {
+        ...(cancel.windowStart ? { startTime: cancel.windowStart.getTime() } : {}),
+        ...(cancel.windowEnd ? { endTime: cancel.windowEnd.getTime() } : {}),
+      }),
+  );
+  if (isCancelled) return 'void';
+  let latest: SettlementRecord | undefined;
+  for (const row of facts.settlements) {
+    if (row.rolledBackAt !== null) continue;
+    if (row.playId !== leg.playId || row.specifiers !== leg.specifiers) continue;
+    if (row.outcomeId !== leg.outcomeId) continue;
+    if (!latest || row.seq > latest.seq) latest = row;
+  }
+  if (!latest) return 'open';
+  return outcomeFromFeed({
+    result: latest.result === 1 ? 1 : 0,
+    voidFactor: latest.voidFactor,
+    deadHeatFactor: latest.deadHeatFactor,
+  });
+}

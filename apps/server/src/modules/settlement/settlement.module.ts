@@ -1,0 +1,198 @@
+import { betStatus, orderStatus } from '@sb/contract';
+import type { EventFeedMessage } from '@sb/feed-sim';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../module-context';
+import { realtimeOf } from '../../realtime/realtime.module';
+import type { Catalogue } from '../catalogue/catalogue.service';
+import type { FeedProvider } from '../feed/feed-provider';
+import { walletOf } from '../wallet/wallet.module';
+import {
+  createSettlementService,
+  type SettlementChange,
+  type SettlementService,
+} from './settlement.service';
+
+/** How often the process that runs the feed sweeps for orders a lost message left unsettled. */
+const defaultSweepIntervalMs = 60_000;
+/**
+ * Waits for the catalogue to hold a message before settling from it: the recorder writes a tick
+ * after handing it on. Past the last wait the sweep settles it instead.
+ */
+const recordedWaitsMs = [20, 50, 100, 250, 500, 1_000, 2_000, 5_000, 10_000, 30_000];
+
+type ResultMessage = Extract<
+  EventFeedMessage,
+  { type: 'bet_settlement' | 'bet_cancel' | 'rollback_bet_settlement' | 'rollback_bet_cancel' }
+>;
+
+const resultTypes = new Set<string>([
+  'bet_settlement',
+  'bet_cancel',
+  'rollback_bet_settlement',
+  'rollback_bet_cancel',
+]);
+
+const isResultMessage = (message: EventFeedMessage): message is ResultMessage =>
+  resultTypes.has(message.type);
+
+const coversMarket = (
+  message: { markets: { playId: number; specifiers: string }[] },
+  row: { playId: number | null; specifiers: string | null },
+) =>
+  message.markets.length === 0
+    ? row.playId === null
+    : message.markets.some(
+        (market) => market.playId === row.playId && market.specifiers === row.specifiers,
+      );
+
+/** Whether the catalogue already holds what the message says. */
+async function isRecorded(catalogue: Catalogue, message: ResultMessage): Promise<boolean> {
+  const { eventId, seq } = message;
+  switch (message.type) {
+    case 'bet_settlement':
+      return (await catalogue.settlementsOf(eventId)).some((row) => row.seq === seq);
+    case 'bet_cancel':
+      return (await catalogue.cancellationsOf(eventId)).some((row) => row.seq === seq);
+    case 'rollback_bet_settlement':
+      // Recorded once no earlier settlement of its markets stands.
+      return !(await catalogue.settlementsOf(eventId)).some(
+        (row) =>
+          row.seq < seq &&
+          row.rolledBackAt === null &&
+          (message.markets.length === 0 || coversMarket(message, row)),
+      );
+    case 'rollback_bet_cancel': {
+      const start = message.startTime ?? null;
+      const end = message.endTime ?? null;
+      return !(await catalogue.cancellationsOf(eventId)).some(
+        (row) =>
+          row.seq < seq &&
+          row.rolledBackAt === null &&
+          coversMarket(message, row) &&
+          (row.windowStart?.getTime() ?? null) === start &&
+          (row.windowEnd?.getTime() ?? null) === end,
+      );
+    }
+  }
+}
+
+export interface SettlementWorker {
+  service: SettlementService;
+  /** Settles every order the catalogue can settle now (what start-up does). */
+  sweep(): Promise<void>;
+  /** Resolves once every settlement started so far has finished. */
+  idle(): Promise<void>;
+}
+
+const workersByApp = new WeakMap<FastifyInstance, SettlementWorker>();
+
+export function settlementOf(app: FastifyInstance): SettlementWorker {
+  const found = workersByApp.get(app);
+  if (!found) throw new Error('the settlement worker does not run in this process');
+  return found;
+}
+
+/**
+ * Settles orders in the process that runs the feed, as that process alone records the catalogue:
+ * without Redis the one process; with Redis the feed's leader, which every process's copy of the
+ * bus knows. Results, cancellations and rollbacks arrive as feed messages; each starts the
+ * settlement of the orders on its event once the catalogue holds it. A sweep at start-up and
+ * every minute settles what a crash or a lost leadership left behind.
+ */
+export function registerSettlementModule(
+  context: ModuleContext,
+  feedProvider: FeedProvider | undefined,
+  options: { sweepIntervalMs?: number } = {},
+): SettlementWorker | undefined {
+  if (!feedProvider) return undefined;
+  const { app, database, ledger, catalogue, readModel, now } = context;
+  const log = app.log.child({ module: 'settlement' });
+  const service = createSettlementService({ db: database.db, ledger, catalogue, now });
+  const isSettler = () => (feedProvider as { isLeader?: boolean }).isLeader ?? true;
+  // One settlement at a time in this process; other processes are kept out by the order's lock.
+  let queue: Promise<void> = Promise.resolve();
+  /** Messages waiting for the catalogue to record them. */
+  const waits = new Set<Promise<void>>();
+  let isStopped = false;
+  let sweepTimer: NodeJS.Timeout | undefined;
+
+  const tell = (change: SettlementChange) => {
+    const { order } = change;
+    const bs =
+      order.status === orderStatus.settled || order.status === orderStatus.void
+        ? betStatus.settled
+        : betStatus.accepted;
+    realtimeOf(app).publishToUser(order.userId, 'H', {
+      orderNo: order.orderNo,
+      oi: change.firstOptionId,
+      bs,
+      mr: 0,
+    });
+    void walletOf(app).notifyBalanceChanged(order.userId);
+  };
+
+  const enqueue = (work: () => Promise<void>): Promise<void> => {
+    queue = queue
+      .then(work)
+      .catch((error: unknown) => log.error({ err: error }, 'settling orders failed'));
+    return queue;
+  };
+
+  async function settleEvent(eventId: number): Promise<void> {
+    for (const change of await service.reconcileEvent(eventId)) tell(change);
+  }
+
+  async function settleWhenRecorded(message: ResultMessage): Promise<void> {
+    for (const waitMs of [0, ...recordedWaitsMs]) {
+      if (isStopped) return;
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+      if (await isRecorded(catalogue, message)) return enqueue(() => settleEvent(message.eventId));
+    }
+    log.warn(
+      { eventId: message.eventId, seq: message.seq, type: message.type },
+      'the catalogue never recorded a result message; the sweep settles it',
+    );
+  }
+
+  const sweep = () =>
+    enqueue(async () => {
+      if (!isSettler()) return;
+      for (const eventId of await service.eventsToSweep()) {
+        if (isStopped) return;
+        // One event that cannot be settled must not keep the others waiting.
+        await settleEvent(eventId).catch((error: unknown) =>
+          log.error({ err: error, eventId }, 'settling the orders of an event failed'),
+        );
+      }
+    });
+
+  const unsubscribe = readModel.subscribe((change) => {
+    if (change.kind !== 'event' || !isResultMessage(change.message) || !isSettler()) return;
+    const message = change.message;
+    const waiting = settleWhenRecorded(message).catch((error: unknown) =>
+      log.error({ err: error, eventId: message.eventId }, 'settling orders failed'),
+    );
+    waits.add(waiting);
+    void waiting.finally(() => waits.delete(waiting));
+  });
+
+  app.addHook('onReady', async () => {
+    void sweep();
+    sweepTimer = setInterval(() => void sweep(), options.sweepIntervalMs ?? defaultSweepIntervalMs);
+    sweepTimer.unref();
+  });
+  app.addHook('preClose', async () => {
+    isStopped = true;
+    unsubscribe();
+    if (sweepTimer) clearInterval(sweepTimer);
+    await Promise.all(waits);
+    await queue;
+  });
+  async function idle(): Promise<void> {
+    while (waits.size > 0) await Promise.all(waits);
+    await queue;
+  }
+  const worker: SettlementWorker = { service, sweep, idle };
+  workersByApp.set(app, worker);
+  return worker;
+}
