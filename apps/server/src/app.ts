@@ -24,6 +24,7 @@ import { createCreditReader } from './modules/loans/loan-credit';
 import { registerLoanModule } from './modules/loans/loans.module';
 import { registerMatchModule } from './modules/match/match.module';
 import { registerOperatorModule } from './modules/operators/operators.module';
+import { registerOrderStatsModule } from './modules/order-stats/order-stats.module';
 import type { OrderConfig } from './modules/orders/order-settings';
 import { registerOrdersModule } from './modules/orders/orders.module';
 import { registerSettlementModule } from './modules/settlement/settlement.module';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const deposits = await registerDepositsModule(context, deps.config);
   registerOrdersModule(context, deps.config);
   registerSettlementModule(context, deps.feedProvider);
+  registerOrderStatsModule(context);
   registerFinanceRoutes(app, authenticate, {
     review: withdrawals.review,
     collections: deposits.collections,

@@ -1,0 +1,248 @@
+import { orderStatus } from '@sb/contract';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../ledger/ledger.schema';
+import type { OrderWithLegs } from '../orders/orders.repository';
+import { orderLegs, orders } from '../orders/orders.schema';
+import { dayMs, displayOffsetMs } from './display-day';
+
+/** Orders still waiting for a result. */
+export const openStatuses: readonly number[] = [orderStatus.pending, orderStatus.accepted];
+/** Orders with a final result: won, lost, cashed out or void. Rejected orders were never bets. */
+export const settledStatuses: readonly number[] = [
+  orderStatus.settled,
+  orderStatus.cashedOut,
+  orderStatus.void,
+];
+const countedStatuses = [...openStatuses, ...settledStatuses];
+
+/** Placement times from `from` (inclusive) until `until` (exclusive); either may be open. */
+export interface TimeWindow {
+  from?: Date | undefined;
+  until?: Date | undefined;
+}
+
+/** Which of a member's orders: one currency (or all), placed in a window. */
+export interface OrderFilter {
+  userId: number;
+  currencyId?: number | undefined;
+  window?: TimeWindow | undefined;
+}
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
+
+/** Aggregates as the database sums them (text for big sums), before they become numbers. */
+export interface FigureRow {
+  betCount: number;
+  stake: number;
+  openCount: number;
+  openStake: number;
+  settledCount: number;
+  settledStake: number;
+  net: number;
+  winCount: number;
+  lossCount: number;
+  drawCount: number;
+}
+
+/**
+ * What the order did to the member's balance: the sum of the member's own postings in every
+ * ledger transaction that names the order as its reference (stake held, released, paid out,
+ * reversed). The ledger is the record of money, so figures read from it stay right whatever
+ * path moved the money. For a settled order it is payout − stake.
+ */
+// Written with explicit aliases: a select from one table renders its columns unqualified, and
+// the subquery's own columns (id, user_id) would then be read as the subquery's, not the order's.
+const memberNetOfOrder = sql<number>`coalesce((
+  select sum(net_posting.amount)
+  from ${ledgerTransactions} as net_transaction
+  join ${ledgerPostings} as net_posting on net_posting.transaction_id = net_transaction.id
+  join ${ledgerAccounts} as net_account on net_account.id = net_posting.account_id
+  where net_transaction.reference = ${sql.raw('"orders"."order_no"')}
+    and net_account.user_id = ${sql.raw('"orders"."user_id"')}
+), 0)`.mapWith(Number);
+
+function inWindow(
+  column: typeof orders.createdAt | typeof ledgerTransactions.createdAt,
+  window: TimeWindow | undefined,
+): SQL[] {
+  const conditions: SQL[] = [];
+  if (window?.from) conditions.push(gte(column, window.from));
+  if (window?.until) conditions.push(lt(column, window.until));
+  return conditions;
+}
+
+function orderConditions(filter: OrderFilter, statuses: readonly number[]): SQL | undefined {
+  return and(
+    eq(orders.userId, filter.userId),
+    filter.currencyId === undefined ? undefined : eq(orders.currencyId, filter.currencyId),
+    inArray(orders.status, [...statuses]),
+    ...inWindow(orders.createdAt, filter.window),
+  );
+}
+
+const statusIn = (column: SQLWrapper, list: readonly number[]) =>
+  sql`${column} in (${sql.raw(list.join(', '))})`;
+
+/** Read-only queries over the order tables and the ledger; no rules live here. */
+export function createOrderStatsRepository(db: Database) {
+  /** Every counted order of the filter with its status, stake, balance effect and display day. */
+  const perOrder = (filter: OrderFilter) =>
+    db.$with('per_order').as(
+      db
+        .select({
+          status: sql<number>`${orders.status}`.as('status'),
+          stake: sql<number>`${orders.stakeMinor}`.as('stake'),
+          net: sql<number>`${memberNetOfOrder}`.as('net'),
+          day: sql<number>`floor((extract(epoch from ${orders.createdAt}) * 1000 + ${displayOffsetMs}) / ${dayMs})::int`.as(
+            'day',
+          ),
+        })
+        .from(orders)
+        .where(orderConditions(filter, countedStatuses)),
+    );
+
+  async function figures(filter: OrderFilter, isByDay: boolean) {
+    const rows = perOrder(filter);
+    const open = statusIn(rows.status, openStatuses);
+    const settled = statusIn(rows.status, settledStatuses);
+    const total = (expression: SQL) => sql`coalesce(${expression}, 0)`.mapWith(Number);
+    const selection = {
+      day: sql<number>`${isByDay ? rows.day : sql`0`}`.mapWith(Number),
+      betCount: total(sql`count(*)`),
+      stake: total(sql`sum(${rows.stake})`),
+      openCount: total(sql`count(*) filter (where ${open})`),
+      openStake: total(sql`sum(${rows.stake}) filter (where ${open})`),
+      settledCount: total(sql`count(*) filter (where ${settled})`),
+      settledStake: total(sql`sum(${rows.stake}) filter (where ${settled})`),
+      net: total(sql`sum(${rows.net}) filter (where ${settled})`),
+      winCount: total(sql`count(*) filter (where ${settled} and ${rows.net} > 0)`),
+      lossCount: total(sql`count(*) filter (where ${settled} and ${rows.net} < 0)`),
+      drawCount: total(sql`count(*) filter (where ${settled} and ${rows.net} = 0)`),
+    };
+    const query = db.with(rows).select(selection).from(rows);
+    return isByDay ? query.groupBy(rows.day).orderBy(asc(rows.day)) : query;
+  }
+
+  async function legsOf(orderIds: number[]) {
+    const byOrder = new Map<number, (typeof orderLegs.$inferSelect)[]>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = await db
+      .select()
+      .from(orderLegs)
+      .where(inArray(orderLegs.orderId, orderIds))
+      .orderBy(asc(orderLegs.orderId), asc(orderLegs.legIndex));
+    for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+    return byOrder;
+  }
+
+  return {
+    /** The figures of the filter's orders in one row. */
+    async totals(filter: OrderFilter): Promise<FigureRow> {
+      const [row] = await figures(filter, false);
+      if (!row) throw new Error('an aggregate without grouping always answers one row');
+      const { day: _ungrouped, ...figureRow } = row;
+      return figureRow;
+    },
+
+    /** The figures per display day (days since the epoch, in the display zone) that had orders. */
+    async totalsByDay(filter: OrderFilter): Promise<(FigureRow & { day: number })[]> {
+      return figures(filter, true);
+    },
+
+    /** Open orders: their count, stakes and potential payouts. */
+    async openSums(filter: OrderFilter) {
+      const [row] = await db
+        .select({
+          openCount: count(),
+          openStake: sql`coalesce(sum(${orders.stakeMinor}), 0)`.mapWith(Number),
+          potentialPayout: sql`coalesce(sum(${orders.potentialPayoutMinor}), 0)`.mapWith(Number),
+        })
+        .from(orders)
+        .where(orderConditions(filter, openStatuses));
+      return row ?? { openCount: 0, openStake: 0, potentialPayout: 0 };
+    },
+
+    /** A page of the filter's orders of these statuses, newest first, with each one's net. */
+    async orderPage(
+      filter: OrderFilter,
+      statuses: readonly number[],
+      page: PageRequest,
+    ): Promise<{ rows: (OrderWithLegs & { net: number })[]; total: number }> {
+      const where = orderConditions(filter, statuses);
+      const [counted] = await db.select({ total: count() }).from(orders).where(where);
+      const found = await db
+        .select({ order: orders, net: memberNetOfOrder })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const legs = await legsOf(found.map((row) => row.order.id));
+      return {
+        rows: found.map(({ order, net }) => ({ order, legs: legs.get(order.id) ?? [], net })),
+        total: counted?.total ?? 0,
+      };
+    },
+
+    /**
+     * A page of the member's balance movements caused by their own orders: ledger transactions
+     * whose reference is one of the member's order numbers, summed over the member's postings.
+     */
+    async amountLogPage(filter: OrderFilter, page: PageRequest) {
+      const memberOrderNos = db
+        .select({ orderNo: orders.orderNo })
+        .from(orders)
+        .where(eq(orders.userId, filter.userId));
+      const movements = db
+        .select({
+          id: ledgerTransactions.id,
+          orderNo: sql<string>`${ledgerTransactions.reference}`.as('order_no'),
+          kind: ledgerTransactions.kind,
+          createdAt: ledgerTransactions.createdAt,
+          currencyId: ledgerPostings.currencyId,
+          amount: sql<number>`sum(${ledgerPostings.amount})`.mapWith(Number).as('amount'),
+        })
+        .from(ledgerTransactions)
+        .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .where(
+          and(
+            eq(ledgerAccounts.userId, filter.userId),
+            inArray(ledgerTransactions.reference, memberOrderNos),
+            filter.currencyId === undefined
+              ? undefined
+              : eq(ledgerPostings.currencyId, filter.currencyId),
+            ...inWindow(ledgerTransactions.createdAt, filter.window),
+          ),
+        )
+        .groupBy(ledgerTransactions.id, ledgerPostings.currencyId)
+        .as('movements');
+      const [counted] = await db.select({ total: count() }).from(movements);
+      const rows = await db
+        .select()
+        .from(movements)
+        .orderBy(desc(movements.createdAt), desc(movements.id), asc(movements.currencyId))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, total: counted?.total ?? 0 };
+    },
+  };
+}
+
+export type OrderStatsRepository = ReturnType<typeof createOrderStatsRepository>;

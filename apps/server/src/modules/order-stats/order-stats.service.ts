@@ -1,0 +1,284 @@
+import {
+  type AmountLogRecord,
+  defaultStatPageSize,
+  maxStatRangeDays,
+  type SettlementRecord,
+  type StatFigures,
+} from '@sb/contract';
+import { type Currency, findCurrencyById } from '@sb/domain';
+import { AppError } from '../../http/app-error';
+import type { AuthenticatedUser } from '../../http/request-context';
+import type { IdentityService } from '../identity/identity.service';
+import { toOrderRecord } from '../orders/orders.mappers';
+import {
+  dayMs,
+  displayDateOf,
+  displayDayOf,
+  displayDayOfDate,
+  displayDayStart,
+} from './display-day';
+import {
+  type FigureRow,
+  type OrderStatsRepository,
+  openStatuses,
+  settledStatuses,
+  type TimeWindow,
+} from './order-stats.repository';
+
+const maxRangeMs = maxStatRangeDays * dayMs;
+
+interface TimeRangeInput {
+  startTime?: number | undefined;
+  endTime?: number | undefined;
+}
+interface PageInput {
+  page?: number | undefined;
+  size?: number | undefined;
+}
+type CurrencyInput = { currencyId?: number | undefined };
+
+/**
+ * The window of an inclusive `startTime`–`endTime` pair: both or neither, in order, at most
+ * `maxStatRangeDays` long. Neither gives `whenAbsent`.
+ */
+function windowOf(input: TimeRangeInput, whenAbsent: TimeWindow): TimeWindow {
+  const { startTime, endTime } = input;
+  if (startTime === undefined && endTime === undefined) return whenAbsent;
+  if (startTime === undefined)
+    throw new AppError('INVALID_INPUT', 'startTime: required with endTime');
+  if (endTime === undefined)
+    throw new AppError('INVALID_INPUT', 'endTime: required with startTime');
+  if (startTime > endTime)
+    throw new AppError('INVALID_INPUT', 'startTime: must not be after endTime');
+  if (endTime - startTime >= maxRangeMs)
+    throw new AppError('INVALID_INPUT', `endTime: the range is at most ${maxStatRangeDays} days`);
+  return { from: new Date(startTime), until: new Date(endTime + 1) };
+}
+
+function dayWindow(firstDay: number, lastDay: number): TimeWindow {
+  return { from: displayDayStart(firstDay), until: displayDayStart(lastDay + 1) };
+}
+
+function pageOf(input: PageInput) {
+  const size = input.size ?? defaultStatPageSize;
+  return { offset: ((input.page ?? 1) - 1) * size, limit: size };
+}
+
+const currencyFields = (currency: Currency) => ({
+  currencyId: currency.currencyId,
+  currencyCode: currency.currencyCode,
+  scale: currency.scale,
+});
+
+function toFigures(row: FigureRow): StatFigures {
+  const { net, ...counts } = row;
+  return { ...counts, payout: net + row.settledStake, result: net };
+}
+
+const noFigures: FigureRow = {
+  betCount: 0,
+  stake: 0,
+  openCount: 0,
+  openStake: 0,
+  settledCount: 0,
+  settledStake: 0,
+  net: 0,
+  winCount: 0,
+  lossCount: 0,
+  drawCount: 0,
+};
+
+/** The statistics calls: the caller's own orders only, always filtered by their user id. */
+export function createOrderStatsService(deps: {
+  repository: OrderStatsRepository;
+  identity: IdentityService;
+  now: () => Date;
+}) {
+  const { repository, identity, now } = deps;
+
+  function knownCurrency(currencyId: number): Currency {
+    const currency = findCurrencyById(currencyId);
+    if (!currency)
+      throw new AppError('INVALID_INPUT', `currencyId: ${currencyId} is not a currency`);
+    return currency;
+  }
+
+  /** The currency asked for, else the member's current one. */
+  async function currencyFor(user: AuthenticatedUser, input: CurrencyInput): Promise<Currency> {
+    if (input.currencyId !== undefined) return knownCurrency(input.currencyId);
+    return knownCurrency((await identity.walletMember(user)).currencyId);
+  }
+
+  /** For lists: one currency when asked for, else all of them. */
+  function currencyFilter(input: CurrencyInput): number | undefined {
+    return input.currencyId === undefined ? undefined : knownCurrency(input.currencyId).currencyId;
+  }
+
+  async function dayFigures(user: AuthenticatedUser, input: CurrencyInput, day: number) {
+    const currency = await currencyFor(user, input);
+    const row = await repository.totals({
+      userId: user.userId,
+      currencyId: currency.currencyId,
+      window: dayWindow(day, day),
+    });
+    return { ...currencyFields(currency), date: displayDateOf(day), ...toFigures(row) };
+  }
+
+  return {
+    /** order/stat: the orders placed in the range, today's display day unless given. */
+    async orderStat(user: AuthenticatedUser, input: CurrencyInput & TimeRangeInput) {
+      const today = displayDayOf(now());
+      const window = windowOf(input, dayWindow(today, today));
+      const currency = await currencyFor(user, input);
+      const row = await repository.totals({
+        userId: user.userId,
+        currencyId: currency.currencyId,
+        window,
+      });
+      return {
+        ...currencyFields(currency),
+        startTime: (window.from as Date).getTime(),
+        endTime: (window.until as Date).getTime() - 1,
+        ...toFigures(row),
+      };
+    },
+
+    /** stat/daily: every display day from startDate to endDate, days without orders as zeros. */
+    async daily(
+      user: AuthenticatedUser,
+      input: CurrencyInput & { startDate: string; endDate: string },
+    ) {
+      const firstDay = displayDayOfDate(input.startDate);
+      const lastDay = displayDayOfDate(input.endDate);
+      if (firstDay > lastDay)
+        throw new AppError('INVALID_INPUT', 'startDate: must not be after endDate');
+      if (lastDay - firstDay + 1 > maxStatRangeDays)
+        throw new AppError(
+          'INVALID_INPUT',
+          `endDate: the range is at most ${maxStatRangeDays} days`,
+        );
+      const currency = await currencyFor(user, input);
+      const rows = await repository.totalsByDay({
+        userId: user.userId,
+        currencyId: currency.currencyId,
+        window: dayWindow(firstDay, lastDay),
+      });
+      const byDay = new Map(rows.map((row) => [row.day, row]));
+      const days = [];
+      for (let day = firstDay; day <= lastDay; day += 1) {
+        const { day: _day, ...row } = byDay.get(day) ?? { day, ...noFigures };
+        days.push({ date: displayDateOf(day), ...toFigures(row) });
+      }
+      return { ...currencyFields(currency), days };
+    },
+
+    today(user: AuthenticatedUser, input: CurrencyInput) {
+      return dayFigures(user, input, displayDayOf(now()));
+    },
+
+    date(user: AuthenticatedUser, input: CurrencyInput & { date: string }) {
+      return dayFigures(user, input, displayDayOfDate(input.date));
+    },
+
+    /** stat/settle: the settled orders' totals, all of them unless a range is given. */
+    async settle(user: AuthenticatedUser, input: CurrencyInput & TimeRangeInput) {
+      const window = windowOf(input, {});
+      const currency = await currencyFor(user, input);
+      const figures = toFigures(
+        await repository.totals({ userId: user.userId, currencyId: currency.currencyId, window }),
+      );
+      return {
+        ...currencyFields(currency),
+        settledCount: figures.settledCount,
+        settledStake: figures.settledStake,
+        payout: figures.payout,
+        result: figures.result,
+        winCount: figures.winCount,
+        lossCount: figures.lossCount,
+        drawCount: figures.drawCount,
+      };
+    },
+
+    /** win/stat: wins and losses; the rate leaves out draws (voids, stakes returned). */
+    async winStat(user: AuthenticatedUser, input: CurrencyInput & TimeRangeInput) {
+      const window = windowOf(input, {});
+      const currency = await currencyFor(user, input);
+      const row = await repository.totals({
+        userId: user.userId,
+        currencyId: currency.currencyId,
+        window,
+      });
+      const decided = row.winCount + row.lossCount;
+      return {
+        ...currencyFields(currency),
+        settledCount: row.settledCount,
+        winCount: row.winCount,
+        lossCount: row.lossCount,
+        drawCount: row.drawCount,
+        winRate: decided === 0 ? 0 : Math.floor((row.winCount * 10_000) / decided),
+      };
+    },
+
+    /** amount/log: balance movements of the member's bets, by the movement's time. */
+    async amountLog(user: AuthenticatedUser, input: CurrencyInput & TimeRangeInput & PageInput) {
+      const window = windowOf(input, {});
+      const { rows, total } = await repository.amountLogPage(
+        { userId: user.userId, currencyId: currencyFilter(input), window },
+        pageOf(input),
+      );
+      const records: AmountLogRecord[] = rows.map((row) => {
+        const currency = knownCurrency(row.currencyId);
+        return {
+          orderNo: row.orderNo,
+          kind: row.kind,
+          amount: row.amount,
+          ...currencyFields(currency),
+          createTime: row.createdAt.getTime(),
+        };
+      });
+      return { records, total };
+    },
+
+    /** order/sum: what is at stake now. */
+    async orderSum(user: AuthenticatedUser, input: CurrencyInput) {
+      const currency = await currencyFor(user, input);
+      const sums = await repository.openSums({
+        userId: user.userId,
+        currencyId: currency.currencyId,
+      });
+      return { ...currencyFields(currency), ...sums };
+    },
+
+    /** unsettle: open orders, newest first. */
+    async unsettled(user: AuthenticatedUser, input: CurrencyInput & PageInput) {
+      const { rows, total } = await repository.orderPage(
+        { userId: user.userId, currencyId: currencyFilter(input) },
+        openStatuses,
+        pageOf(input),
+      );
+      return { records: rows.map(toOrderRecord), total };
+    },
+
+    /** settlement/record: settled orders placed in the range, newest first. */
+    async settlementRecord(
+      user: AuthenticatedUser,
+      input: CurrencyInput & TimeRangeInput & PageInput,
+    ) {
+      const window = windowOf(input, {});
+      const { rows, total } = await repository.orderPage(
+        { userId: user.userId, currencyId: currencyFilter(input), window },
+        settledStatuses,
+        pageOf(input),
+      );
+      const records: SettlementRecord[] = rows.map((row) => ({
+        ...toOrderRecord(row),
+        payout: row.net + row.order.stakeMinor,
+        result: row.net,
+        settleTime: row.order.updatedAt.getTime(),
+      }));
+      return { records, total };
+    },
+  };
+}
+
+export type OrderStatsService = ReturnType<typeof createOrderStatsService>;
