@@ -6,6 +6,7 @@ import { loanCalls } from './loan';
 import { matchCalls } from './match';
 import { operatorCalls } from './operator';
 import { orderCalls } from './order';
+import { orderExtraCalls } from './order-extras';
 import { walletCalls } from './wallet';
 import { withdrawCalls } from './withdraw';
 
@@ -18,6 +19,7 @@ export const allCalls: readonly CallDefinition[] = [
   ...loanCalls,
   ...matchCalls,
   ...orderCalls,
+  ...orderExtraCalls,
   ...operatorCalls,
   ...financeCalls,
 ];
