@@ -515,6 +515,38 @@ export const errorCatalogue = {
     zh: '该联赛不可投注',
     zht: '該聯賽不可投注',
   },
+  /** No such order of this member (another member's order answers the same; 7150–7199: cash out). */
+  CASH_OUT_ORDER_NOT_FOUND: {
+    code: 7150,
+    key: 'error.cashOutOrderNotFound',
+    en: 'Order not found',
+    zh: '注单不存在',
+    zht: '注單不存在',
+  },
+  /** The order is not an accepted, open bet: pending, rejected, settled, void or already cashed out. */
+  CASH_OUT_NOT_AVAILABLE: {
+    code: 7151,
+    key: 'error.cashOutNotAvailable',
+    en: 'This bet cannot be cashed out',
+    zh: '该注单不可提前结算',
+    zht: '該注單不可提前結算',
+  },
+  /** An open leg's market is suspended, closed or no longer priced; the message names the leg. */
+  CASH_OUT_MARKET_SUSPENDED: {
+    code: 7152,
+    key: 'error.cashOutMarketSuspended',
+    en: 'Cash out is unavailable while a market is suspended or closed',
+    zh: '盘口暂停或已关闭，暂不可提前结算',
+    zht: '盤口暫停或已關閉，暫不可提前結算',
+  },
+  /** The offer fell below the amount the member accepted; the message gives the new offer. */
+  CASH_OUT_OFFER_CHANGED: {
+    code: 7153,
+    key: 'error.cashOutOfferChanged',
+    en: 'The cash out offer has changed',
+    zh: '提前结算金额已变化',
+    zht: '提前結算金額已變化',
+  },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -9,6 +9,7 @@ export * from './loan';
 export * from './match';
 export * from './operator';
 export * from './order';
+export * from './order-extras';
 export * from './order-stats';
 export { allCalls } from './registry';
 export * from './socket';

@@ -6,6 +6,7 @@ import { loanCalls } from './loan';
 import { matchCalls } from './match';
 import { operatorCalls } from './operator';
 import { orderCalls } from './order';
+import { orderExtraCalls } from './order-extras';
 import { orderStatsCalls } from './order-stats';
 import { walletCalls } from './wallet';
 import { withdrawCalls } from './withdraw';
@@ -20,6 +21,7 @@ export const allCalls: readonly CallDefinition[] = [
   ...matchCalls,
   ...orderCalls,
   ...orderStatsCalls,
+  ...orderExtraCalls,
   ...operatorCalls,
   ...financeCalls,
 ];

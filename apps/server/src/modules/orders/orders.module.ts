@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../module-context';
 import { realtimeOf } from '../../realtime/realtime.module';
 import { walletOf } from '../wallet/wallet.module';
+import { registerCashOutRoutes } from './cash-out.routes';
+import { registerLimitsRoutes } from './limits.routes';
 import { createOrderAcceptance, type OrderAcceptance } from './order-acceptance';
 import { type OrderConfig, orderSettingsOf } from './order-settings';
 import { betStatusEventsOf } from './orders.mappers';
@@ -75,6 +77,8 @@ export function registerOrdersModule(context: ModuleContext, config: OrderConfig
         acceptance.schedule(order.order.id, settings.betDelayMs);
     },
   });
+  registerCashOutRoutes(context, repository);
+  registerLimitsRoutes(context);
   app.addHook('onReady', async () => acceptance.start());
   app.addHook('preClose', async () => acceptance.stop());
   const registered: Orders = { orders, acceptance };

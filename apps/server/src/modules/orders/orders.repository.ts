@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { ledgerTransactions } from '../ledger/ledger.schema';
 import { orderLegs, orderStatusHistory, orders } from './orders.schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -231,3 +232,75 @@ export async function firstAcceptedAt(
     .limit(1);
   return row?.at;
 }
+
+/**
+ * Queries of cash out: finding a member's order by its number, the one conditional status move
+ * that decides a race with settlement, and the cash-out transactions the ledger keeps (their
+ * metadata is the cash out's record: the amount paid and the member's key).
+ */
+export function cashOutQueries(db: Database) {
+  return {
+    /** The id of the member's order `orderNo`; undefined for a missing or another's order. */
+    async findIdByOrderNo(userId: number, orderNo: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.orderNo, orderNo)));
+      return row?.id;
+    },
+
+    /**
+     * Moves the order from `fromStatus` to `toStatus` in one statement; null when it was no
+     * longer in `fromStatus` (another process moved it first).
+     */
+    async moveStatusIf(
+      id: number,
+      fromStatus: number,
+      values: { status: number; updatedAt: Date },
+    ): Promise<OrderRow | null> {
+      const [row] = await db
+        .update(orders)
+        .set(values)
+        .where(and(eq(orders.id, id), eq(orders.status, fromStatus)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Serialises cash outs of one member using one key, until the transaction ends. */
+    async lockMemberKey(userId: number, idempotencyKey: string): Promise<void> {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`cash-out:${userId}:${idempotencyKey}`}, 0))`,
+      );
+    },
+
+    /** The metadata of the ledger transaction with this key, if it exists. */
+    async ledgerMetadataOf(ledgerKey: string): Promise<Record<string, unknown> | undefined> {
+      const [row] = await db
+        .select({ metadata: ledgerTransactions.metadata })
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, ledgerKey));
+      return (row?.metadata as Record<string, unknown> | null) ?? undefined;
+    },
+
+    /** The metadata of the member's cash out made with `memberKey`, on any order. */
+    async cashOutMetadataByMemberKey(
+      kind: string,
+      userId: number,
+      memberKey: string,
+    ): Promise<Record<string, unknown> | undefined> {
+      const [row] = await db
+        .select({ metadata: ledgerTransactions.metadata })
+        .from(ledgerTransactions)
+        .where(
+          and(
+            eq(ledgerTransactions.kind, kind),
+            sql`${ledgerTransactions.metadata}->>'userId' = ${String(userId)}`,
+            sql`${ledgerTransactions.metadata}->>'memberKey' = ${memberKey}`,
+          ),
+        );
+      return (row?.metadata as Record<string, unknown> | null) ?? undefined;
+    },
+  };
+}
+
+export type CashOutQueries = ReturnType<typeof cashOutQueries>;
