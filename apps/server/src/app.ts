@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const loans = registerLoanModule(context);
   const withdrawals = registerWithdrawalsModule(context);
   const deposits = await registerDepositsModule(context, deps.config);
-  registerOrdersModule(context, deps.config);
+  registerOrdersModule(context, matchWire.settings, deps.config);
   registerSettlementModule(context, deps.feedProvider);
   registerOrderStatsModule(context);
   registerFinanceRoutes(app, authenticate, {

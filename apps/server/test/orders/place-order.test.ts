@@ -11,6 +11,8 @@ import { encodeOptionId, sealPayload, toOddsUnits } from '@sb/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/identity.schema';
+import { controlSwitchTable } from '../../src/modules/match/control-switches';
+import { matchWireSourceOf } from '../../src/modules/match/match.module';
 import { orderStatusHistory, orders } from '../../src/modules/orders/orders.schema';
 import type { TestApp } from '../test-app';
 import {
@@ -292,6 +294,23 @@ describe('slip rules (SPEC §5), each refused with nothing written', () => {
 });
 
 describe('the book decides', () => {
+  it('refuses a market the control switches hide (7004), and takes it again once shown', async () => {
+    const event = book.preMatchAt(7);
+    const hiding = [...controlSwitchTable].find(([, effect]) =>
+      effect.sports?.includes(event.fixture.sportId),
+    );
+    if (!hiding) throw new Error(`no switch hides sport ${event.fixture.sportId}`);
+    const settings = matchWireSourceOf(testApp.app)?.settings;
+    if (!settings) throw new Error('the match module is not registered');
+    await settings.setControlSwitches([hiding[0]]);
+    try {
+      await expectBetRefused(single(book.pick(event)), 7004, /not offered/);
+    } finally {
+      await settings.setControlSwitches([]);
+    }
+    expect(await placeBet(testApp, member, single(book.pick(event)))).toMatchObject({ code: 0 });
+  });
+
   it('refuses a suspended market with mr 4 (7004)', async () => {
     const event = book.preMatchAt(6);
     const pick = book.pick(event);

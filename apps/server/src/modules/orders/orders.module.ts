@@ -2,6 +2,8 @@ import { orderStatus } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../module-context';
 import { realtimeOf } from '../../realtime/realtime.module';
+import { visibilityFor } from '../match/control-switches';
+import type { SiteSettings } from '../match/site-settings';
 import { walletOf } from '../wallet/wallet.module';
 import { registerCashOutRoutes } from './cash-out.routes';
 import { registerLimitsRoutes } from './limits.routes';
@@ -33,7 +35,11 @@ export function ordersOf(app: FastifyInstance): Orders {
  * modules registered first: every status change is told to the member (`H`) and every movement
  * of their money pushes their balances.
  */
-export function registerOrdersModule(context: ModuleContext, config: OrderConfig = {}) {
+export function registerOrdersModule(
+  context: ModuleContext,
+  siteSettings: SiteSettings,
+  config: OrderConfig = {},
+) {
   const settings = orderSettingsOf(config);
   const { app, database, ledger, readModel, identity, now } = context;
   const log = app.log.child({ module: 'orders' });
@@ -43,6 +49,11 @@ export function registerOrdersModule(context: ModuleContext, config: OrderConfig
     ledger,
     readModel,
     identity,
+    visibilityOf: async (client) => {
+      const { controlSwitches } = await siteSettings.current();
+      // SPEC §1: source 1 is the live-stream flavour, which never shows play type 2.
+      return visibilityFor(controlSwitches, client.source === '1');
+    },
     betDelayMs: settings.betDelayMs,
     now,
   });

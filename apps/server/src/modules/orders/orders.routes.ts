@@ -30,6 +30,7 @@ export function registerOrdersRoutes(
       token: context.token,
       idempotencyKey: context.idempotencyKey,
       isSealingOn,
+      client: context.client,
     });
     if (placed.isNew) onPlaced(placed);
     return toOrderRecord(placed.order);

@@ -13,6 +13,7 @@ import type { AuthenticatedUser } from '../../http/request-context';
 import type { ReadModel } from '../feed/read-model';
 import type { IdentityService } from '../identity/identity.service';
 import type { Ledger } from '../ledger/ledger.service';
+import type { Visibility } from '../match/control-switches';
 import { type BetSelection, digestOf, openBet, readSlip } from './bet-input';
 import {
   isPriceAcceptable,
@@ -58,12 +59,20 @@ function requireCurrency(bet: OrderBet, member: UserInfo): Currency {
 function priceSlip(
   readModel: ReadModel,
   member: UserInfo,
+  visibility: Visibility,
   selections: BetSelection[],
 ): PricedSelection[] {
   const leagueIds = member.leagueIds.length > 0 ? new Set(member.leagueIds) : null;
   return selections.map((selection, index) => {
     const field = `data.selections.${index}`;
     const event = readModel.get(selection.ref.eventId);
+    // What the control switches hide (SPEC §4) is not on offer to bet on either.
+    if (
+      event &&
+      (!visibility.isSportVisible(event.fixture.sportId) ||
+        visibility.hiddenPlays(event.fixture.sportId).has(selection.ref.playId))
+    )
+      throw new AppError('ORDER_MARKET_CLOSED', `${field}: this market is not offered`);
     if (event && leagueIds && !leagueIds.has(event.fixture.league.id))
       throw new AppError('ORDER_LEAGUE_NOT_ALLOWED', `${field}: league ${event.fixture.league.id}`);
     if (event && selection.sportId !== undefined && selection.sportId !== event.fixture.sportId)
@@ -116,6 +125,8 @@ export function createOrdersService(deps: {
   ledger: Ledger;
   readModel: ReadModel;
   identity: Pick<IdentityService, 'profile'>;
+  /** What the site's control switches leave on offer, for a caller of this flavour. */
+  visibilityOf: (client: { source?: string | undefined }) => Promise<Visibility>;
   betDelayMs: number;
   now: () => Date;
 }) {
@@ -175,7 +186,12 @@ export function createOrdersService(deps: {
     async place(
       user: AuthenticatedUser,
       data: string | Record<string, unknown>,
-      context: { token: string; idempotencyKey: string | undefined; isSealingOn: boolean },
+      context: {
+        token: string;
+        idempotencyKey: string | undefined;
+        isSealingOn: boolean;
+        client: { source?: string | undefined };
+      },
     ): Promise<PlacedOrder> {
       const bet = await openBet(data, context.token, context.isSealingOn);
       const member = await identity.profile(user);
@@ -187,7 +203,12 @@ export function createOrdersService(deps: {
         if (existing) return replayOf(existing, requestDigest);
       }
       const selections = readSlip(bet);
-      const legs = priceSlip(readModel, member, selections);
+      const legs = priceSlip(
+        readModel,
+        member,
+        await deps.visibilityOf(context.client),
+        selections,
+      );
       requireStakeInRange(bet, currency, legs);
       requirePricesAccepted(bet, selections, legs);
       const { totalOddsUnits, potentialPayoutMinor } = payoutOf(
