@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { ledgerTransactions } from '../ledger/ledger.schema';
 import { orderLegs, orderStatusHistory, orders } from './orders.schema';
@@ -184,13 +184,25 @@ export async function findOrderIdsByEvent(
   return rows.map((row) => row.id);
 }
 
-/** Distinct events of the legs of orders in `statuses`. */
-export async function findEventIdsOfOrders(db: Database, statuses: number[]): Promise<number[]> {
+/**
+ * Distinct events of the legs of orders in `statuses`; with `changedSince`, only of those whose
+ * status changed since then.
+ */
+export async function findEventIdsOfOrders(
+  db: Database,
+  statuses: number[],
+  changedSince?: Date,
+): Promise<number[]> {
   const rows = await db
     .selectDistinct({ eventId: orderLegs.eventId })
     .from(orderLegs)
     .innerJoin(orders, eq(orders.id, orderLegs.orderId))
-    .where(inArray(orders.status, statuses));
+    .where(
+      and(
+        inArray(orders.status, statuses),
+        changedSince ? gte(orders.updatedAt, changedSince) : undefined,
+      ),
+    );
   return rows.map((row) => row.eventId);
 }
 

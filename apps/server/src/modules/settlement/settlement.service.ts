@@ -28,6 +28,8 @@ import { orderSettlements, type SettledLeg } from './settlement.schema';
 /** Orders settlement may change: open ones, and settled ones a rollback may take back. */
 const reconciledStatuses: number[] = [orderStatus.accepted, orderStatus.settled, orderStatus.void];
 const finishedBySettlement: number[] = [orderStatus.settled, orderStatus.void];
+/** How far back the catch-up sweep looks at finished orders for a lost rollback. */
+const sweepRollbackHorizonMs = 24 * 3_600_000;
 
 type StandingSettlement = typeof orderSettlements.$inferSelect;
 
@@ -276,8 +278,20 @@ export function createSettlementService(deps: {
       return changes;
     },
 
-    /** Events of the orders settlement may still change, for a catch-up sweep. */
-    eventsToSweep: () => findEventIdsOfOrders(db, reconciledStatuses),
+    /**
+     * Events of the orders settlement may still change, for a catch-up sweep: every open order,
+     * and the orders settled within the rollback horizon (the feed corrects a result within hours;
+     * a later correction arrives as a message like any other). Bounded so that the sweep does not
+     * grow with the whole history of the book.
+     */
+    eventsToSweep: async () => {
+      const horizon = new Date(now().getTime() - sweepRollbackHorizonMs);
+      const [open, recent] = await Promise.all([
+        findEventIdsOfOrders(db, [orderStatus.accepted]),
+        findEventIdsOfOrders(db, finishedBySettlement, horizon),
+      ]);
+      return [...new Set([...open, ...recent])];
+    },
   };
 }
 
