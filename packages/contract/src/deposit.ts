@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { intField, textField } from './common';
-import { historyRecordSchema } from './wallet';
+import { historyRecordSchema, payMethodSchema } from './wallet';
 
 /**
  * Deposit calls (SPEC §2 deposit panel, §3 pay type, collection order and history record, §4
@@ -83,24 +83,8 @@ export const depositAmountField = () =>
       return Number(typeof value === 'string' ? value.trim() : value);
     });
 
-/** SPEC §3 pay type, one way of depositing. Amounts are in minor units of `currencyId`. */
-export const payTypeSchema = z.object({
-  /** SPEC §2 deposit type, 1–8 (see depositMerchantCode). */
-  merchantCode: z.number().int(),
-  /** The currency paid. */
-  currencyCode: z.string(),
-  currencyId: z.number().int(),
-  payTypeId: z.number().int(),
-  payTypeName: z.string(),
-  /** Machine name of the method: HOSTED_CRYPTO, BANK_CARD, SHOP_QR, E_WALLET, ONLINE_BANKING, TRC20, ERC20, PIX_QR, PIX_KEY, CONVERSION. */
-  payType: z.string(),
-  channelId: z.number().int(),
-  /** The coin's outer id for digital methods (SPEC §5 address rules), 0 for fiat. */
-  outerId: z.number().int(),
-  minAmount: z.number().int(),
-  maxAmount: z.number().int(),
-  /** Digits after the decimal point of `currencyId`; createDeposit must send the same. */
-  scale: z.number().int(),
+/** SPEC §3 pay type, one way of depositing; `currencyId` is the currency paid. */
+export const payTypeSchema = payMethodSchema.extend({
   /** Preset amounts for the quick chips, minor units. */
   quicks: z.array(z.number().int()),
   /** The currency credited: the same as `currencyId` except for conversions (type 8). */

@@ -45,6 +45,27 @@ export const openWalletBalance = defineCall({
 });
 
 /**
+ * SPEC §3 pay type or channel: the fields the deposit pay-type list and the withdrawal bank list
+ * share. Amounts are in minor units of `currencyId`, `scale` its digits after the point.
+ */
+export const payMethodSchema = z.object({
+  /** SPEC §2 deposit or withdraw type. */
+  merchantCode: z.number().int(),
+  currencyCode: z.string(),
+  currencyId: z.number().int(),
+  payTypeId: z.number().int(),
+  payTypeName: z.string(),
+  /** A stable machine name of the method, e.g. BANK_CARD, TRC20, PIX_KEY. */
+  payType: z.string(),
+  channelId: z.number().int(),
+  /** The coin's outer id for digital methods (SPEC §5 address rules), 0 for fiat. */
+  outerId: z.number().int(),
+  minAmount: z.number().int(),
+  maxAmount: z.number().int(),
+  scale: z.number().int(),
+});
+
+/**
  * SPEC §3 history record, one shape for the deposit and the withdrawal lists. `amount`/`scale` are
  * what was paid in or asked out; `toAmount`/`toScale` what was credited or paid out; `type`
  * repeats `merchantCode`, so either field picks out type-2 collection orders (SPEC §2).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { intField, textField, wirePasswordSchema } from './common';
-import { historyRecordSchema } from './wallet';
+import { historyRecordSchema, payMethodSchema } from './wallet';
 
 /**
  * Withdrawals, saved payout accounts and the withdrawal password (SPEC §2 withdraw panel, §3,
@@ -73,21 +73,7 @@ export const withdrawAccountSchema = z.object({
 export type WithdrawAccount = z.infer<typeof withdrawAccountSchema>;
 
 /** SPEC §3 pay type or channel, as the bank list answers it for withdrawals. */
-export const withdrawChannelSchema = z.object({
-  merchantCode: z.number().int(),
-  currencyCode: z.string(),
-  currencyId: z.number().int(),
-  payTypeId: z.number().int(),
-  payTypeName: z.string(),
-  /** A stable code of the method, e.g. BANK_CARD, USDT_TRC20, PIX_KEY. */
-  payType: z.string(),
-  channelId: z.number().int(),
-  /** The coin's outer id for digital addresses (SPEC §5 address table), 0 otherwise. */
-  outerId: z.number().int(),
-  /** Smallest and largest withdrawal, minor units. */
-  minAmount: z.number().int(),
-  maxAmount: z.number().int(),
-  scale: z.number().int(),
+export const withdrawChannelSchema = payMethodSchema.extend({
   /** How many accounts of this type the member holds (at most 3). */
   holds: z.number().int(),
   accounts: z.array(withdrawAccountSchema),

@@ -38,15 +38,16 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /**
- * The bet inside order-create's `data`: a string sealed with the caller's token (DESIGN §5), or,
- * with sealing turned off, the bet as an object or as its JSON text. A payload that does not open
- * reads as `{}` (SPEC §7), which then fails as a bet with every missing field named.
+ * A call's `data`: a string sealed with the caller's token (DESIGN §5), or, with sealing turned
+ * off, the value as an object or as its JSON text. A payload that does not open reads as `{}`
+ * (SPEC §7), which then fails the schema with every missing field named.
  */
-export async function openBet(
+export async function openSealedData<S extends z.ZodType>(
+  schema: S,
   data: string | Record<string, unknown>,
   token: string,
   isSealingOn: boolean,
-): Promise<OrderBet> {
+): Promise<z.output<S>> {
   let plain: unknown;
   if (typeof data !== 'string') {
     if (isSealingOn) throw new AppError('INVALID_INPUT', 'data: must be sealed with the token');
@@ -55,12 +56,21 @@ export async function openBet(
     plain = await openPayload(token, data);
     if (!isSealingOn && isEmptyObject(plain)) plain = parseJsonText(data);
   }
-  const parsed = orderBetSchema.safeParse(plain);
+  const parsed = schema.safeParse(plain);
   if (!parsed.success) {
     const hint = isEmptyObject(plain) ? ' (data did not open with this token)' : '';
     throw new AppError('INVALID_INPUT', `${describeIssues(parsed.error)}${hint}`);
   }
   return parsed.data;
+}
+
+/** The bet inside order-create's `data`. */
+export function openBet(
+  data: string | Record<string, unknown>,
+  token: string,
+  isSealingOn: boolean,
+): Promise<OrderBet> {
+  return openSealedData(orderBetSchema, data, token, isSealingOn);
 }
 
 function isEmptyObject(value: unknown): boolean {

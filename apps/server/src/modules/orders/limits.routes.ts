@@ -11,62 +11,15 @@ import {
   orderAmountLimit,
   type UserInfo,
 } from '@sb/contract';
-import { type Currency, findCurrencyById, openPayload } from '@sb/domain';
-import type { z } from 'zod';
+import { type Currency, findCurrencyById } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
 import type { ModuleContext } from '../../module-context';
 import type { ReadModel } from '../feed/read-model';
 import type { Ledger } from '../ledger/ledger.service';
-import { readSlip } from './bet-input';
+import { openSealedData, readSlip } from './bet-input';
 import { isRefusal, priceSelection } from './order-pricing';
 import { stakeLimitFor } from './stake-limits';
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => {
-      if (issue.code === 'unrecognized_keys')
-        return `unknown field ${issue.keys.map((key) => `"data.${[...issue.path, key].join('.')}"`).join(', ')}`;
-      return `${['data', ...issue.path].join('.')}: ${issue.message}`;
-    })
-    .join('; ');
-}
-
-/**
- * The slip inside amount/limit's `data`: sealed with the token like order-create's (SPEC §7), or,
- * with sealing off, an object or its JSON text. A payload that does not open reads as `{}`.
- */
-async function openQuery(
-  data: string | Record<string, unknown>,
-  token: string,
-  isSealingOn: boolean,
-): Promise<AmountLimitQuery> {
-  let plain: unknown;
-  if (typeof data !== 'string') {
-    if (isSealingOn) throw new AppError('INVALID_INPUT', 'data: must be sealed with the token');
-    plain = data;
-  } else {
-    plain = await openPayload(token, data);
-    if (!isSealingOn && isEmpty(plain)) {
-      try {
-        plain = JSON.parse(data);
-      } catch {
-        plain = {};
-      }
-    }
-  }
-  const parsed = amountLimitQuerySchema.safeParse(plain);
-  if (!parsed.success) {
-    const hint = isEmpty(plain) ? ' (data did not open with this token)' : '';
-    throw new AppError('INVALID_INPUT', `${describeIssues(parsed.error)}${hint}`);
-  }
-  return parsed.data;
-}
-
-function isEmpty(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
-}
 
 /** The currency asked for, else the member's own; demo money stays apart, as for bets. */
 function currencyFor(member: UserInfo, currencyId: number | undefined, field: string): Currency {
@@ -154,7 +107,7 @@ export function registerLimitsRoutes(context: ModuleContext) {
     async (input, callContext): Promise<AmountLimit> => {
       const { user, token } = callContext;
       if (!user || !token) throw new Error('amount/limit reached without a member');
-      const query = await openQuery(input.data, token, isSealingOn);
+      const query = await openSealedData(amountLimitQuerySchema, input.data, token, isSealingOn);
       const member = await identity.profile(user);
       const currency = currencyFor(member, query.currencyId, 'data.currencyId');
       const limit = slipLimit(readModel, member, query, currency);
