@@ -8,6 +8,8 @@ export default defineConfig({
       'apps/*/test/**/*.test.ts',
       'apps/web/e2e/**/*.test.ts',
     ],
+    // The browser suites serve the built web app: built once, before any test file starts.
+    globalSetup: ['apps/web/e2e/build-web.global.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

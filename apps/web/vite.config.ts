@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -13,6 +14,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // Two pages: the member site and the operators' console, each with its own bundle, so
+      // no console code ships to members.
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        console: fileURLToPath(new URL('./console.html', import.meta.url)),
+      },
       output: {
         // Libraries change less often than the app, so they get chunks a browser can keep cached.
         codeSplitting: {

@@ -4,11 +4,12 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { healthCheck } from '@sb/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { type Config, configSchema } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/envelope-errors';
 import { registerCall } from './http/register-call';
 import type { ModuleContext } from './module-context';
+import { registerBackOfficeModule } from './modules/back-office/back-office.module';
 import { registerFinanceRoutes } from './modules/back-office/finance.routes';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { type PaymentSettings, registerDepositsModule } from './modules/deposits/deposits.module';
@@ -53,7 +54,8 @@ export interface AppDependencies {
     | 'REDIS_URL'
   > &
     PaymentSettings &
-    OrderConfig;
+    OrderConfig &
+    Partial<Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE'>>;
   database: DatabaseHandle;
   counters: CounterStore;
   now?: () => Date;
@@ -156,7 +158,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     collections: deposits.collections,
     loans,
     audit: operators.audit,
+    listWithdrawals: withdrawals.listByStatus,
     notifyBalanceChanged: (userId) => void wallet.notifyBalanceChanged(userId),
+  });
+  await registerBackOfficeModule(context, {
+    audit: operators.audit,
+    wallet,
+    adjustmentApprovalAbove: configSchema.shape.ADJUSTMENT_APPROVAL_ABOVE.parse(
+      deps.config.ADJUSTMENT_APPROVAL_ABOVE,
+    ),
+    isWithdrawLocked: withdrawals.isPasswordLocked,
   });
   await registerApiDocs(app);
 

@@ -97,6 +97,13 @@ export const configSchema = z.object({
   BET_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How often every process looks for pending orders whose delay has passed (crash safety). */
   BET_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /**
+   * Manual balance adjustments of more than this many major units of their currency (either
+   * way) wait for a second finance operator's approval (docs/operators.md).
+   */
+  ADJUSTMENT_APPROVAL_ABOVE: z.coerce.number().int().min(0).max(1_000_000_000).default(1_000),
+  /** The house's cut of a cash out's value, in ten-thousandths (500 keeps 5%). */
+  CASH_OUT_MARGIN_UNITS: z.coerce.number().int().min(0).max(5_000).default(500),
   /** How long a member's token lasts, in hours. */
   SESSION_TTL_HOURS: z.coerce
     .number()

@@ -1,24 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../server/test/start-test-server';
+import {
+  hasChromium,
+  launchBrowser,
+  type TestBrowser,
+  warnWithoutChromium,
+  webDistDir,
+} from './browser';
 
-/** The system Chromium (DESIGN §2); CHROMIUM_PATH points elsewhere on other machines. */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(chromiumPath);
-if (!hasChromium) {
-  console.warn(
-    `\n!!! SKIPPED: the web identity browser tests need Chromium at ${chromiumPath}, which is ` +
-      'missing. Install it (apt-get install -y chromium) to run them. !!!\n',
-  );
-}
+warnWithoutChromium('web identity');
 
-const webDir = fileURLToPath(new URL('..', import.meta.url));
-const distDir = join(webDir, 'dist');
 const password = 'Secret123';
 
 /** A fresh account name per run: letters first, 6-16 characters, as the contract requires. */
@@ -41,37 +33,18 @@ async function balanceShown(page: Page): Promise<string | null> {
 
 describe.skipIf(!hasChromium)('identity flows in Chromium against the real server', () => {
   let server: Awaited<ReturnType<typeof startTestServer>> | undefined;
-  let context: BrowserContext | undefined;
-  let profileDir = '';
+  let browser: TestBrowser | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(join(distDir, 'index.html'))) {
-      execFileSync('npx', ['vite', 'build'], { cwd: webDir, stdio: 'inherit' });
-    }
-    server = await startTestServer({ webDistDir: distDir });
-    profileDir = mkdtempSync(join(tmpdir(), 'sb-web-e2e-'));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: chromiumPath,
-      headless: true,
-      locale: 'en-US',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
+    server = await startTestServer({ webDistDir });
+    browser = await launchBrowser('sb-web-e2e');
+    page = browser.page;
   }, 180_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await server?.close();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
   it('starts as a visitor, registers, changes language, logs out and logs back in', async () => {

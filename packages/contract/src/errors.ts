@@ -339,6 +339,14 @@ export const errorCatalogue = {
     zh: '该管理员账号已被禁用',
     zht: '該管理員賬號已被禁用',
   },
+  /** 6007: the operator who asked for an adjustment cannot also approve it (four eyes). */
+  ADJUSTMENT_NEEDS_SECOND_OPERATOR: {
+    code: 6007,
+    key: 'error.adjustmentNeedsSecondOperator',
+    en: 'Another operator must approve this adjustment',
+    zh: '此调整须由另一位管理员审批',
+    zht: '此調整須由另一位管理員審批',
+  },
   /** Withdrawals (5200–5299): a channel, pay type or merchant code the catalogue does not offer. */
   WITHDRAW_CHANNEL_NOT_FOUND: {
     code: 5201,

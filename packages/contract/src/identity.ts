@@ -165,8 +165,11 @@ export const memberProfileEdit = defineCall({
   path: '/app/api/member/profile/edit',
   auth: 'session',
   tag: 'identity',
-  summary: "Change the user's language.",
-  input: z.object({ languageCode: languageSchema }),
+  summary: "Change the user's language or odds display style (hdpStyle, SPEC §9 odds types 0–4).",
+  input: z.object({
+    languageCode: languageSchema.optional(),
+    hdpStyle: intField().pipe(z.number().int().min(0).max(4)).optional(),
+  }),
   output: userInfoSchema,
 });
 

@@ -1,3 +1,4 @@
+export * from './back-office';
 export * from './call';
 export * from './common';
 export * from './deposit';

@@ -52,6 +52,24 @@ export const orderCashOut = defineCall({
   output: cashOutResultSchema,
 });
 
+export const orderCashOutQuote = defineCall({
+  path: '/trade/api/order/cash/out/quote',
+  auth: 'member',
+  summary:
+    "The current cash out offer of an accepted bet, in minor units; refused like cash out when there is none (7151) or a leg's market is suspended (7152)",
+  tag,
+  input: z.object({ orderNo: cashOutInput.shape.orderNo }),
+  output: z.object({
+    orderNo: z.string(),
+    /** What cashing out now would pay, minor units. */
+    offer: z.number().int(),
+    stake: z.number().int(),
+    scale: z.number().int(),
+    currencyId: z.number().int(),
+    currencyCode: z.string(),
+  }),
+});
+
 /** What the sealed `data` of amount/limit opens to: the slip, as order-create takes it. */
 export const amountLimitQuerySchema = z.strictObject({
   betType: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (single) or 1 (parlay)' }),
@@ -123,4 +141,4 @@ export const memberLimits = defineCall({
   output: memberLimitsSchema,
 });
 
-export const orderExtraCalls = [orderCashOut, orderAmountLimit, memberLimits];
+export const orderExtraCalls = [orderCashOut, orderCashOutQuote, orderAmountLimit, memberLimits];

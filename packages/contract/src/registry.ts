@@ -1,3 +1,4 @@
+import { backOfficeCalls } from './back-office';
 import type { CallDefinition } from './call';
 import { depositCalls } from './deposit';
 import { financeCalls } from './finance';
@@ -24,4 +25,5 @@ export const allCalls: readonly CallDefinition[] = [
   ...orderExtraCalls,
   ...operatorCalls,
   ...financeCalls,
+  ...backOfficeCalls,
 ];

@@ -312,8 +312,19 @@ export interface MatchSocketServerEvents {
   refused: (message: Refused) => void;
 }
 
-/** `/app/socket` takes no requests: anything a client emits is refused. */
-export type AppSocketClientEvents = Record<never, never>;
+/**
+ * `slip`: the option ids on the member's bet slip, replacing what the socket watched before (an
+ * empty list stops the watch). The server answers with `J` whenever one of their prices moves.
+ */
+export const slipWatchPayloadSchema = z.strictObject({
+  ois: z.array(optionIdSchema).max(8),
+});
+export type SlipWatchPayload = z.infer<typeof slipWatchPayloadSchema>;
+
+/** `/app/socket` takes one request, the slip to watch for `J`; anything else is refused. */
+export interface AppSocketClientEvents {
+  slip: (payload: SlipWatchPayload, ack?: Ack) => void;
+}
 
 /** What `/app/socket` sends. */
 export interface AppSocketServerEvents {

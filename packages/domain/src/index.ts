@@ -1,5 +1,6 @@
 export * from './currency';
 export * from './language';
+export * from './market-layout';
 export * from './md5';
 export * from './money';
 export * from './odds';

@@ -1,5 +1,7 @@
 /** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
 
+export * from '../modules/adjustments/adjustments.schema';
+export * from '../modules/back-office/trading.schema';
 export * from '../modules/catalogue/catalogue.schema';
 export * from '../modules/deposits/deposits.schema';
 export * from '../modules/identity/identity.schema';

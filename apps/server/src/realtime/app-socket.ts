@@ -6,14 +6,27 @@ import {
   accountEventSchemas,
   appSocketPath,
   errorCatalogue,
+  type SocketAnswer,
+  slipWatchPayloadSchema,
 } from '@sb/contract';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Authenticator } from '../http/request-context';
+import type { ReadModel } from '../modules/feed/read-model';
+import type { ViewerResolver } from '../modules/match/viewer';
+import { createSlipWatches } from './slip-watch';
 import { identityOf, requireToken } from './socket-auth';
-import { refuseUnknownEvents, type UncheckedClientEvents } from './socket-payload';
+import {
+  invalid,
+  parsePayload,
+  rateLimited,
+  refuseUnknownEvents,
+  success,
+  takeAck,
+  type UncheckedClientEvents,
+} from './socket-payload';
 import { createTokenBucket } from './token-bucket';
 
 export type { AccountEventName } from '@sb/contract';
@@ -37,9 +50,12 @@ const recheckSweepMs = 60_000;
 /** Packets of any kind from a member's socket; beyond this it is flooding and is disconnected. */
 const packetBurst = 20;
 const packetsPerSecond = 5;
+/** `slip` requests: a member edits a slip by hand, so a burst of 10, then 2 a second. */
+const slipBurst = 10;
+const slipsPerSecond = 2;
 
 type AppSocket = Socket<UncheckedClientEvents, AppSocketServerEvents>;
-const noEvents: ReadonlySet<string> = new Set();
+const servedEvents: ReadonlySet<string> = new Set(['slip']);
 
 /** A payload as the contract promises it to clients; anything else is the sender's fault. */
 function checkedPayload<E extends AccountEventName>(
@@ -62,6 +78,9 @@ export interface AppSocketOptions {
   httpServer: HttpServer;
   authenticate: Authenticator;
   log: FastifyBaseLogger;
+  /** The book the slip's prices (`J`) are read from, and whose margins price them. */
+  readModel: ReadModel;
+  viewers: ViewerResolver;
   /** With Redis, an event published on one process reaches the member's socket on another. */
   redis?: { url: string; prefix: string };
 }
@@ -100,6 +119,52 @@ export function attachAppSocket(options: AppSocketOptions) {
   }
 
   const checkedAt = new WeakMap<AppSocket, number>();
+  const slips = createSlipWatches({ readModel: options.readModel, log });
+
+  /**
+   * `slip {ois}`: the socket's slip, replacing the last one. The member's margins are read with
+   * each request (the viewer's profile cache), so a slip sent again is priced on current terms.
+   * Requests answer in the order they arrive: a later one that resolves first is not undone.
+   */
+  function serveSlip(socket: AppSocket) {
+    const requests = createTokenBucket(slipBurst, slipsPerSecond);
+    let latest = 0;
+    const answer = (ack: ((answer: SocketAnswer) => void) | undefined, reply: SocketAnswer) => {
+      if (reply.code !== 0)
+        socket.emit('refused', { event: 'slip', code: reply.code, msg: reply.msg });
+      ack?.(reply);
+    };
+    socket.on('slip', (...args: unknown[]) => {
+      const ack = takeAck(args);
+      if (!requests.take()) return answer(ack, rateLimited('too many slip requests, slow down'));
+      if (args.length > 1) return answer(ack, invalid('slip takes one payload'));
+      const parsed = parsePayload(slipWatchPayloadSchema, args[0]);
+      if (!parsed.ok) return answer(ack, invalid(parsed.msg));
+      const request = ++latest;
+      const { user, source } = identityOf(socket);
+      options.viewers.resolveUser(user, source === '1').then(
+        (viewer) => {
+          if (!socket.connected) return;
+          // A later request already replaces this slip: it is answered, and not applied.
+          if (request !== latest) return answer(ack, success(null));
+          const watched = slips.watch(socket, parsed.value.ois, viewer, (event) =>
+            socket.emit('J', event),
+          );
+          answer(ack, watched.ok ? success(null) : invalid(watched.msg));
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'slip viewer failed');
+          answer(ack, {
+            code: errorCatalogue.INTERNAL.code,
+            msg: errorCatalogue.INTERNAL.en,
+            data: null,
+          });
+        },
+      );
+    });
+    socket.on('disconnect', () => slips.forget(socket));
+  }
+
   io.use(requireToken(options.authenticate, log));
   io.on('connection', (socket) => {
     const packets = createTokenBucket(packetBurst, packetsPerSecond);
@@ -112,8 +177,9 @@ export function attachAppSocket(options: AppSocketOptions) {
       });
       socket.disconnect(true);
     });
-    // Clients send nothing here (SPEC's client only listens); anything sent is refused.
-    refuseUnknownEvents(socket, noEvents, (refused) => socket.emit('refused', refused));
+    // The slip to watch is the one request; anything else is refused.
+    refuseUnknownEvents(socket, servedEvents, (refused) => socket.emit('refused', refused));
+    serveSlip(socket);
     checkedAt.set(socket, Date.now());
     const { user } = identityOf(socket);
     if (user.memberId > 0) void socket.join(userRoom(user.userId));
@@ -171,6 +237,7 @@ export function attachAppSocket(options: AppSocketOptions) {
     /** Closes this process's connections; other processes keep theirs. */
     close(): void {
       clearInterval(sweepTimer);
+      slips.stop();
       io.local.disconnectSockets(true);
       io.engine.close();
     },

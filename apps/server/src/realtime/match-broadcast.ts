@@ -1,7 +1,7 @@
 import type { Heartbeat, MatchSocketServerEvents } from '@sb/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
-import type { ReadModel, ReadModelChange } from '../modules/feed/read-model';
+import type { EventState, ReadModel, ReadModelChange } from '../modules/feed/read-model';
 import { isVisibleTo, type Stream, type StreamIndex } from './match-audiences';
 import type { RoomRequests } from './match-requests';
 import { matchRoomOf, roomNameOf } from './match-rooms';
@@ -127,6 +127,22 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
     else pendingListStates.set(eventId, name);
   }
 
+  /**
+   * An operator held or released markets: a fresh snapshot to every stream of the match at once
+   * (like a bet stop, a suspension is never conflated), as every market may read otherwise.
+   */
+  function onHoldsChange(state: EventState): void {
+    const name = roomNameOf(state.fixture);
+    pendingListStates.delete(state.fixture.eventId);
+    for (const stream of streams.streamsOf(name)) {
+      if (!isVisibleTo(stream.audience, state)) continue;
+      io.to(stream.name).emit(
+        'snapshot',
+        requests.stateSnapshot(name, state, stream.view, stream.audience),
+      );
+    }
+  }
+
   function flushListStates(): void {
     for (const [eventId, name] of pendingListStates) {
       const state = readModel.get(eventId);
@@ -154,6 +170,7 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
   const unsubscribe = readModel.subscribe((change: ReadModelChange) => {
     try {
       if (change.kind === 'event') onEventChange(change);
+      else if (change.kind === 'holds') onHoldsChange(change.state);
       else if (change.kind === 'reset') {
         betStopped.clear();
         resendAll();

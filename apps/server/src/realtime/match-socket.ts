@@ -10,6 +10,7 @@ import { type ExtendedError, Server } from 'socket.io';
 import type { Authenticator } from '../http/request-context';
 import type { ReadModel } from '../modules/feed/read-model';
 import type { MatchWireSource } from '../modules/match/match.module';
+import type { Viewer } from '../modules/match/viewer';
 import { createStreamIndex } from './match-audiences';
 import { heartbeatRoomForNewSocket, startMatchBroadcast } from './match-broadcast';
 import {
@@ -82,11 +83,34 @@ export function attachMatchSocket(options: MatchSocketOptions) {
   const viewers = new WeakMap<MatchSocket, SocketViewer>();
   const states = new WeakMap<MatchSocket, MatchSocketState>();
 
-  async function resolveViewer(socket: MatchSocket): Promise<SocketViewer> {
+  /**
+   * Reads of viewers under way, by user and flavour: the sockets of one user (a member's tabs,
+   * or every socket of one visitor token) that connect together share one read of the profile.
+   */
+  const viewerReads = new Map<string, Promise<Viewer>>();
+
+  /**
+   * The socket's viewer. `reads` shares the reads of one user: by default while they are under
+   * way; a review pass passes its own map, so each user is read once per pass.
+   */
+  async function resolveViewer(
+    socket: MatchSocket,
+    reads: Map<string, Promise<Viewer>> = viewerReads,
+  ): Promise<SocketViewer> {
     const { user, source } = identityOf(socket);
     const isLiveStream = source === '1';
-    const viewer = await matches.viewers.resolveUser(user, isLiveStream);
-    return { user, isLiveStream, viewer, resolvedAt: Date.now() };
+    const key = `${user.userId}|${isLiveStream}`;
+    let read = reads.get(key);
+    if (!read) {
+      read = matches.viewers.resolveUser(user, isLiveStream);
+      reads.set(key, read);
+      if (reads === viewerReads)
+        void read.then(
+          () => viewerReads.delete(key),
+          () => viewerReads.delete(key),
+        );
+    }
+    return { user, isLiveStream, viewer: await read, resolvedAt: Date.now() };
   }
 
   /** Answers through the ack when the client passed one, and with `refused` on every refusal. */
@@ -165,6 +189,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     isReviewing = true;
     try {
       const switches = (await matches.settings.current()).controlSwitches.join(',');
+      const reads = new Map<string, Promise<Viewer>>();
       for (const socket of io.of('/').sockets.values()) {
         const state = states.get(socket);
         if (!state) continue;
@@ -174,7 +199,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
           Date.now() - held.resolvedAt >= profileReviewMs;
         if (!isStale) continue;
         try {
-          const fresh = await resolveViewer(socket);
+          const fresh = await resolveViewer(socket, reads);
           // The socket may have gone while its profile was read.
           if (!socket.connected) continue;
           state.viewer = fresh;

@@ -65,6 +65,8 @@ export async function attachRealtime(
     httpServer: app.server,
     authenticate: context.authenticate,
     log,
+    readModel: context.readModel,
+    viewers: matches.viewers,
     ...(redisUrl ? { redis: { url: redisUrl, prefix: redisPrefixOf(context.config) } } : {}),
   });
 

@@ -1,4 +1,10 @@
-import { appSocketPath, type BetStatusEvent, betStatus, orderStatus } from '@sb/contract';
+import {
+  appSocketPath,
+  type BetStatusEvent,
+  betStatus,
+  orderCashOutQuote,
+  orderStatus,
+} from '@sb/contract';
 import { toOddsUnits } from '@sb/domain';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -197,6 +203,37 @@ describe('cash out of an open bet', () => {
     expectRefused(await cashOut(testApp, member, { orderNo: order.orderNo, amount: 0 }), 1000);
     expectOk(await cashOut(testApp, member, { orderNo: order.orderNo, amount: 1 }));
     expectRefused(await cashOut(testApp, member, { orderNo: order.orderNo, amount: 1 }), 7151);
+  });
+});
+
+describe('the cash out quote', () => {
+  it('answers the offer cash out pays, refuses what cash out refuses, and writes nothing', async () => {
+    const member = await fundedMember(testApp, 100_000);
+    const other = await fundedMember(testApp, 100_000);
+    const pick = freshPick();
+    const order = await placeSingle(member, pick, 3_000);
+    const placed = order.legs[0]?.odds ?? 0;
+    const drifted = Math.round((pick.odds + 0.3) * 100) / 100;
+    book.reprice(pick, drifted);
+    const expected = expectedOffer(3_000, [{ placed, current: currentUnits(pick) }]);
+    const quote = (who: typeof member) =>
+      testApp.call<{ offer: number; stake: number; scale: number }>(orderCashOutQuote.path, {
+        ...who.auth,
+        orderNo: order.orderNo,
+      });
+    const before = await countRows(testApp);
+    const quoted = expectOk(await quote(member));
+    expect(quoted).toMatchObject({ offer: expected, stake: 3_000, scale: 2 });
+    expect(await countRows(testApp)).toEqual(before);
+    expectRefused(await quote(other), 7150);
+    book.suspend(pick.event);
+    expectRefused(await quote(member), 7152);
+    book.reprice(pick, drifted);
+    const taken = expectOk(
+      await cashOut(testApp, member, { orderNo: order.orderNo, amount: quoted.offer }),
+    );
+    expect(taken.amount).toBe(quoted.offer);
+    expectRefused(await quote(member), 7151);
   });
 });
 

@@ -177,6 +177,18 @@ describe('profile/edit', () => {
     expect(edited.languageCode).toBe('en');
   });
 
+  it('keeps the odds display style, refusing one outside 0–4', async () => {
+    const { session } = await registerMember(testApp);
+    const edit = (hdpStyle: unknown) =>
+      testApp.call<UserInfo>(memberProfileEdit.path, { ...authOf(session), hdpStyle });
+    expect(expectOk(await edit(3)).hdpStyle).toBe(3);
+    expect((await profileOf(session)).hdpStyle).toBe(3);
+    const refused = await edit(5);
+    expectRefused(refused, errorCatalogue.INVALID_INPUT.code);
+    expect(refused.msg).toContain('hdpStyle');
+    expect((await profileOf(session)).hdpStyle).toBe(3);
+  });
+
   it('refuses a language the site does not offer, naming the field', async () => {
     const { session } = await registerMember(testApp);
     const answer = await testApp.call(memberProfileEdit.path, {

@@ -23,7 +23,12 @@ export type { TestMember };
  * A server on a deterministic feed the test drives, its live bet delay set.
  */
 export async function createOrdersTestApp(
-  options: { betDelayMs?: number; sweepIntervalMs?: number; database?: DatabaseHandle } = {},
+  options: {
+    betDelayMs?: number;
+    sweepIntervalMs?: number;
+    database?: DatabaseHandle;
+    cashOutMarginUnits?: number;
+  } = {},
 ) {
   const feed = createManualFeed({ seed: 'orders-test' });
   const testApp = await createTestApp({
@@ -32,6 +37,9 @@ export async function createOrdersTestApp(
     config: {
       BET_DELAY_MS: options.betDelayMs ?? 100,
       BET_SWEEP_INTERVAL_MS: options.sweepIntervalMs ?? 2_000,
+      ...(options.cashOutMarginUnits === undefined
+        ? {}
+        : { CASH_OUT_MARGIN_UNITS: options.cashOutMarginUnits }),
     },
     ...(options.database ? { database: options.database } : {}),
   });

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { listConflationMs } from '../../src/realtime/match-broadcast';
 import { maxRoomsPerSocket } from '../../src/realtime/match-rooms';
+import { adminCall, createOperator, signIn } from '../operators/helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import {
   type Answer,
@@ -303,6 +304,45 @@ describe('list views and suspensions', () => {
     await list.next<MatchMessage>('snapshot', (message) => message.seq === latest, { since });
     await sleep(2 * listConflationMs);
     expect(list.all<MatchMessage>('snapshot', since).length).toBe(1);
+  });
+});
+
+describe("operators' holds", () => {
+  it('send every follower a snapshot with the match suspended at once, and another on release', async () => {
+    const operator = await createOperator(testApp.database, ['trader']);
+    const { token: bearer } = await signIn(testApp, operator, Date.now());
+    const detail = await visitorSocket();
+    const list = await visitorSocket();
+    const room = roomOf(second);
+    await detail.request('join-room', { initData: false, rooms: [room] });
+    await list.request('join-room', { initData: false, rooms: [room], view: 'list' });
+    await detail.next<MatchMessage>('snapshot', isFor(room));
+    await list.next<MatchMessage>('snapshot', isFor(room));
+
+    const hold = async (held: boolean) => {
+      const answer = await adminCall(testApp, '/admin/api/trading/hold', {
+        bearer,
+        fields: { eventId: second.fixture.eventId, held, reason: 'integrity check' },
+      });
+      expect(answer, answer.msg).toMatchObject({ code: 0, data: { applied: true } });
+    };
+    const detailSince = detail.mark();
+    const listSince = list.mark();
+    await hold(true);
+    for (const [socket, since] of [
+      [detail, detailSince],
+      [list, listSince],
+    ] as const) {
+      const held = await socket.next<MatchMessage>('snapshot', isFor(room), { since });
+      expect(optionStatuses(held.data)).toEqual(new Set([optionStatus.suspended]));
+    }
+
+    const releasedSince = detail.mark();
+    await hold(false);
+    const released = await detail.next<MatchMessage>('snapshot', isFor(room), {
+      since: releasedSince,
+    });
+    expect(optionStatuses(released.data)).toContain(optionStatus.open);
   });
 });
 

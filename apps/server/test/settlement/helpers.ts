@@ -13,8 +13,10 @@ export * from '../orders/helpers';
  * An orders test app whose results reach the settlement worker as they do in production: each
  * message is recorded in the catalogue, then delivered by the feed.
  */
-export async function createSettlementTestApp() {
-  const created = await createOrdersTestApp();
+export async function createSettlementTestApp(
+  options: Parameters<typeof createOrdersTestApp>[0] = {},
+) {
+  const created = await createOrdersTestApp(options);
   const { testApp, feed } = created;
   const recorder = createCatalogue(testApp.database.db).startRecording('manual:settlement-test');
   // Above every seq the book's own messages use in these tests.

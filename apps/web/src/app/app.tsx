@@ -3,12 +3,14 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from '../components/toaster';
 import { useIdentityRuntime } from '../features/identity/hooks/use-identity-runtime';
 import { queryClient } from '../lib/query-client';
+import { useAppSocketConnection } from './app-socket-connection';
 import { useMemberBalanceLifecycle } from './member-balance';
 import { router } from './router';
 
 function AppRuntime() {
   useIdentityRuntime();
   useMemberBalanceLifecycle();
+  useAppSocketConnection();
   return (
     <>
       <RouterProvider router={router} />

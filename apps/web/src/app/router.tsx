@@ -1,4 +1,5 @@
 import { createHashRouter, Navigate } from 'react-router';
+import { RecordsPage } from '../features/records/components/records-page';
 import { DesktopShell, IndexRoute, MiniShell } from './shells';
 
 /**
@@ -9,7 +10,10 @@ export const router = createHashRouter([
   { path: '/', element: <Navigate to="/index" replace /> },
   {
     element: <DesktopShell />,
-    children: [{ path: '/index', element: <IndexRoute /> }],
+    children: [
+      { path: '/index', element: <IndexRoute /> },
+      { path: '/records', element: <RecordsPage /> },
+    ],
   },
   {
     path: '/mini',
@@ -17,6 +21,7 @@ export const router = createHashRouter([
     children: [
       { index: true, element: <Navigate to="/mini/index" replace /> },
       { path: 'index', element: <IndexRoute isCompact /> },
+      { path: 'records', element: <RecordsPage /> },
       { path: '*', element: <Navigate to="/mini/index" replace /> },
     ],
   },

@@ -6,19 +6,22 @@ import {
   loanLimitSet,
   loansSwitch,
   withdrawPayoutOutcome,
+  withdrawQueue,
   withdrawReview,
+  withdrawStatus,
   withdrawUnlock,
 } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
-import type { Authenticator, CallContext } from '../../http/request-context';
+import type { Authenticator } from '../../http/request-context';
 import type { CollectionService } from '../deposits/collection.service';
 import type { LoanService } from '../loans/loans.service';
-import type { AuditService, AuditWithin } from '../operators/audit.service';
-import { auditActorOf } from '../operators/audit.service';
+import type { AuditService } from '../operators/audit.service';
+import { auditActorOf, auditWithin } from '../operators/audit.service';
 import type { StepOutcome, WithdrawReviewService } from '../withdrawals/withdraw-review.service';
 import { toWithdrawRecord } from '../withdrawals/withdrawals.mappers';
+import type { WithdrawalsModule } from '../withdrawals/withdrawals.module';
 
 /**
  * The finance desk's calls. The money modules do the work and call back inside their own
@@ -33,24 +36,12 @@ export function registerFinanceRoutes(
     collections: CollectionService;
     loans: LoanService;
     audit: AuditService;
+    listWithdrawals: WithdrawalsModule['listByStatus'];
     /** Pushes a member's balances after a committed movement (never rejects). */
     notifyBalanceChanged: (userId: number) => void;
   },
 ): void {
-  const { review, collections, loans, audit, notifyBalanceChanged } = services;
-
-  /** The audit callback for one action of the calling operator. */
-  function auditing(
-    context: CallContext,
-    action: string,
-    target: { type: string; id: string | number },
-    reason?: string,
-  ): AuditWithin {
-    const { operatorId, ip } = auditActorOf(context);
-    return async (tx, change) => {
-      await audit.record(tx, { operatorId, ip, action, target, reason, ...change });
-    };
-  }
+  const { review, collections, loans, audit, listWithdrawals, notifyBalanceChanged } = services;
 
   /** The answer of a withdrawal step; a step that moved the member's money pushes the balance. */
   const stepAnswer = (outcome: StepOutcome) => {
@@ -68,7 +59,8 @@ export function registerFinanceRoutes(
         decision: input.decision,
         reason: input.reason,
         operatorId: auditActorOf(context).operatorId,
-        audit: auditing(
+        audit: auditWithin(
+          audit,
           context,
           `withdrawal.${input.decision}`,
           { type: 'withdrawal', id: input.orderNo },
@@ -83,23 +75,42 @@ export function registerFinanceRoutes(
     const entry = { type: 'withdrawal', id: input.orderNo };
     if (input.outcome === 'completed')
       return stepAnswer(
-        await review.completePayout(target, auditing(context, 'withdrawal.payout_complete', entry)),
+        await review.completePayout(
+          target,
+          auditWithin(audit, context, 'withdrawal.payout_complete', entry),
+        ),
       );
     if (!input.reason) throw new AppError('INVALID_INPUT', 'reason: is required when failed');
     return stepAnswer(
       await review.failPayout(
         target,
         input.reason,
-        auditing(context, 'withdrawal.payout_fail', entry, input.reason),
+        auditWithin(audit, context, 'withdrawal.payout_fail', entry, input.reason),
       ),
     );
+  });
+
+  registerCall(app, authenticate, withdrawQueue, async (input) => {
+    const { rows, total } = await listWithdrawals({
+      statuses:
+        input.status === undefined
+          ? [withdrawStatus.onWithdrawal, withdrawStatus.locking]
+          : [input.status],
+      userId: input.userId,
+      offset: (input.page - 1) * input.size,
+      limit: input.size,
+    });
+    return {
+      records: rows.map((row) => ({ ...toWithdrawRecord(row), userId: row.userId })),
+      total,
+    };
   });
 
   registerCall(app, authenticate, withdrawUnlock, (input, context) =>
     review.unlock(
       input.userId,
       auditActorOf(context).operatorId,
-      auditing(context, 'member.withdraw_unlock', { type: 'member', id: input.userId }),
+      auditWithin(audit, context, 'member.withdraw_unlock', { type: 'member', id: input.userId }),
     ),
   );
 
@@ -118,7 +129,10 @@ export function registerFinanceRoutes(
     const { record, userId } = await collections.confirmCollection({
       orderNo: input.orderNo,
       operator: String(auditActorOf(context).operatorId),
-      audit: auditing(context, 'collection.confirm', { type: 'deposit', id: input.orderNo }),
+      audit: auditWithin(audit, context, 'collection.confirm', {
+        type: 'deposit',
+        id: input.orderNo,
+      }),
     });
     notifyBalanceChanged(userId);
     return record;
@@ -129,7 +143,8 @@ export function registerFinanceRoutes(
       orderNo: input.orderNo,
       operator: String(auditActorOf(context).operatorId),
       reason: input.reason,
-      audit: auditing(
+      audit: auditWithin(
+        audit,
         context,
         'collection.reject',
         { type: 'deposit', id: input.orderNo },
@@ -144,7 +159,7 @@ export function registerFinanceRoutes(
       input.currencyId,
       input.limit,
       auditActorOf(context).operatorId,
-      auditing(context, 'member.loan_limit', { type: 'member', id: input.userId }),
+      auditWithin(audit, context, 'member.loan_limit', { type: 'member', id: input.userId }),
     ),
   );
 
@@ -152,7 +167,7 @@ export function registerFinanceRoutes(
     await loans.setLoansEnabled(
       input.enabled,
       auditActorOf(context).operatorId,
-      auditing(context, 'site.loans_enabled', { type: 'site', id: 'loans' }),
+      auditWithin(audit, context, 'site.loans_enabled', { type: 'site', id: 'loans' }),
     );
     return { enabled: input.enabled };
   });

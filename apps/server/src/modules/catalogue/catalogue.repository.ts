@@ -20,6 +20,7 @@ import {
   fixtureChanges,
   leagues,
   marketSettlements,
+  operatorVoidReason,
   sportEvents,
   sports,
 } from './catalogue.schema';
@@ -209,7 +210,8 @@ async function writeCancellations(tx: Transaction, batch: CatalogueBatch): Promi
         and earlier.window_start is not distinct from p.window_start
         and earlier.window_end is not distinct from p.window_end
         and earlier.seq < p.seq
-      where earlier.rolled_back_at is null
+      -- An operator's void is the book's own decision: the feed's rollbacks never lift it.
+      where earlier.rolled_back_at is null and earlier.reason <> ${operatorVoidReason}
       order by earlier.id, p.seq
     ) as r
     where c.id = r.id`);

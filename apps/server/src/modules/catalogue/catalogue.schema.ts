@@ -116,9 +116,12 @@ export const marketSettlements = pgTable(
   ],
 );
 
+/** The reason an operator's void is recorded under; the feed's rollbacks pass it by. */
+export const operatorVoidReason = 'operator_void';
+
 /**
- * Bets voided by the feed: on one market, or (`play_id` null) on every market of the event; all
- * of them, or only those accepted in `[window_start, window_end)`.
+ * Bets voided by the feed (or an operator): on one market, or (`play_id` null) on every market
+ * of the event; all of them, or only those accepted in `[window_start, window_end)`.
  */
 export const betCancellations = pgTable(
   'bet_cancellations',
@@ -130,7 +133,7 @@ export const betCancellations = pgTable(
     specifiers: text('specifiers'),
     windowStart: timestamp('window_start', { withTimezone: true }),
     windowEnd: timestamp('window_end', { withTimezone: true }),
-    /** `match_cancelled`, `match_abandoned` or `odds_error`. */
+    /** `match_cancelled`, `match_abandoned`, `odds_error`, or `operatorVoidReason`. */
     reason: text('reason').notNull(),
     producedAt: timestamp('produced_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),

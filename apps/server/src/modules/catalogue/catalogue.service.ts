@@ -9,12 +9,16 @@ import {
   type SettlementRecord,
   type SportEventRow,
 } from './catalogue.repository';
+import { betCancellations, operatorVoidReason } from './catalogue.schema';
 import type { FeedPosition } from './catalogue-batch';
 import {
   type CatalogueRecorder,
   createCatalogueRecorder,
   type RecorderLog,
 } from './catalogue-recorder';
+
+/** Operator voids are no feed message: they take this seq, so a market is voided once. */
+const operatorVoidSeq = 0;
 
 export type { CancellationRecord, FinishedEventsQuery, FixtureChangeRecord, SettlementRecord };
 
@@ -65,6 +69,30 @@ export function createCatalogue(db: Database) {
     /** Every outcome result the feed sent for the event, rolled back ones included, in order. */
     settlementsOf(eventId: number): Promise<SettlementRecord[]> {
       return repository.listSettlements(eventId);
+    },
+
+    /**
+     * An operator voids a market: a cancellation of every bet on it, with no window, that the
+     * feed's rollbacks never lift. Written in the caller's transaction; answers its id, or null
+     * when the market was already voided so.
+     */
+    async recordOperatorVoid(
+      tx: Database,
+      market: { eventId: number; playId: number; specifiers: string },
+      at: Date,
+    ): Promise<number | null> {
+      const [row] = await tx
+        .insert(betCancellations)
+        .values({
+          ...market,
+          seq: operatorVoidSeq,
+          reason: operatorVoidReason,
+          producedAt: at,
+          receivedAt: at,
+        })
+        .onConflictDoNothing()
+        .returning({ id: betCancellations.id });
+      return row?.id ?? null;
     },
 
     /** Every cancellation the feed sent for the event, rolled back ones included, in order. */

@@ -24,6 +24,25 @@ export interface EventState {
   result?: MatchResult;
   /** Caller time of the last change. */
   updatedAt: number;
+  /**
+   * Operators' holds on the event: market keys, or `matchHoldKey` for the whole match. A held
+   * market reads suspended everywhere, whatever the feed says.
+   */
+  holds: ReadonlySet<string>;
+  /** +1 whenever `holds` changes: views built from the event are stale. */
+  holdVersion: number;
+}
+
+/** The hold key that suspends every market of an event. */
+export const matchHoldKey = '*';
+/** Holds by event id, as operators set them. */
+export type HoldMap = ReadonlyMap<number, ReadonlySet<string>>;
+const noHolds: ReadonlySet<string> = new Set();
+
+function sameKeys(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const key of a) if (!b.has(key)) return false;
+  return true;
 }
 
 export type ReadModelChange =
@@ -32,7 +51,14 @@ export type ReadModelChange =
   /** Everything was replaced (a new snapshot): every view must be read afresh. */
   | { kind: 'reset'; epoch: number }
   /** The provider went silent or came back: every market's effective status changed. */
-  | { kind: 'provider'; isAlive: boolean };
+  | { kind: 'provider'; isAlive: boolean }
+  /** Operators held or released markets of one event: its markets' effective status changed. */
+  | { kind: 'holds'; state: EventState };
+
+/** Whether an operator holds the market (by its key) or the whole event. */
+export function isHeld(state: EventState, key: string): boolean {
+  return state.holds.size > 0 && (state.holds.has(matchHoldKey) || state.holds.has(key));
+}
 
 export type ReadModelListener = (change: ReadModelChange) => void;
 
@@ -50,6 +76,7 @@ export function createReadModel(now: () => number = Date.now) {
   const listeners = new Set<ReadModelListener>();
   let epoch = 0;
   let isProviderAlive = true;
+  let holdsByEvent: HoldMap = new Map();
 
   const emit = (change: ReadModelChange) => {
     for (const listener of listeners) listener(change);
@@ -125,6 +152,8 @@ export function createReadModel(now: () => number = Date.now) {
           isBetStopped: false,
           settlements: new Map(),
           updatedAt: now(),
+          holds: holdsByEvent.get(event.fixture.eventId) ?? noHolds,
+          holdVersion: 0,
         });
       }
       epoch += 1;
@@ -156,6 +185,8 @@ export function createReadModel(now: () => number = Date.now) {
           isBetStopped: false,
           settlements: new Map(),
           updatedAt: now(),
+          holds: holdsByEvent.get(message.eventId) ?? noHolds,
+          holdVersion: 0,
         };
         events.set(message.eventId, state);
       }
@@ -175,6 +206,21 @@ export function createReadModel(now: () => number = Date.now) {
       emit({ kind: 'provider', isAlive });
     },
 
+    /**
+     * Replaces the operators' holds (every process reads them from the database); each event
+     * whose holds changed is announced, so views of it are rebuilt and followers told.
+     */
+    setHolds(next: HoldMap): void {
+      holdsByEvent = next;
+      for (const state of events.values()) {
+        const holds = next.get(state.fixture.eventId) ?? noHolds;
+        if (sameKeys(holds, state.holds)) continue;
+        state.holds = holds;
+        state.holdVersion += 1;
+        emit({ kind: 'holds', state });
+      }
+    },
+
     get(eventId: number): EventState | undefined {
       return events.get(eventId);
     },
@@ -183,9 +229,14 @@ export function createReadModel(now: () => number = Date.now) {
       return events.values();
     },
 
-    /** Whether a market takes bets now: active, no bet stop, provider alive. */
+    /** Whether a market takes bets now: active, no bet stop, provider alive, not held. */
     isMarketOpen(state: EventState, market: Market): boolean {
-      return isProviderAlive && !state.isBetStopped && market.status === 'active';
+      return (
+        isProviderAlive &&
+        !state.isBetStopped &&
+        market.status === 'active' &&
+        !isHeld(state, marketKey(market))
+      );
     },
 
     subscribe(listener: ReadModelListener): () => void {

@@ -35,7 +35,7 @@ export function registerIdentityRoutes(
   register(calls.memberLoginAccountAdd, (input, context) => identity.login(input, context));
   register(calls.memberProfile, (_input, context) => identity.profile(userOf(context)));
   register(calls.memberProfileEdit, (input, context) =>
-    identity.editLanguage(userOf(context), input.languageCode),
+    identity.editProfile(userOf(context), input),
   );
   register(calls.memberPasswordEdit, (input, context) =>
     identity.changePassword(userOf(context), input, context),

@@ -40,6 +40,20 @@ interface Credentials {
   code?: string | undefined;
 }
 
+/** What the wallet needs to know of a user row; the back office reads blocked members too. */
+export function walletMemberOf(row: UserRow) {
+  return {
+    userId: row.id,
+    currencyId: row.currencyId,
+    isDemo: row.type === memberType.demo,
+    isVisitor: row.type === memberType.visitor,
+    partner:
+      row.partnerChannel && row.principal
+        ? { channel: row.partnerChannel, principal: row.principal }
+        : null,
+  };
+}
+
 /** The source flavour a client asked for (SPEC §1: 1 live-stream, 2 the default). */
 function sourceOf(context: CallContext): number {
   return context.client.source === '1' ? 1 : 2;
@@ -213,9 +227,17 @@ export function createIdentityService(options: IdentityServiceOptions) {
       return toUserInfo(row, await creditOf(row));
     },
 
-    async editLanguage(user: AuthenticatedUser, languageCode: Language): Promise<UserInfo> {
-      await requireUser(user);
-      const updated = await repository.updateUser(user.userId, { languageCode });
+    /** The language and the odds display style are the profile's only member-set fields. */
+    async editProfile(
+      user: AuthenticatedUser,
+      changes: { languageCode?: Language | undefined; hdpStyle?: number | undefined },
+    ): Promise<UserInfo> {
+      const row = await requireUser(user);
+      const values = Object.fromEntries(
+        Object.entries(changes).filter(([, value]) => value !== undefined),
+      );
+      if (Object.keys(values).length === 0) return toUserInfo(row, await creditOf(row));
+      const updated = await repository.updateUser(user.userId, values);
       if (!updated) throw new AppError('TOKEN_INVALID');
       return toUserInfo(updated, await creditOf(updated));
     },
@@ -286,17 +308,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
 
     /** What the wallet needs to know of a user (the caller, or one whose money moved). */
     async walletMember(user: Pick<AuthenticatedUser, 'userId'>) {
-      const row = await requireUser(user);
-      return {
-        userId: row.id,
-        currencyId: row.currencyId,
-        isDemo: row.type === memberType.demo,
-        isVisitor: row.type === memberType.visitor,
-        partner:
-          row.partnerChannel && row.principal
-            ? { channel: row.partnerChannel, principal: row.principal }
-            : null,
-      };
+      return walletMemberOf(await requireUser(user));
     },
 
     async userType(user: AuthenticatedUser) {

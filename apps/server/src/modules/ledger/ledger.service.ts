@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { ledgerAccounts, ledgerTransactions } from './ledger.schema';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema';
 import {
   accountKey,
   balanceSafeIntegerConstraint,
@@ -24,6 +24,8 @@ export const systemAccountCodes = [
   'payouts_completed',
   'loans_receivable',
   'demo_issuer',
+  /** The book's side of operators' manual adjustments of members' balances. */
+  'adjustments',
 ] as const;
 export type SystemAccountCode = (typeof systemAccountCodes)[number];
 
@@ -161,6 +163,86 @@ export function createLedger(db: Database) {
      */
     transfer(request: TransferRequest): Promise<{ transactionId: number; replayed: boolean }> {
       return applyTransfer(db, request, transferOnDatabase);
+    },
+
+    /** A member's movements, newest first: each posting on one of their accounts. */
+    async memberStatement(query: {
+      userId: number;
+      currencyId?: number | undefined;
+      offset: number;
+      limit: number;
+    }) {
+      const where = and(
+        eq(ledgerAccounts.userId, query.userId),
+        query.currencyId === undefined
+          ? undefined
+          : eq(ledgerAccounts.currencyId, query.currencyId),
+      );
+      const rows = await db
+        .select({
+          transactionId: ledgerTransactions.id,
+          kind: ledgerTransactions.kind,
+          reference: ledgerTransactions.reference,
+          currencyId: ledgerPostings.currencyId,
+          bucket: ledgerAccounts.bucket,
+          amount: ledgerPostings.amount,
+          createdAt: ledgerTransactions.createdAt,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        .where(where)
+        .orderBy(desc(ledgerPostings.id))
+        .offset(query.offset)
+        .limit(query.limit);
+      const [total] = await db
+        .select({ rows: count() })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .where(where);
+      return {
+        records: rows.map(({ createdAt, ...row }) => ({ ...row, at: createdAt.getTime() })),
+        total: total?.rows ?? 0,
+      };
+    },
+
+    /**
+     * Sums per UTC day, system account and transaction kind of the postings on system accounts
+     * in one currency over the last `days` days, today included: the raw figures of the back
+     * office's dashboard. Days are read on the database's clock, the one that stamps the
+     * transactions, and `today` says which day that clock is on.
+     */
+    async dailySystemFlows(currencyId: number, days: number) {
+      const day = sql<string>`to_char(${ledgerTransactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const [clock] = (
+        (await db.execute(
+          sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as today`,
+        )) as unknown as { rows: { today: string }[] }
+      ).rows;
+      if (!clock) throw new Error('the database did not tell its date');
+      const since = sql`((now() at time zone 'UTC')::date - ${days - 1}::int)::timestamp at time zone 'UTC'`;
+      const rows = await db
+        .select({
+          day,
+          systemCode: ledgerAccounts.systemCode,
+          kind: ledgerTransactions.kind,
+          amount: sql<string>`sum(${ledgerPostings.amount})`,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        .where(
+          and(
+            eq(ledgerPostings.currencyId, currencyId),
+            isNotNull(ledgerAccounts.systemCode),
+            gte(ledgerTransactions.createdAt, since),
+          ),
+        )
+        .groupBy(day, ledgerAccounts.systemCode, ledgerTransactions.kind);
+      return {
+        today: clock.today,
+        flows: rows.map((row) => ({ ...row, amount: Number(row.amount) })),
+      };
     },
 
     /** A member's balances per currency, frozen included in `amount`. */

@@ -7,6 +7,7 @@ import {
   type playTableEntrySchema,
   type tableParameters,
 } from '@sb/contract';
+import { playLayoutOf } from '@sb/domain';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { CallContext } from '../../http/request-context';
@@ -22,7 +23,7 @@ import {
   selectEvents,
 } from './match-query';
 import { type MatchWireBuilder, virtualSportIdFloor } from './match-wire';
-import { basketballPeriodPlays, playLayout, sportCatalogue } from './sports';
+import { basketballPeriodPlays, sportCatalogue } from './sports';
 import type { Viewer, ViewerResolver } from './viewer';
 
 type Input<C extends { input: z.ZodType }> = z.output<C['input']>;
@@ -97,7 +98,7 @@ export function createMatchInfoService(deps: {
       }
     }
     const entries = [...plays].map(([playId, play]) => {
-      const layout = playLayout.get(playId) ?? { sort: 100 + playId, columns: 2 };
+      const layout = playLayoutOf(playId);
       return {
         playId,
         name: play.name,

@@ -77,6 +77,7 @@ const maxViewsPerEvent = 32;
 
 interface EventCache {
   seq: number;
+  holdVersion: number;
   epoch: number;
   isProviderAlive: boolean;
   index?: EventIndex;
@@ -128,11 +129,13 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     const isCurrent =
       cache &&
       cache.seq === state.seq &&
+      cache.holdVersion === state.holdVersion &&
       cache.epoch === readModel.epoch &&
       cache.isProviderAlive === readModel.isProviderAlive;
     if (!cache || !isCurrent) {
       cache = {
         seq: state.seq,
+        holdVersion: state.holdVersion,
         epoch: readModel.epoch,
         isProviderAlive: readModel.isProviderAlive,
         views: new Map(),

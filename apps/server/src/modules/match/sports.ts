@@ -73,27 +73,5 @@ export function findSport(sportId: number): SportEntry | undefined {
   return sportsById.get(sportId);
 }
 
-/**
- * Layout of each play on the betting screens (SPEC §9: fixed sort orders, 2 to 12 columns). A
- * play answers with the columns given here, or as many as it has outcomes when that is fewer.
- */
-export const playLayout: ReadonlyMap<number, { sort: number; columns: number }> = new Map([
-  [1, { sort: 1, columns: 2 }],
-  [2, { sort: 2, columns: 2 }],
-  [3, { sort: 3, columns: 3 }],
-  [4, { sort: 4, columns: 2 }],
-  [5, { sort: 5, columns: 2 }],
-  [11, { sort: 6, columns: 3 }],
-  [16, { sort: 7, columns: 2 }],
-  [18, { sort: 8, columns: 2 }],
-  [6, { sort: 9, columns: 2 }],
-  [7, { sort: 10, columns: 3 }],
-  [8, { sort: 11, columns: 3 }],
-  [9, { sort: 12, columns: 10 }],
-  [10, { sort: 13, columns: 6 }],
-  [21000, { sort: 20, columns: 2 }],
-  [21001, { sort: 21, columns: 2 }],
-]);
-
 /** Basketball's plays of a period (halves, quarters): the second basketball table. */
 export const basketballPeriodPlays: ReadonlySet<number> = new Set([4, 5, 7, 11]);

@@ -138,3 +138,20 @@ export function createAuditService(deps: { db: Database; now: () => Date }) {
 }
 
 export type AuditService = ReturnType<typeof createAuditService>;
+
+/**
+ * The audit callback of one back-office action of the calling operator: the acting module calls
+ * it inside its own transaction with the target before and after the change.
+ */
+export function auditWithin(
+  audit: AuditService,
+  context: CallContext,
+  action: string,
+  target: { type: string; id: string | number },
+  reason?: string,
+): AuditWithin {
+  const { operatorId, ip } = auditActorOf(context);
+  return async (tx, change) => {
+    await audit.record(tx, { operatorId, ip, action, target, reason, ...change });
+  };
+}

@@ -1,4 +1,4 @@
-import { orderCashOut } from '@sb/contract';
+import { orderCashOut, orderCashOutQuote } from '@sb/contract';
 import { registerCall } from '../../http/register-call';
 import type { ModuleContext } from '../../module-context';
 import { realtimeOf } from '../../realtime/realtime.module';
@@ -8,7 +8,7 @@ import { betStatusEventsOf } from './orders.mappers';
 import type { OrdersRepository } from './orders.repository';
 
 /**
- * Registers order/cash/out. A new cash out tells the member (`H` with bs 4 per leg) and pushes
+ * Registers order/cash/out and its quote. A new cash out tells the member (`H` with bs 4 per leg) and pushes
  * their balances; a replay tells nothing new.
  */
 export function registerCashOutRoutes(
@@ -35,6 +35,11 @@ export function registerCashOutRoutes(
       void walletOf(app).notifyBalanceChanged(user.userId);
     }
     return done.result;
+  });
+  registerCall(app, authenticate, orderCashOutQuote, async (input, callContext) => {
+    const user = callContext.user;
+    if (!user) throw new Error('cash out quote reached without a member');
+    return cashOut.quote(user.userId, input.orderNo);
   });
   return cashOut;
 }

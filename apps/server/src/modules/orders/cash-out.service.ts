@@ -57,7 +57,8 @@ function digestOf(orderNo: string, acceptedMinor: number): string {
 }
 
 /**
- * One leg as cashOutOffer reads it. A leg whose market the feed settled counts its result; an
+ * One leg as cashOutOffer reads it. A leg whose market the feed settled counts its result, one
+ * whose market it cancelled counts as void (odds 1); an
  * unsettled leg is priced from the book now with the member's terms recorded on the order, and
  * a market that is suspended, closed or gone refuses the cash out, naming the leg.
  */
@@ -75,6 +76,11 @@ function cashOutLegOf(
     const outcome: LegState = outcomeFromFeed(settledOutcome);
     return { placedOddsUnits: leg.oddsUnits, currentOddsUnits: null, outcome };
   }
+  // The feed cancelled bets on the market (SPEC's bet_cancel, whole market): the leg is void, so
+  // it counts at odds 1, as settlement will count it, and the rest of the bet can be cashed out.
+  const market = state?.markets.get(marketKey({ playId: leg.playId, specifiers: leg.specifiers }));
+  if (market?.status === 'cancelled')
+    return { placedOddsUnits: leg.oddsUnits, currentOddsUnits: null, outcome: 'void' };
   const ref = decodeOptionId(leg.optionId);
   const priced = ref ? priceSelection(readModel, ref, leg.optionId, oddsConfig) : null;
   if (!priced || isRefusal(priced))
@@ -154,8 +160,37 @@ export function createCashOutService(deps: {
     return offer;
   }
 
+  /** The member's order with its legs and currency; another member's order is not found. */
+  async function memberOrderOf(userId: number, orderNo: string) {
+    const id = await queries.findIdByOrderNo(userId, orderNo);
+    const found = id === undefined ? undefined : await repository.findById(id);
+    if (!found) throw new AppError('CASH_OUT_ORDER_NOT_FOUND', `orderNo: ${orderNo}`);
+    const currency = findCurrencyById(found.order.currencyId);
+    if (!currency)
+      throw new Error(
+        `order ${found.order.orderNo} has unknown currency ${found.order.currencyId}`,
+      );
+    return { found, currency };
+  }
+
   return {
     marginUnits,
+
+    /** order/cash/out/quote: the offer cashing out would pay now, refused as cash out would be. */
+    async quote(userId: number, orderNo: string) {
+      const { found, currency } = await memberOrderOf(userId, orderNo);
+      const { order } = found;
+      if (order.status !== orderStatus.accepted)
+        throw new AppError('CASH_OUT_NOT_AVAILABLE', `orderNo: ${order.orderNo} is not open`);
+      return {
+        orderNo: order.orderNo,
+        offer: offerFor(found).offerMinor,
+        stake: order.stakeMinor,
+        scale: currency.scale,
+        currencyId: currency.currencyId,
+        currencyCode: currency.currencyCode,
+      };
+    },
 
     /**
      * order/cash/out: pays the current offer when it is at least `amount`, the offer the member
@@ -174,13 +209,8 @@ export function createCashOutService(deps: {
         const earlier = await recordOfKey(queries, userId, memberKey, requestDigest);
         if (earlier) return replayOf(earlier);
       }
-      const id = await queries.findIdByOrderNo(userId, input.orderNo);
-      const found = id === undefined ? undefined : await repository.findById(id);
-      if (!found) throw new AppError('CASH_OUT_ORDER_NOT_FOUND', `orderNo: ${input.orderNo}`);
+      const { found, currency } = await memberOrderOf(userId, input.orderNo);
       const { order } = found;
-      const currency = findCurrencyById(order.currencyId);
-      if (!currency)
-        throw new Error(`order ${order.orderNo} has unknown currency ${order.currencyId}`);
       if (input.scale !== undefined && input.scale !== currency.scale)
         throw new AppError(
           'INVALID_INPUT',

@@ -88,7 +88,7 @@ export function registerOrdersModule(
         acceptance.schedule(order.order.id, settings.betDelayMs);
     },
   });
-  registerCashOutRoutes(context, repository);
+  registerCashOutRoutes(context, repository, { marginUnits: settings.cashOutMarginUnits });
   registerLimitsRoutes(context);
   app.addHook('onReady', async () => acceptance.start());
   app.addHook('preClose', async () => acceptance.stop());

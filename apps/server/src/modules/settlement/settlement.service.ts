@@ -6,7 +6,7 @@ import {
   settleSelection,
   VOID_OUTCOME,
 } from '@sb/domain';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gt, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { Catalogue } from '../catalogue/catalogue.service';
 import { ledgerAccounts } from '../ledger/ledger.schema';
@@ -15,23 +15,60 @@ import {
   createOrdersRepository,
   findEventIdsOfOrders,
   findOrderIdsByEvent,
-  firstAcceptedAt,
   lockOrder,
   moveOrderStatus,
+  type OrderLegRow,
   type OrderRow,
   type OrderWithLegs,
 } from '../orders/orders.repository';
-import { orderStatusHistory } from '../orders/orders.schema';
+import { orderLegs, orderStatusHistory, orders } from '../orders/orders.schema';
 import { type EventFacts, legStateOf } from './leg-states';
 import { orderSettlements, type SettledLeg } from './settlement.schema';
+import { type FirstSettlement, settleFirstTimeBatch, settlePostings } from './settlement-batch';
 
 /** Orders settlement may change: open ones, and settled ones a rollback may take back. */
 const reconciledStatuses: number[] = [orderStatus.accepted, orderStatus.settled, orderStatus.void];
 const finishedBySettlement: number[] = [orderStatus.settled, orderStatus.void];
 /** How far back the catch-up sweep looks at finished orders for a lost rollback. */
 const sweepRollbackHorizonMs = 24 * 3_600_000;
+/** Orders read together before settling: a match with 100 000 bets is read in 100 batches. */
+const readBatchSize = 1_000;
+/** First settlements booked in one database transaction (see settlement-batch.ts). */
+const settleBatchSize = 500;
 
 type StandingSettlement = typeof orderSettlements.$inferSelect;
+
+const debtRecoveryKind = 'order_debt_recovery';
+
+/**
+ * `column = any('{…}'::bigint[])`: one parameter for a thousand ids, where `inArray` builds a
+ * thousand (and spends more time building the query than the database spends running it).
+ */
+const anyOf = (column: Column, ids: readonly number[]): SQL =>
+  sql`${column} = any(${`{${ids.join(',')}}`}::bigint[])`;
+
+/**
+ * What a member still owes in a currency: every rolled back settlement's `unrecovered_minor`,
+ * less what recoveries have taken from their payouts since.
+ */
+export async function outstandingDebt(
+  db: Database,
+  userId: number,
+  currencyId: number,
+): Promise<number> {
+  const result = (await db.execute(sql`
+    select coalesce((select sum(s.unrecovered_minor) from order_settlements s
+                       join orders o on o.id = s.order_id
+                     where o.user_id = ${userId} and o.currency_id = ${currencyId}), 0)
+         + coalesce((select sum(p.amount) from ledger_postings p
+                       join ledger_transactions t on t.id = p.transaction_id
+                       join ledger_accounts a on a.id = p.account_id
+                     where t.kind = ${debtRecoveryKind} and a.user_id = ${userId}
+                       and a.currency_id = ${currencyId}), 0) as owed`)) as unknown as {
+    rows: { owed: unknown }[];
+  };
+  return Number(result.rows[0]?.owed ?? 0);
+}
 
 /** What one reconciliation of an order did, for the member's pushes. */
 export interface SettlementChange {
@@ -117,10 +154,8 @@ export function createSettlementService(deps: {
     return facts;
   }
 
-  async function wantedOf(found: OrderWithLegs, cache: Map<number, EventFacts>) {
+  async function wantedOf(found: OrderWithLegs, acceptedAt: Date, cache: Map<number, EventFacts>) {
     const { order, legs } = found;
-    const acceptedAt =
-      (await firstAcceptedAt(db, order.id, orderStatus.accepted)) ?? order.createdAt;
     const states: LegState[] = [];
     for (const leg of legs)
       states.push(legStateOf(leg, await factsOf(leg.eventId, cache), acceptedAt.getTime()));
@@ -184,6 +219,29 @@ export function createSettlementService(deps: {
     return { order: moved, rolledBack };
   }
 
+  /**
+   * Nets what the member owes from rolled back wins (`unrecovered_minor`) from a payout just made:
+   * its own ledger transaction (`order-debt-recovery:{orderNo}:{version}`, member main → house),
+   * at most the payout. The payout's transfer locked the member's main account, so two payouts to
+   * one member recover one after the other, each reading what the other took.
+   */
+  async function recoverDebt(tx: Database, order: OrderRow, payoutMinor: number, version: number) {
+    if (payoutMinor <= 0) return;
+    const { userId, currencyId, orderNo } = order;
+    const owed = await outstandingDebt(tx, userId, currencyId);
+    const recovered = Math.min(owed, payoutMinor);
+    if (recovered <= 0) return;
+    await ledger.transferWithin(tx, {
+      idempotencyKey: `order-debt-recovery:${orderNo}:${version}`,
+      kind: debtRecoveryKind,
+      reference: orderNo,
+      postings: [
+        { account: { userId, bucket: 'main', currencyId }, amount: -recovered },
+        { account: { systemCode: 'house', currencyId }, amount: recovered },
+      ],
+    });
+  }
+
   /** Books a new settlement: the held stake goes to the house, the payout to the member. */
   async function settle(
     tx: Database,
@@ -192,7 +250,7 @@ export function createSettlementService(deps: {
     legs: SettledLeg[],
     at: Date,
   ) {
-    const { userId, currencyId, stakeMinor, orderNo } = order;
+    const { orderNo } = order;
     const [last] = await tx
       .select({ version: orderSettlements.version })
       .from(orderSettlements)
@@ -211,17 +269,13 @@ export function createSettlementService(deps: {
         settledAt: at,
       })
       .returning();
-    const payout = wanted.payoutMinor;
     await ledger.transferWithin(tx, {
       idempotencyKey: `order-settle:${orderNo}:${version}`,
       kind: 'order_settle',
       reference: orderNo,
-      postings: drop([
-        { account: { systemCode: 'stakes_held', currencyId }, amount: -stakeMinor },
-        { account: { systemCode: 'house', currencyId }, amount: stakeMinor - payout },
-        { account: { userId, bucket: 'main', currencyId }, amount: payout },
-      ]),
+      postings: settlePostings(order, wanted.payoutMinor),
     });
+    await recoverDebt(tx, order, wanted.payoutMinor, version);
     const status = wanted.result === 'void' ? orderStatus.void : orderStatus.settled;
     const moved = await moveOrderStatus(tx, order.id, [orderStatus.accepted], status, at);
     if (!moved || !settled) throw new Error(`order ${orderNo} changed under its lock`);
@@ -235,28 +289,99 @@ export function createSettlementService(deps: {
     return { order: moved, settled };
   }
 
-  /** Brings one order to the settlement the catalogue asks for; null when it already is. */
+  /**
+   * Members who ever owed from a rollback. Rollbacks that leave a debt are rare, so this is one
+   * read per reconciliation, not one per batch of orders.
+   */
+  async function membersWithDebt(): Promise<Set<number>> {
+    const rows = await db
+      .selectDistinct({ userId: orders.userId })
+      .from(orderSettlements)
+      .innerJoin(orders, eq(orders.id, orderSettlements.orderId))
+      .where(gt(orderSettlements.unrecoveredMinor, 0));
+    return new Set(rows.map((row) => row.userId));
+  }
+
+  /** Whether an order standing as `status` with `standing` must change to be `wanted`. */
+  function needsChange(
+    status: number,
+    standing: StandingSettlement | undefined,
+    wanted: BetSettlement,
+    legs: SettledLeg[],
+  ): boolean {
+    if (!reconciledStatuses.includes(status)) return false;
+    // An order finished some other way (not by a settlement) is not settlement's to change.
+    if (!standing && status !== orderStatus.accepted) return false;
+    if (!standing && wanted.state === 'open') return false;
+    if (standing && wanted.state === 'settled' && isSameSettlement(standing, wanted, legs))
+      return false;
+    return true;
+  }
+
+  /**
+   * Reads a batch of orders as settlement needs them, in four queries whatever its size: the
+   * orders, their legs, when each was first accepted, and their standing settlements. A feed
+   * result reconciles every order of its event, most of them unchanged: they cost no transaction.
+   */
+  async function readBatch(orderIds: number[]) {
+    const [orderRows, legRows, acceptedRows, standingRows] = await Promise.all([
+      db.select().from(orders).where(anyOf(orders.id, orderIds)),
+      db
+        .select()
+        .from(orderLegs)
+        .where(anyOf(orderLegs.orderId, orderIds))
+        .orderBy(asc(orderLegs.orderId), asc(orderLegs.legIndex)),
+      db
+        .select({ orderId: orderStatusHistory.orderId, at: min(orderStatusHistory.at) })
+        .from(orderStatusHistory)
+        .where(
+          and(
+            anyOf(orderStatusHistory.orderId, orderIds),
+            eq(orderStatusHistory.toStatus, orderStatus.accepted),
+          ),
+        )
+        .groupBy(orderStatusHistory.orderId),
+      db
+        .select()
+        .from(orderSettlements)
+        .where(
+          and(anyOf(orderSettlements.orderId, orderIds), isNull(orderSettlements.rolledBackAt)),
+        ),
+    ]);
+    const legsByOrder = new Map<number, OrderLegRow[]>();
+    for (const leg of legRows) {
+      const list = legsByOrder.get(leg.orderId) ?? [];
+      list.push(leg);
+      legsByOrder.set(leg.orderId, list);
+    }
+    const acceptedAt = new Map(acceptedRows.map((row) => [row.orderId, row.at]));
+    const standing = new Map(standingRows.map((row) => [row.orderId, row]));
+    return orderRows.map((order) => ({
+      found: { order, legs: legsByOrder.get(order.id) ?? [] },
+      acceptedAt: acceptedAt.get(order.id) ?? order.createdAt,
+      standing: standing.get(order.id),
+    }));
+  }
+
+  /**
+   * Brings one order to `wanted`; null when it already is. The order is read again under its
+   * lock: what was read before the lock only chose the orders worth a transaction.
+   */
   async function reconcileOrder(
-    orderId: number,
-    cache: Map<number, EventFacts>,
+    found: OrderWithLegs,
+    wanted: BetSettlement,
+    legs: SettledLeg[],
   ): Promise<SettlementChange | null> {
-    const found = await repository.findById(orderId);
-    if (!found || !reconciledStatuses.includes(found.order.status)) return null;
-    const { wanted, states } = await wantedOf(found, cache);
-    const legs = wanted.state === 'settled' ? settledLegsOf(states) : [];
+    const orderId = found.order.id;
     const firstOptionId = found.legs[0]?.optionId ?? '';
     return repository.transaction(async (_bound, tx) => {
       const order = await lockOrder(tx, orderId);
-      if (!order || !reconciledStatuses.includes(order.status)) return null;
+      if (!order) return null;
       const [standing] = await tx
         .select()
         .from(orderSettlements)
         .where(and(eq(orderSettlements.orderId, orderId), isNull(orderSettlements.rolledBackAt)));
-      // An order finished some other way (not by a settlement) is not settlement's to change.
-      if (!standing && order.status !== orderStatus.accepted) return null;
-      if (!standing && wanted.state === 'open') return null;
-      if (standing && wanted.state === 'settled' && isSameSettlement(standing, wanted, legs))
-        return null;
+      if (!needsChange(order.status, standing, wanted, legs)) return null;
       const at = now();
       const change: SettlementChange = { order, firstOptionId };
       if (standing) Object.assign(change, await rollBack(tx, order, standing, at));
@@ -266,14 +391,56 @@ export function createSettlementService(deps: {
     });
   }
 
+  /**
+   * First settlements, `settleBatchSize` orders to a database transaction. A batch that fails
+   * (a race it cannot sort out in bulk) is taken back whole and its orders settled one by one.
+   */
+  async function settleFirstTime(
+    entries: (FirstSettlement & { found: OrderWithLegs })[],
+  ): Promise<SettlementChange[]> {
+    const changes: SettlementChange[] = [];
+    for (let from = 0; from < entries.length; from += settleBatchSize) {
+      const batch = entries.slice(from, from + settleBatchSize);
+      try {
+        changes.push(
+          ...(await db.transaction((tx) => settleFirstTimeBatch(tx as Database, batch, now()))),
+        );
+      } catch {
+        for (const entry of batch) {
+          const change = await reconcileOrder(entry.found, entry.wanted, entry.legs);
+          if (change) changes.push(change);
+        }
+      }
+    }
+    return changes;
+  }
+
   return {
     /** Brings every order with a leg on the event to what the catalogue now says of it. */
     async reconcileEvent(eventId: number): Promise<SettlementChange[]> {
       const cache = new Map<number, EventFacts>();
       const changes: SettlementChange[] = [];
-      for (const orderId of await findOrderIdsByEvent(db, eventId, reconciledStatuses)) {
-        const change = await reconcileOrder(orderId, cache);
-        if (change) changes.push(change);
+      const orderIds = await findOrderIdsByEvent(db, eventId, reconciledStatuses);
+      // Members who ever owed from a rollback take the one-order path, which nets the debt.
+      const owing = orderIds.length > 0 ? await membersWithDebt() : new Set<number>();
+      for (let from = 0; from < orderIds.length; from += readBatchSize) {
+        const firstTime: (FirstSettlement & { found: OrderWithLegs })[] = [];
+        const reads = await readBatch(orderIds.slice(from, from + readBatchSize));
+        for (const read of reads) {
+          const { wanted, states } = await wantedOf(read.found, read.acceptedAt, cache);
+          const legs = wanted.state === 'settled' ? settledLegsOf(states) : [];
+          if (!needsChange(read.found.order.status, read.standing, wanted, legs)) continue;
+          // The common case, an open bet settled for the first time, is booked in batches.
+          if (!read.standing && wanted.state === 'settled' && !owing.has(read.found.order.userId)) {
+            const { order, legs: orderLegs } = read.found;
+            const firstOptionId = orderLegs[0]?.optionId ?? '';
+            firstTime.push({ orderId: order.id, firstOptionId, wanted, legs, found: read.found });
+            continue;
+          }
+          const change = await reconcileOrder(read.found, wanted, legs);
+          if (change) changes.push(change);
+        }
+        changes.push(...(await settleFirstTime(firstTime)));
       }
       return changes;
     },

@@ -29,5 +29,12 @@ export function registerWithdrawalsModule(context: ModuleContext) {
     withdrawals,
     notifyBalanceChanged: (userId) => void walletOf(context.app).notifyBalanceChanged(userId),
   });
-  return { review: createWithdrawReviewService({ repository, ledger, now }) };
+  return {
+    review: createWithdrawReviewService({ repository, ledger, now }),
+    /** The back office's queue of withdrawals by status. */
+    listByStatus: repository.listByStatus,
+    isPasswordLocked: repository.isPasswordLocked,
+  };
 }
+
+export type WithdrawalsModule = ReturnType<typeof registerWithdrawalsModule>;

@@ -148,6 +148,37 @@ function withdrawalQueries(db: Database) {
       return row;
     },
 
+    /** Withdrawals in some statuses, any member, oldest first: the back office's queue. */
+    async listByStatus(filter: {
+      statuses: readonly number[];
+      userId?: number | undefined;
+      offset: number;
+      limit: number;
+    }) {
+      const where = and(
+        inArray(withdrawals.status, [...filter.statuses]),
+        filter.userId === undefined ? undefined : eq(withdrawals.userId, filter.userId),
+      );
+      const rows = await db
+        .select()
+        .from(withdrawals)
+        .where(where)
+        .orderBy(withdrawals.createdAt, withdrawals.id)
+        .offset(filter.offset)
+        .limit(filter.limit);
+      const [total] = await db.select({ rows: count() }).from(withdrawals).where(where);
+      return { rows, total: total?.rows ?? 0 };
+    },
+
+    /** Whether wrong withdrawal passwords locked the member's withdrawals (code 5023). */
+    async isPasswordLocked(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ lockedAt: guards.lockedAt })
+        .from(guards)
+        .where(eq(guards.userId, userId));
+      return Boolean(row?.lockedAt);
+    },
+
     /** Clears a lock and its count; false when the member was not locked. */
     async unlock(userId: number, operatorId: number, now: Date): Promise<boolean> {
       const rows = await db

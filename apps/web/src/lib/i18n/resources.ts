@@ -1,4 +1,8 @@
 import { errorCatalogue, type Language } from '@sb/contract';
+import { betslipTexts } from '../../features/betslip/i18n';
+import { recordsTexts } from '../../features/records/i18n';
+import { sportsTexts } from '../../features/sports/i18n';
+import { walletTexts } from '../../features/wallet/i18n';
 import { en, type Translation } from './locales/en';
 import { zh } from './locales/zh';
 import { zht } from './locales/zht';
@@ -21,8 +25,19 @@ export function errorTexts(language: Language): ErrorTexts {
 
 const uiTexts: Record<Language, Translation> = { en, zh, zht };
 
+/**
+ * A feature's own texts: one tree per language, the Chinese ones shaped like the English one.
+ * Each feature keeps its texts beside its code under namespaces of its own (top-level keys no
+ * other tree uses), and is listed in `featureTexts` below.
+ */
+export type FeatureTexts<T extends object> = Record<Language, T>;
+
+const featureTexts: FeatureTexts<object>[] = [sportsTexts, betslipTexts, recordsTexts, walletTexts];
+
 export function translationFor(language: Language): Translation & ErrorTexts {
-  return { ...uiTexts[language], ...errorTexts(language) } as Translation & ErrorTexts;
+  const features = featureTexts.map((texts) => texts[language]);
+  return Object.assign({}, uiTexts[language], ...features, errorTexts(language)) as Translation &
+    ErrorTexts;
 }
 
 export const resources = {

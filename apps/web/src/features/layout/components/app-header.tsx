@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useSearchParams } from 'react-router';
+import { NavLink, useLocation, useSearchParams } from 'react-router';
 import type { BrandVariant, Flavour } from '../shell-variants';
 
 interface AppHeaderProps {
@@ -29,7 +29,9 @@ export function BrandMark({ brand, flavour }: { brand: BrandVariant; flavour: Fl
 function HeaderNav() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const activeTab = searchParams.get('tab') ?? 'home';
+  // The tabs belong to the index page; on another page (records) none of them is current.
+  const isIndex = useLocation().pathname.endsWith('/index');
+  const activeTab = isIndex ? (searchParams.get('tab') ?? 'home') : null;
   return (
     <nav className="header-nav" aria-label={t('nav.home')}>
       {headerTabs.map((tab) => (
@@ -42,6 +44,13 @@ function HeaderNav() {
           {t(`nav.${tab}`)}
         </NavLink>
       ))}
+      <NavLink
+        to="/records"
+        className={({ isActive }) => (isActive ? 'header-nav__link is-active' : 'header-nav__link')}
+        data-testid="nav-records"
+      >
+        {t('records.navLink')}
+      </NavLink>
     </nav>
   );
 }

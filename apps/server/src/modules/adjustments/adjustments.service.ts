@@ -1,0 +1,200 @@
+import { type Adjustment, adjustmentStatus } from '@sb/contract';
+import { findCurrencyById } from '@sb/domain';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { Ledger } from '../ledger/ledger.service';
+import type { AuditWithin } from '../operators/audit.service';
+import type { WalletMember } from '../wallet/wallet.service';
+import { balanceAdjustments } from './adjustments.schema';
+
+type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
+
+export interface AdjustmentRequest {
+  userId: number;
+  currencyId: number;
+  amount: number;
+  scale: number;
+  reason: string;
+  idempotencyKey?: string | undefined;
+  operatorId: number;
+}
+
+function toAdjustment(row: AdjustmentRow): Adjustment {
+  return {
+    id: row.id,
+    userId: row.userId,
+    currencyId: row.currencyId,
+    amount: row.amount,
+    scale: findCurrencyById(row.currencyId)?.scale ?? 0,
+    reason: row.reason,
+    status: row.status,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.getTime(),
+    decidedBy: row.decidedBy,
+    decidedAt: row.decidedAt?.getTime() ?? null,
+    decisionReason: row.decisionReason,
+  };
+}
+
+/**
+ * Manual adjustments of members' main balances by the finance desk. Each has a reason; one of
+ * more than `approvalAboveMajor` major units (either way) waits for a second finance operator,
+ * never the one who asked. The money moves in the transaction that applies it (a debit the
+ * member cannot cover is refused, and nothing is written), with the audit entry.
+ */
+export function createAdjustmentService(deps: {
+  db: Database;
+  ledger: Ledger;
+  now: () => Date;
+  approvalAboveMajor: number;
+  /** The member, blocked ones included (a chargeback is settled on a blocked account); NOT_FOUND when there is none. */
+  findMember: (userId: number) => Promise<WalletMember>;
+}) {
+  const { db, ledger, now } = deps;
+
+  /** Moves the money of an adjustment, once: its id is the ledger's idempotency key. */
+  async function apply(tx: Database, row: AdjustmentRow): Promise<void> {
+    const member = { userId: row.userId, bucket: 'main' as const, currencyId: row.currencyId };
+    const book = { systemCode: 'adjustments' as const, currencyId: row.currencyId };
+    await ledger.transferWithin(tx, {
+      idempotencyKey: `adjustment:${row.id}`,
+      kind: 'adjustment',
+      reference: `adjustment:${row.id}`,
+      metadata: { reason: row.reason, createdBy: row.createdBy, decidedBy: row.decidedBy },
+      postings: [
+        { account: member, amount: row.amount },
+        { account: book, amount: -row.amount },
+      ],
+    });
+  }
+
+  async function requireMemberCurrency(request: AdjustmentRequest): Promise<void> {
+    const currency = findCurrencyById(request.currencyId);
+    if (!currency)
+      throw new AppError('INVALID_INPUT', `currencyId: no currency ${request.currencyId}`);
+    if (request.scale !== currency.scale)
+      throw new AppError(
+        'INVALID_INPUT',
+        `scale: ${currency.currencyCode} amounts have scale ${currency.scale}, not ${request.scale}`,
+      );
+    const member = await deps.findMember(request.userId);
+    if (member.isVisitor) throw new AppError('NOT_FOUND', `userId: no member ${request.userId}`);
+    if (member.isDemo !== currency.isDemo)
+      throw new AppError(
+        'CURRENCY_NOT_ALLOWED',
+        `currencyId: ${currency.currencyCode} is not a currency of member ${request.userId}`,
+      );
+  }
+
+  /** The adjustment an earlier call with the same key made; a different request is refused. */
+  async function sameRequestOf(tx: Database, request: AdjustmentRequest): Promise<Adjustment> {
+    const [earlier] = await tx
+      .select()
+      .from(balanceAdjustments)
+      .where(
+        and(
+          eq(balanceAdjustments.createdBy, request.operatorId),
+          eq(balanceAdjustments.idempotencyKey, request.idempotencyKey ?? ''),
+        ),
+      );
+    const isSame =
+      earlier?.userId === request.userId &&
+      earlier.currencyId === request.currencyId &&
+      earlier.amount === request.amount;
+    if (!earlier || !isSame) throw new AppError('IDEMPOTENCY_CONFLICT');
+    return toAdjustment(earlier);
+  }
+
+  const approvalAboveMinor = (currencyId: number) =>
+    deps.approvalAboveMajor * 10 ** (findCurrencyById(currencyId)?.scale ?? 0);
+
+  return {
+    async create(request: AdjustmentRequest, audit: AuditWithin): Promise<Adjustment> {
+      await requireMemberCurrency(request);
+      const isSmall = Math.abs(request.amount) <= approvalAboveMinor(request.currencyId);
+      return db.transaction(async (tx) => {
+        const at = now();
+        const [row] = await tx
+          .insert(balanceAdjustments)
+          .values({
+            userId: request.userId,
+            currencyId: request.currencyId,
+            amount: request.amount,
+            reason: request.reason,
+            status: isSmall ? adjustmentStatus.applied : adjustmentStatus.pending,
+            createdBy: request.operatorId,
+            idempotencyKey: request.idempotencyKey ?? null,
+            createdAt: at,
+            decidedBy: isSmall ? request.operatorId : null,
+            decidedAt: isSmall ? at : null,
+          })
+          // A retried call (the same operator and key) finds the adjustment it made.
+          .onConflictDoNothing()
+          .returning();
+        if (!row) return sameRequestOf(tx, request);
+        if (isSmall) await apply(tx, row);
+        await audit(tx, { before: null, after: toAdjustment(row) });
+        return toAdjustment(row);
+      });
+    },
+
+    async decide(
+      decision: { id: number; approve: boolean; reason?: string | undefined; operatorId: number },
+      audit: AuditWithin,
+    ): Promise<Adjustment & { applied: boolean }> {
+      if (!decision.approve && !decision.reason)
+        throw new AppError('INVALID_INPUT', 'reason: is required to reject');
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(balanceAdjustments)
+          .where(eq(balanceAdjustments.id, decision.id))
+          .for('update');
+        if (!before) throw new AppError('NOT_FOUND', `id: no adjustment ${decision.id}`);
+        if (before.status !== adjustmentStatus.pending)
+          return { ...toAdjustment(before), applied: false };
+        if (before.createdBy === decision.operatorId)
+          throw new AppError('ADJUSTMENT_NEEDS_SECOND_OPERATOR');
+        const [after] = await tx
+          .update(balanceAdjustments)
+          .set({
+            status: decision.approve ? adjustmentStatus.applied : adjustmentStatus.rejected,
+            decidedBy: decision.operatorId,
+            decidedAt: now(),
+            decisionReason: decision.reason ?? null,
+          })
+          .where(eq(balanceAdjustments.id, decision.id))
+          .returning();
+        if (!after) throw new Error(`adjustment ${decision.id} vanished under its lock`);
+        if (decision.approve) await apply(tx, after);
+        await audit(tx, { before: toAdjustment(before), after: toAdjustment(after) });
+        return { ...toAdjustment(after), applied: true };
+      });
+    },
+
+    async list(query: {
+      status?: number | undefined;
+      userId?: number | undefined;
+      page: number;
+      size: number;
+    }) {
+      const filters: (SQL | undefined)[] = [
+        query.status === undefined ? undefined : eq(balanceAdjustments.status, query.status),
+        query.userId === undefined ? undefined : eq(balanceAdjustments.userId, query.userId),
+      ];
+      const where = and(...filters);
+      const rows = await db
+        .select()
+        .from(balanceAdjustments)
+        .where(where)
+        .orderBy(desc(balanceAdjustments.id))
+        .offset((query.page - 1) * query.size)
+        .limit(query.size);
+      const [total] = await db.select({ rows: count() }).from(balanceAdjustments).where(where);
+      return { records: rows.map(toAdjustment), total: total?.rows ?? 0 };
+    },
+  };
+}
+
+export type AdjustmentService = ReturnType<typeof createAdjustmentService>;

@@ -1,0 +1,73 @@
+import type { ModuleContext } from '../../module-context';
+import { registerAdjustmentRoutes } from '../adjustments/adjustments.routes';
+import { createAdjustmentService } from '../adjustments/adjustments.service';
+import { walletMemberOf } from '../identity/identity.service';
+import { createMemberAdmin } from '../identity/member-admin';
+import type { AuditService } from '../operators/audit.service';
+import { createOrderExposure } from '../orders/order-exposure';
+import type { Wallet } from '../wallet/wallet.module';
+import { registerDashboardRoutes } from './dashboard.routes';
+import { registerMemberRoutes } from './members.routes';
+import { registerTradingRoutes } from './trading.routes';
+import { createTradingHolds } from './trading-holds';
+
+/**
+ * The members and trading desks of the back office, the finance desk's adjustments, statements
+ * and ledger check, the dashboard, and the operators' holds every process
+ * mirrors into its read model (read at start, then every few seconds).
+ */
+export async function registerBackOfficeModule(
+  context: ModuleContext,
+  deps: {
+    audit: AuditService;
+    wallet: Wallet;
+    isWithdrawLocked: (userId: number) => Promise<boolean>;
+    /** ADJUSTMENT_APPROVAL_ABOVE: major units above which an adjustment needs a second operator. */
+    adjustmentApprovalAbove: number;
+  },
+): Promise<void> {
+  const { app, database, readModel, now } = context;
+  const db = database.db;
+  const holds = createTradingHolds({
+    db,
+    readModel,
+    now,
+    log: app.log.child({ module: 'trading-holds' }),
+  });
+  await holds.start();
+  app.addHook('onClose', async () => holds.stop());
+  const exposure = createOrderExposure(db);
+  const members = createMemberAdmin({ db, now });
+  registerTradingRoutes(app, context.authenticate, {
+    db,
+    readModel,
+    holds,
+    audit: deps.audit,
+    ledger: context.ledger,
+    catalogue: context.catalogue,
+    exposure,
+    now,
+  });
+  registerAdjustmentRoutes(app, context.authenticate, {
+    db,
+    adjustments: createAdjustmentService({
+      db,
+      ledger: context.ledger,
+      now,
+      approvalAboveMajor: deps.adjustmentApprovalAbove,
+      findMember: async (userId) => walletMemberOf(await members.find(userId)),
+    }),
+    ledger: context.ledger,
+    audit: deps.audit,
+    notifyBalanceChanged: (userId) => void deps.wallet.notifyBalanceChanged(userId),
+    now,
+  });
+  registerDashboardRoutes(app, context.authenticate, { ledger: context.ledger, exposure });
+  registerMemberRoutes(app, context.authenticate, {
+    members,
+    audit: deps.audit,
+    wallet: deps.wallet,
+    exposure,
+    isWithdrawLocked: deps.isWithdrawLocked,
+  });
+}

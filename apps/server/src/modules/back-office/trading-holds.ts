@@ -1,0 +1,142 @@
+import { marketKey } from '@sb/feed-sim';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
+import { type HoldMap, matchHoldKey, type ReadModel } from '../feed/read-model';
+import type { AuditWithin } from '../operators/audit.service';
+import { tradingHolds } from './trading.schema';
+
+/** How often each process reads the holds other processes may have set. */
+export const holdsRefreshMs = 2_000;
+
+export type HoldRow = typeof tradingHolds.$inferSelect;
+
+export interface HoldTarget {
+  eventId: number;
+  /** 0 = the whole match. */
+  playId: number;
+  specifiers: string;
+}
+
+/** The read model's key of a hold: the market's key, or the whole-match key. */
+export const holdKeyOf = (target: Pick<HoldTarget, 'playId' | 'specifiers'>) =>
+  target.playId === 0 ? matchHoldKey : marketKey(target);
+
+function holdMapOf(rows: readonly HoldRow[]): HoldMap {
+  const map = new Map<number, Set<string>>();
+  for (const row of rows) {
+    const keys = map.get(row.eventId) ?? new Set<string>();
+    keys.add(holdKeyOf(row));
+    map.set(row.eventId, keys);
+  }
+  return map;
+}
+
+/**
+ * Operators' holds: kept in the database, so every process (and a restart) sees them, and
+ * mirrored into this process's read model, where they make markets read suspended. A process
+ * applies its own changes at once and everyone else's within `holdsRefreshMs`.
+ */
+export function createTradingHolds(deps: {
+  db: Database;
+  readModel: ReadModel;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const { db, readModel, now, log } = deps;
+  let rows: HoldRow[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  /** Reads every hold and hands them to the read model (holds are few: one row each). */
+  async function refresh(): Promise<void> {
+    rows = await db.select().from(tradingHolds);
+    readModel.setHolds(holdMapOf(rows));
+  }
+
+  const whereTarget = (target: HoldTarget) =>
+    and(
+      eq(tradingHolds.eventId, target.eventId),
+      eq(tradingHolds.playId, target.playId),
+      eq(tradingHolds.specifiers, target.specifiers),
+    );
+
+  function holdOf(target: HoldTarget): HoldRow | undefined {
+    return rows.find(
+      (row) =>
+        row.eventId === target.eventId &&
+        row.playId === target.playId &&
+        row.specifiers === target.specifiers,
+    );
+  }
+
+  return {
+    holdOf,
+    refresh,
+
+    async start(): Promise<void> {
+      await refresh();
+      timer = setInterval(() => {
+        refresh().catch((error: unknown) => log.error({ err: error }, 'reading holds failed'));
+      }, holdsRefreshMs);
+      timer.unref();
+    },
+
+    stop(): void {
+      clearInterval(timer);
+    },
+
+    /** Holds a market inside the caller's transaction, unless it is held already. */
+    async holdWithin(
+      tx: Database,
+      target: HoldTarget,
+      hold: { reason: string; operatorId: number; at: Date },
+    ): Promise<void> {
+      await tx
+        .insert(tradingHolds)
+        .values({ ...target, reason: hold.reason, operatorId: hold.operatorId, createdAt: hold.at })
+        .onConflictDoNothing();
+    },
+
+    /**
+     * Holds or releases a match or market; the audit entry commits with the change. Answers the
+     * hold now and whether this call changed anything (holding a held market changes nothing).
+     */
+    async set(
+      target: HoldTarget,
+      change: { held: boolean; reason: string; operatorId: number },
+      audit: AuditWithin,
+    ): Promise<{ hold: HoldRow | null; applied: boolean }> {
+      const answer = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(tradingHolds)
+          .where(whereTarget(target))
+          .for('update');
+        if (change.held === Boolean(before)) return { hold: before ?? null, applied: false };
+        let after: HoldRow | null = null;
+        if (change.held) {
+          [after = null] = await tx
+            .insert(tradingHolds)
+            .values({
+              ...target,
+              reason: change.reason,
+              operatorId: change.operatorId,
+              createdAt: now(),
+            })
+            .onConflictDoNothing()
+            .returning();
+          // A rival call held it between our read and write: it stands, and we changed nothing.
+          if (!after) return { hold: null, applied: false };
+        } else {
+          await tx.delete(tradingHolds).where(whereTarget(target));
+        }
+        await audit(tx, { before: before ?? null, after });
+        return { hold: after, applied: true };
+      });
+      await refresh();
+      return { hold: answer.hold ?? holdOf(target) ?? null, applied: answer.applied };
+    },
+  };
+}
+
+export type TradingHolds = ReturnType<typeof createTradingHolds>;

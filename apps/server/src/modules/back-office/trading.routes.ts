@@ -1,0 +1,209 @@
+import {
+  betStatus,
+  orderStatus,
+  tradingHold,
+  tradingMatch,
+  tradingMatches,
+  tradingVoid,
+} from '@sb/contract';
+import { marketKey } from '@sb/feed-sim';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import { registerCall } from '../../http/register-call';
+import type { Authenticator } from '../../http/request-context';
+import { realtimeOf } from '../../realtime/realtime.module';
+import type { Catalogue } from '../catalogue/catalogue.service';
+import type { EventState, ReadModel } from '../feed/read-model';
+import type { Ledger } from '../ledger/ledger.service';
+import type { AuditService } from '../operators/audit.service';
+import { auditActorOf, auditWithin } from '../operators/audit.service';
+import type { OrderExposure } from '../orders/order-exposure';
+import { createSettlementService } from '../settlement/settlement.service';
+import { walletOf } from '../wallet/wallet.module';
+import { type HoldRow, holdKeyOf, type TradingHolds } from './trading-holds';
+
+/** The feed's odds are in ten-thousandths. */
+const oddsUnit = 10_000;
+const liveStatuses = new Set(['live']);
+
+const holdAnswer = (row: HoldRow | null | undefined) =>
+  row ? { reason: row.reason, operatorId: row.operatorId, at: row.createdAt.getTime() } : null;
+
+/**
+ * The trading desk: the book's matches as the read model holds them, operators' holds (suspend
+ * and reopen) and voids. A held market reads suspended wherever the book is read, so bets,
+ * live acceptance and cash out refuse it like a feed suspension.
+ */
+export function registerTradingRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  deps: {
+    db: Database;
+    readModel: ReadModel;
+    holds: TradingHolds;
+    audit: AuditService;
+    ledger: Ledger;
+    catalogue: Catalogue;
+    exposure: OrderExposure;
+    now: () => Date;
+  },
+): void {
+  const { db, readModel, holds, audit, catalogue, exposure, now } = deps;
+  const settlement = createSettlementService({
+    db,
+    ledger: deps.ledger,
+    catalogue,
+    now,
+  });
+
+  function summaryOf(state: EventState) {
+    const { fixture, status } = state;
+    return {
+      eventId: fixture.eventId,
+      sportId: fixture.sportId,
+      leagueName: fixture.league.name,
+      name: fixture.name,
+      startTime: fixture.startTime,
+      status: status.status,
+      homeScore: status.homeScore,
+      awayScore: status.awayScore,
+      marketCount: state.markets.size,
+      isBetStopped: state.isBetStopped,
+      hold: holdAnswer(holds.holdOf({ eventId: fixture.eventId, playId: 0, specifiers: '' })),
+    };
+  }
+
+  function requireEvent(eventId: number): EventState {
+    const state = readModel.get(eventId);
+    if (!state) throw new AppError('NOT_FOUND', `eventId: the book holds no match ${eventId}`);
+    return state;
+  }
+
+  function requireMarket(state: EventState, playId: number, specifiers: string): void {
+    if (!state.markets.has(marketKey({ playId, specifiers })))
+      throw new AppError(
+        'NOT_FOUND',
+        `playId: match ${state.fixture.eventId} has no market ${playId} "${specifiers}"`,
+      );
+  }
+
+  registerCall(app, authenticate, tradingMatches, async (input) => {
+    const needle = input.q?.toLowerCase();
+    const found = [...readModel.all()].filter((state) => {
+      if (input.sportId !== undefined && state.fixture.sportId !== input.sportId) return false;
+      const isLive = liveStatuses.has(state.status.status);
+      if (input.state === 'live' && !isLive) return false;
+      if (input.state === 'prematch' && state.status.status !== 'not_started') return false;
+      if (!needle) return true;
+      return (
+        state.fixture.name.toLowerCase().includes(needle) ||
+        state.fixture.league.name.toLowerCase().includes(needle)
+      );
+    });
+    found.sort((a, b) => {
+      const liveOrder =
+        Number(liveStatuses.has(b.status.status)) - Number(liveStatuses.has(a.status.status));
+      return (
+        liveOrder ||
+        a.fixture.startTime - b.fixture.startTime ||
+        a.fixture.eventId - b.fixture.eventId
+      );
+    });
+    const start = (input.page - 1) * input.size;
+    return {
+      records: found.slice(start, start + input.size).map(summaryOf),
+      total: found.length,
+    };
+  });
+
+  registerCall(app, authenticate, tradingMatch, async (input) => {
+    const state = requireEvent(input.eventId);
+    const liability = await exposure.liabilityOf(input.eventId);
+    const markets = [...state.markets.values()]
+      .sort((a, b) => a.playId - b.playId || a.specifiers.localeCompare(b.specifiers))
+      .map((market) => ({
+        playId: market.playId,
+        specifiers: market.specifiers,
+        name: market.name,
+        status: market.status,
+        isOpen: readModel.isMarketOpen(state, market),
+        hold: holdAnswer(holds.holdOf({ eventId: input.eventId, ...market })),
+        outcomes: market.outcomes.map((outcome) => ({
+          id: outcome.id,
+          name: outcome.name,
+          odds: outcome.odds / oddsUnit,
+          liability: liability.get(`${marketKey(market)}|${outcome.id}`) ?? [],
+        })),
+      }));
+    return { ...summaryOf(state), markets };
+  });
+
+  registerCall(app, authenticate, tradingHold, async (input, context) => {
+    const state = requireEvent(input.eventId);
+    const playId = input.playId ?? 0;
+    const specifiers = input.playId === undefined ? '' : input.specifiers;
+    if (playId !== 0) requireMarket(state, playId, specifiers);
+    const target = { eventId: input.eventId, playId, specifiers };
+    const targetId = `${input.eventId}:${holdKeyOf(target)}`;
+    const { hold, applied } = await holds.set(
+      target,
+      { held: input.held, reason: input.reason, operatorId: auditActorOf(context).operatorId },
+      auditWithin(
+        audit,
+        context,
+        input.held ? 'market.suspend' : 'market.reopen',
+        { type: 'market', id: targetId },
+        input.reason,
+      ),
+    );
+    return { ...target, hold: holdAnswer(hold), applied };
+  });
+
+  /** Tells members whose orders the void settled: the bet's status and their balance. */
+  function tell(change: Awaited<ReturnType<typeof settlement.reconcileEvent>>[number]): void {
+    const { order } = change;
+    const isFinished = order.status === orderStatus.settled || order.status === orderStatus.void;
+    realtimeOf(app).publishToUser(order.userId, 'H', {
+      orderNo: order.orderNo,
+      oi: change.firstOptionId,
+      bs: isFinished ? betStatus.settled : betStatus.accepted,
+      mr: 0,
+    });
+    void walletOf(app).notifyBalanceChanged(order.userId);
+  }
+
+  registerCall(app, authenticate, tradingVoid, async (input, context) => {
+    const state = requireEvent(input.eventId);
+    requireMarket(state, input.playId, input.specifiers);
+    const target = { eventId: input.eventId, playId: input.playId, specifiers: input.specifiers };
+    const targetId = `${input.eventId}:${holdKeyOf(target)}`;
+    const { operatorId } = auditActorOf(context);
+    const record = auditWithin(
+      audit,
+      context,
+      'market.void',
+      { type: 'market', id: targetId },
+      input.reason,
+    );
+    const at = now();
+    const voided = await db.transaction(async (tx) => {
+      const cancellationId = await catalogue.recordOperatorVoid(tx, target, at);
+      if (cancellationId === null) return null;
+      // A voided market takes no more bets: it stays held, whatever the feed says of it.
+      await holds.holdWithin(tx, target, { reason: `void: ${input.reason}`, operatorId, at });
+      const openOrders = await exposure.openOrdersOn(tx, target);
+      await record(tx, {
+        before: { voided: false, openOrders },
+        after: { voided: true, cancellationId },
+      });
+      return openOrders;
+    });
+    if (voided === null) return { ordersVoided: 0, applied: false };
+    await holds.refresh();
+    // Settlement reads the catalogue: the orders on the market settle (or their leg turns void)
+    // now, and a crash before this point is caught up by the settlement sweep.
+    for (const change of await settlement.reconcileEvent(target.eventId)) tell(change);
+    return { ordersVoided: voided, applied: true };
+  });
+}

@@ -1,0 +1,165 @@
+import { parseLanguage } from '@sb/domain';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../i18n/console-i18n';
+
+/** Translation plus the console's current language, for errors and dates. */
+export function useConsoleText() {
+  const { t, i18n } = useTranslation();
+  return { t, language: parseLanguage(i18n.language) };
+}
+
+/** A date and time in the operator's language. */
+export function useFormatTime() {
+  const { language } = useConsoleText();
+  const locale = { en: 'en-GB', zh: 'zh-CN', zht: 'zh-TW' }[language];
+  return (epochMs: number) => new Date(epochMs).toLocaleString(locale);
+}
+
+/** A failed call, in words; nothing when there is no error. */
+export function ErrorNote({ error, testId }: { error: unknown; testId: string }) {
+  const { t, language } = useConsoleText();
+  if (!error) return null;
+  return (
+    <p className="console-error" role="alert" data-testid={testId}>
+      {describeError(error, language, t)}
+    </p>
+  );
+}
+
+/** A short success message. */
+export function Notice({ text, testId }: { text: string | null; testId: string }) {
+  if (!text) return null;
+  return (
+    <p className="console-notice" role="status" data-testid={testId}>
+      {text}
+    </p>
+  );
+}
+
+interface ReasonActionProps {
+  label: string;
+  testId: string;
+  /** Danger styling for actions that take something away (reject, block, void). */
+  isDanger?: boolean;
+  isBusy?: boolean;
+  onConfirm(reason: string): void;
+}
+
+/**
+ * A button for an action that needs a reason: the first click asks for it, and the action runs
+ * only with a non-empty one, which the server stores in the audit log (and may show the member).
+ */
+export function ReasonAction({ label, testId, isDanger, isBusy, onConfirm }: ReasonActionProps) {
+  const { t } = useConsoleText();
+  const [isOpen, setIsOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [isMissing, setIsMissing] = useState(false);
+  const buttonClass = isDanger ? 'console-button console-button--danger' : 'console-button';
+  if (!isOpen) {
+    return (
+      <button
+        type="button"
+        className={buttonClass}
+        data-testid={testId}
+        onClick={() => setIsOpen(true)}
+      >
+        {label}
+      </button>
+    );
+  }
+  const confirm = () => {
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setIsMissing(true);
+      return;
+    }
+    onConfirm(trimmed);
+    setIsOpen(false);
+    setReason('');
+    setIsMissing(false);
+  };
+  return (
+    <span className="console-reason">
+      <input
+        className="console-input"
+        aria-label={t('common.reason')}
+        placeholder={t('common.reason')}
+        maxLength={200}
+        value={reason}
+        data-testid={`${testId}-reason`}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={isBusy}
+        data-testid={`${testId}-confirm`}
+        onClick={confirm}
+      >
+        {label}
+      </button>
+      <button
+        type="button"
+        className="console-button console-button--quiet"
+        data-testid={`${testId}-cancel`}
+        onClick={() => setIsOpen(false)}
+      >
+        {t('common.cancel')}
+      </button>
+      {isMissing ? <span className="console-error">{t('common.reasonRequired')}</span> : null}
+    </span>
+  );
+}
+
+/** Previous / next over numbered pages of `size`. */
+export function Pager({
+  page,
+  size,
+  total,
+  testId,
+  onPage,
+}: {
+  page: number;
+  size: number;
+  total: number;
+  testId: string;
+  onPage(page: number): void;
+}) {
+  const { t } = useConsoleText();
+  const pages = Math.max(1, Math.ceil(total / size));
+  return (
+    <div className="console-pager" data-testid={testId}>
+      <button
+        type="button"
+        className="console-button console-button--quiet"
+        disabled={page <= 1}
+        data-testid={`${testId}-previous`}
+        onClick={() => onPage(page - 1)}
+      >
+        {t('common.previous')}
+      </button>
+      <span>{t('common.page', { page, pages })}</span>
+      <button
+        type="button"
+        className="console-button console-button--quiet"
+        disabled={page >= pages}
+        data-testid={`${testId}-next`}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('common.next')}
+      </button>
+    </div>
+  );
+}
+
+/** A labelled input for the console's forms. */
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the label wraps its control, which associates them
+    <label className="console-field">
+      <span className="console-field__label">{label}</span>
+      {children}
+    </label>
+  );
+}

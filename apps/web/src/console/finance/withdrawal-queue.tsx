@@ -1,0 +1,235 @@
+import { withdrawPayoutOutcome, withdrawQueue, withdrawReview, withdrawStatus } from '@sb/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { callConsole } from '../api/console-api';
+import { formatMoney } from '../components/money';
+import {
+  ErrorNote,
+  Field,
+  Notice,
+  Pager,
+  ReasonAction,
+  useConsoleText,
+  useFormatTime,
+} from '../components/ui';
+
+/** One step an operator takes on a withdrawal; the reason is required to reject or fail. */
+type WithdrawStep =
+  | { orderNo: string; call: 'review'; decision: 'approve' | 'reject'; reason?: string }
+  | { orderNo: string; call: 'payout'; outcome: 'completed' | 'failed'; reason?: string };
+
+function takeStep(step: WithdrawStep) {
+  if (step.call === 'review') {
+    const { orderNo, decision, reason } = step;
+    return callConsole(withdrawReview, { orderNo, decision, ...(reason ? { reason } : {}) });
+  }
+  const { orderNo, outcome, reason } = step;
+  return callConsole(withdrawPayoutOutcome, { orderNo, outcome, ...(reason ? { reason } : {}) });
+}
+
+const pageSize = 20;
+const reviewable: readonly number[] = [withdrawStatus.onWithdrawal, withdrawStatus.locking];
+/** Status filter values: empty for the server's default, those waiting for review. */
+const statusFilters = ['', '2', '3', '4', '5'] as const;
+
+function WithdrawActions({
+  orderNo,
+  status,
+  testId,
+  isBusy,
+  onStep,
+}: {
+  orderNo: string;
+  /** The withdrawal's status, or undefined to offer every step (the server refuses wrong ones). */
+  status: number | undefined;
+  testId: string;
+  isBusy: boolean;
+  onStep(step: WithdrawStep): void;
+}) {
+  const { t } = useConsoleText();
+  const canReview = status === undefined || reviewable.includes(status);
+  const canRecordPayout = status === undefined || status === withdrawStatus.waitingForAccount;
+  return (
+    <span className="console-row">
+      {canReview ? (
+        <>
+          <button
+            type="button"
+            className="console-button"
+            disabled={isBusy}
+            data-testid={`${testId}-approve`}
+            onClick={() => onStep({ orderNo, call: 'review', decision: 'approve' })}
+          >
+            {t('finance.withdrawals.approve')}
+          </button>
+          <ReasonAction
+            label={t('finance.withdrawals.reject')}
+            testId={`${testId}-reject`}
+            isDanger
+            isBusy={isBusy}
+            onConfirm={(reason) => onStep({ orderNo, call: 'review', decision: 'reject', reason })}
+          />
+        </>
+      ) : null}
+      {canRecordPayout ? (
+        <>
+          <button
+            type="button"
+            className="console-button"
+            disabled={isBusy}
+            data-testid={`${testId}-completed`}
+            onClick={() => onStep({ orderNo, call: 'payout', outcome: 'completed' })}
+          >
+            {t('finance.withdrawals.completed')}
+          </button>
+          <ReasonAction
+            label={t('finance.withdrawals.failed')}
+            testId={`${testId}-failed`}
+            isDanger
+            isBusy={isBusy}
+            onConfirm={(reason) => onStep({ orderNo, call: 'payout', outcome: 'failed', reason })}
+          />
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** The withdrawal queue, and the same steps by order number for a withdrawal known by it. */
+export function WithdrawalQueue() {
+  const { t } = useConsoleText();
+  const formatTime = useFormatTime();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<(typeof statusFilters)[number]>('');
+  const [page, setPage] = useState(1);
+  const [orderNo, setOrderNo] = useState('');
+  const queue = useQuery({
+    queryKey: ['withdrawQueue', status, page],
+    queryFn: () =>
+      callConsole(withdrawQueue, {
+        ...(status ? { status: Number(status) } : {}),
+        page,
+        size: pageSize,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const step = useMutation({
+    mutationFn: takeStep,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['withdrawQueue'] }),
+  });
+  const result = step.data
+    ? step.data.applied
+      ? t('finance.withdrawals.result', {
+          orderNo: step.data.withdrawal.orderNo,
+          status: t(`finance.withdrawals.statuses.${step.data.withdrawal.status}`),
+        })
+      : t('common.notChanged')
+    : null;
+
+  return (
+    <section className="console-section">
+      <h2>{t('finance.withdrawals.title')}</h2>
+      <div className="console-row">
+        <Field label={t('finance.withdrawals.statusFilter')}>
+          <select
+            className="console-input"
+            value={status}
+            data-testid="withdraw-status-filter"
+            onChange={(event) => {
+              setStatus(event.target.value as (typeof statusFilters)[number]);
+              setPage(1);
+            }}
+          >
+            {statusFilters.map((value) => (
+              <option key={value} value={value}>
+                {value
+                  ? t(`finance.withdrawals.statuses.${value}`)
+                  : t('finance.withdrawals.waiting')}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button
+          type="button"
+          className="console-button console-button--quiet"
+          data-testid="withdraw-refresh"
+          onClick={() => void queue.refetch()}
+        >
+          {t('common.refresh')}
+        </button>
+      </div>
+      <Notice text={result} testId="withdraw-result" />
+      <ErrorNote error={step.error} testId="withdraw-step-error" />
+      <ErrorNote error={queue.error} testId="withdraw-queue-error" />
+      {queue.data ? (
+        <>
+          <table className="console-table" data-testid="withdraw-queue">
+            <thead>
+              <tr>
+                <th>{t('common.orderNo')}</th>
+                <th>{t('common.userId')}</th>
+                <th>{t('common.amount')}</th>
+                <th>{t('common.time')}</th>
+                <th>{t('common.status')}</th>
+                <th>{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {queue.data.records.map((record) => (
+                <tr key={record.orderNo} data-testid={`withdraw-row-${record.orderNo}`}>
+                  <td>{record.orderNo}</td>
+                  <td>{record.userId}</td>
+                  <td>
+                    {formatMoney(record.amount, record.scale)} {record.fromCurrency}
+                  </td>
+                  <td>{formatTime(record.createTime)}</td>
+                  <td>{t(`finance.withdrawals.statuses.${record.status}`)}</td>
+                  <td>
+                    <WithdrawActions
+                      orderNo={record.orderNo}
+                      status={record.status}
+                      testId={`withdraw-${record.orderNo}`}
+                      isBusy={step.isPending}
+                      onStep={(chosen) => step.mutate(chosen)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {queue.data.records.length === 0 ? <p>{t('common.empty')}</p> : null}
+          <Pager
+            page={page}
+            size={pageSize}
+            total={queue.data.total}
+            testId="withdraw-pager"
+            onPage={setPage}
+          />
+        </>
+      ) : null}
+
+      <h3>{t('finance.withdrawals.byOrderTitle')}</h3>
+      <p className="console-hint">{t('finance.withdrawals.byOrderHint')}</p>
+      <div className="console-row">
+        <Field label={t('common.orderNo')}>
+          <input
+            className="console-input"
+            value={orderNo}
+            maxLength={64}
+            data-testid="withdraw-order-no"
+            onChange={(event) => setOrderNo(event.target.value.trim())}
+          />
+        </Field>
+        {orderNo ? (
+          <WithdrawActions
+            orderNo={orderNo}
+            status={undefined}
+            testId="withdraw-by-order"
+            isBusy={step.isPending}
+            onStep={(chosen) => step.mutate(chosen)}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

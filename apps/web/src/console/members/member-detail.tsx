@@ -1,0 +1,116 @@
+import { memberBlock, memberDetail } from '@sb/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { callConsole } from '../api/console-api';
+import { canAct } from '../app/desks';
+import { formatMoney, parsePositiveId } from '../components/money';
+import { ErrorNote, Notice, ReasonAction, useConsoleText, useFormatTime } from '../components/ui';
+import { useSessionStore } from '../session/session-store';
+import { RiskForm } from './risk-form';
+
+/** One member: profile, balances, risk settings, open bets; block and risk changes by role. */
+export function MemberDetail() {
+  const { t } = useConsoleText();
+  const formatTime = useFormatTime();
+  const queryClient = useQueryClient();
+  const roles = useSessionStore((state) => state.session?.operator.roles ?? []);
+  const userId = parsePositiveId(useParams().userId ?? '') ?? 0;
+  const [notice, setNotice] = useState<string | null>(null);
+  const detail = useQuery({
+    queryKey: ['member', userId],
+    queryFn: () => callConsole(memberDetail, { userId }),
+    enabled: userId > 0,
+  });
+  const block = useMutation({
+    mutationFn: (input: { blocked: boolean; reason: string }) =>
+      callConsole(memberBlock, { userId, ...input }),
+    onMutate: () => setNotice(null),
+    onSuccess: (answer) => setNotice(answer.applied ? t('common.done') : t('common.notChanged')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['member', userId] }),
+  });
+  const member = detail.data;
+  return (
+    <section className="console-section" data-testid="member-detail">
+      <Link to="/members" data-testid="member-back">
+        {t('members.detail.back')}
+      </Link>
+      <h2>{t('members.detail.title', { userId })}</h2>
+      <ErrorNote error={detail.error} testId="member-detail-error" />
+      <Notice text={notice} testId="member-result" />
+      <ErrorNote error={block.error} testId="member-block-error" />
+      {member ? (
+        <>
+          <h3>{t('members.detail.profile')}</h3>
+          <dl className="console-facts">
+            <dt>{t('members.uid')}</dt>
+            <dd>{member.uid}</dd>
+            <dt>{t('members.account')}</dt>
+            <dd data-testid="member-account">{member.account ?? '—'}</dd>
+            <dt>{t('members.type')}</dt>
+            <dd>{t(`members.types.${member.type}`, { defaultValue: String(member.type) })}</dd>
+            <dt>{t('members.createdAt')}</dt>
+            <dd>{formatTime(member.createdAt)}</dd>
+            <dt>{t('members.blocked')}</dt>
+            <dd data-testid="member-blocked">
+              {member.blockedAt
+                ? t('members.detail.blockedSince', { time: formatTime(member.blockedAt) })
+                : t('members.detail.notBlocked')}
+            </dd>
+            <dt>{t('members.detail.openOrders')}</dt>
+            <dd>{member.openOrders}</dd>
+            <dt>{t('members.detail.hasWithdrawPassword')}</dt>
+            <dd>{member.hasWithdrawPassword ? t('common.yes') : t('common.no')}</dd>
+            <dt>{t('members.detail.withdrawLocked')}</dt>
+            <dd>{member.withdrawLocked ? t('common.yes') : t('common.no')}</dd>
+            <dt>{t('members.detail.isShow')}</dt>
+            <dd>{member.isShow ? t('common.yes') : t('common.no')}</dd>
+          </dl>
+          {canAct(roles, 'support') ? (
+            <ReasonAction
+              label={member.blockedAt ? t('members.detail.unblock') : t('members.detail.block')}
+              testId="member-block"
+              isDanger={!member.blockedAt}
+              isBusy={block.isPending}
+              onConfirm={(reason) => block.mutate({ blocked: !member.blockedAt, reason })}
+            />
+          ) : null}
+
+          <h3>{t('members.detail.balances')}</h3>
+          <table className="console-table" data-testid="member-balances">
+            <thead>
+              <tr>
+                <th>{t('common.currency')}</th>
+                <th>{t('common.amount')}</th>
+                <th>{t('members.detail.frozen')}</th>
+                <th>{t('members.detail.available')}</th>
+                <th>{t('members.detail.credit')}</th>
+                <th>{t('members.detail.owed')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {member.balances.map((balance) => (
+                <tr key={balance.currencyId}>
+                  <td>{balance.currencyCode}</td>
+                  <td>{formatMoney(balance.amount, balance.scale)}</td>
+                  <td>{formatMoney(balance.frozen, balance.scale)}</td>
+                  <td>{formatMoney(balance.amount - balance.frozen, balance.scale)}</td>
+                  <td>{formatMoney(balance.creditAmount, balance.scale)}</td>
+                  <td>{formatMoney(balance.loanAmount, balance.scale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <h3>{t('members.detail.risk')}</h3>
+          <RiskForm
+            userId={userId}
+            currencyId={member.currencyId}
+            risk={member.risk}
+            canEdit={canAct(roles, 'trader')}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

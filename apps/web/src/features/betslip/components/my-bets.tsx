@@ -1,0 +1,122 @@
+import { defaultOrderPageSize, type OrderRecord, orderStatus } from '@sb/contract';
+import { formatDisplayAmount, fromOddsUnits } from '@sb/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDisplayTime } from '../../../lib/display-time';
+import { useSessionStore } from '../../identity/store/session-store';
+import { useOrderList } from '../api/order-list';
+import { statusTextKeys } from '../i18n';
+import { CashOut } from './cash-out';
+
+function OrderRow({ order }: { order: OrderRecord }) {
+  const { t } = useTranslation();
+  const money = (minor: number) =>
+    `${formatDisplayAmount(minor, order.scale)} ${order.currencyCode}`;
+  return (
+    <li
+      className="my-bet"
+      data-testid="my-bet"
+      data-order-no={order.orderNo}
+      data-status={order.status}
+    >
+      <div className="my-bet__head">
+        <strong>
+          {order.legs.length > 1
+            ? t('myBets.parlay', { count: order.legs.length })
+            : t('myBets.single')}
+        </strong>
+        <span className={`my-bet__status is-status-${order.status}`} data-testid="my-bet-status">
+          {t(statusTextKeys[order.status] ?? 'slip.statusPending')}
+        </span>
+      </div>
+      <dl className="my-bet__facts">
+        <dt>{t('myBets.stake')}</dt>
+        <dd data-testid="my-bet-stake">{money(order.stake)}</dd>
+        <dt>{t('myBets.odds')}</dt>
+        <dd>{fromOddsUnits(order.odds).toFixed(2)}</dd>
+        <dt>{t('myBets.toReturn')}</dt>
+        <dd>{money(order.potentialPayout)}</dd>
+        <dt>{t('myBets.placedAt')}</dt>
+        <dd>{formatDisplayTime(order.createTime)}</dd>
+      </dl>
+      <div className="my-bet__order muted">{order.orderNo}</div>
+      {order.status === orderStatus.accepted ? <CashOut order={order} /> : null}
+    </li>
+  );
+}
+
+/** The member's open and settled orders (the order list call), with cash out on open ones. */
+export function MyBets() {
+  const { t } = useTranslation();
+  const memberId = useSessionStore((state) => state.session?.memberId ?? 0);
+  const [isSettled, setIsSettled] = useState(false);
+  const [page, setPage] = useState(1);
+  const list = useOrderList(memberId, isSettled, page);
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / defaultOrderPageSize));
+
+  function show(settled: boolean) {
+    setIsSettled(settled);
+    setPage(1);
+  }
+
+  return (
+    <section className="my-bets" data-testid="my-bets">
+      <fieldset className="my-bets__filters">
+        {[false, true].map((settled) => (
+          <button
+            key={String(settled)}
+            type="button"
+            className={settled === isSettled ? 'slip-mode__button is-active' : 'slip-mode__button'}
+            aria-pressed={settled === isSettled}
+            onClick={() => show(settled)}
+            data-testid={settled ? 'my-bets-settled' : 'my-bets-open'}
+          >
+            {t(settled ? 'myBets.settled' : 'myBets.open')}
+          </button>
+        ))}
+      </fieldset>
+      {list.isPending ? <p className="muted">{t('myBets.loading')}</p> : null}
+      {list.data && list.data.records.length === 0 ? (
+        <p className="muted" data-testid="my-bets-empty">
+          {t('myBets.empty')}
+        </p>
+      ) : null}
+      <ul className="my-bets__list">
+        {list.data?.records.map((order) => (
+          <OrderRow key={order.orderNo} order={order} />
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <div className="pager">
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+            data-testid="my-bets-previous"
+          >
+            {t('myBets.previous')}
+          </button>
+          <span>{t('myBets.page', { page, pages })}</span>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+            data-testid="my-bets-next"
+          >
+            {t('myBets.next')}
+          </button>
+        </div>
+      ) : null}
+      <div className="my-bets__links">
+        <a className="link-button" href="#/shared-orders" data-testid="shared-orders-link">
+          {t('myBets.sharedOrders')}
+        </a>
+        <a className="link-button" href="#/records" data-testid="my-bets-records-link">
+          {t('myBets.records')}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../identity/store/session-store';
+import { reasonTextKeys, statusTextKeys } from '../i18n';
+import { useSlipStore } from '../store/slip-store';
+
+/** The orders placed from this slip, each moving from pending to accepted or rejected on `H`. */
+export function PlacementReceipt() {
+  const { t } = useTranslation();
+  const memberId = useSessionStore((state) => state.session?.memberId ?? 0);
+  const allPlacements = useSlipStore((state) => state.placements);
+  const placements = allPlacements.filter((placement) => placement.memberId === memberId);
+  if (placements.length === 0) return null;
+  return (
+    <section className="slip-receipt" aria-live="polite">
+      <h3 className="slip-receipt__title">{t('slip.receipt')}</h3>
+      <ul className="slip-receipt__list">
+        {placements.map((placement) => {
+          const reasonKey = reasonTextKeys[placement.reason];
+          return (
+            <li
+              // Keyed by status too, so each H change mounts the line afresh and its flash replays.
+              key={`${placement.orderNo}:${placement.status}`}
+              className={`slip-receipt__item is-status-${placement.status}`}
+              data-testid="bet-status"
+              data-order-no={placement.orderNo}
+              data-status={placement.status}
+            >
+              <span className="slip-receipt__order">
+                {t('slip.orderNo', { orderNo: placement.orderNo })}
+              </span>
+              <strong className="slip-receipt__status">
+                {t(statusTextKeys[placement.status] ?? 'slip.statusPending')}
+                {reasonKey ? ` · ${t(reasonKey)}` : ''}
+              </strong>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

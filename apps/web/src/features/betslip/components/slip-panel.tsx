@@ -1,0 +1,191 @@
+import { acceptOddsChoice } from '@sb/contract';
+import { formatDisplayAmount } from '@sb/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchLiveOptions } from '../api/match-leg-list';
+import { usePlaceBets } from '../hooks/use-place-bets';
+import { parlayProblemTextKeys } from '../i18n';
+import {
+  combinedOdds,
+  parlayProblemOf,
+  parseStakeMinor,
+  potentialReturnMinor,
+  type SlipMode,
+} from '../model/slip-rules';
+import { type AcceptOdds, useSlipStore } from '../store/slip-store';
+import { PlacementReceipt } from './placement-receipt';
+import { SlipItems } from './slip-items';
+
+/** Quick stakes in major units of the member's currency, added to what is typed. */
+export const quickStakes = [10, 50, 100, 500] as const;
+
+const modes: SlipMode[] = ['single', 'parlay'];
+
+const acceptOddsOptions: { value: AcceptOdds; textKey: string }[] = [
+  { value: acceptOddsChoice.anyChange, textKey: 'slip.acceptAny' },
+  { value: acceptOddsChoice.onlyBetter, textKey: 'slip.acceptBetter' },
+  { value: acceptOddsChoice.none, textKey: 'slip.acceptNone' },
+];
+
+function ModeSwitch() {
+  const { t } = useTranslation();
+  const mode = useSlipStore((state) => state.mode);
+  const setMode = useSlipStore((state) => state.setMode);
+  return (
+    <fieldset className="slip-mode" data-testid="slip-mode" data-mode={mode}>
+      {modes.map((candidate) => (
+        <button
+          key={candidate}
+          type="button"
+          className={candidate === mode ? 'slip-mode__button is-active' : 'slip-mode__button'}
+          aria-pressed={candidate === mode}
+          onClick={() => setMode(candidate)}
+          data-testid={`slip-mode-${candidate}`}
+        >
+          {t(candidate === 'single' ? 'slip.modeSingle' : 'slip.modeParlay')}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Adds a quick amount to the stake typed so far, in major units. */
+function addQuickStake(stakeText: string, amount: number, scale: number): string {
+  const current = parseStakeMinor(stakeText, scale) ?? 0;
+  const total = current + amount * 10 ** scale;
+  return formatDisplayAmount(total, scale).replaceAll(',', '');
+}
+
+/**
+ * SPEC §4: when the slip is opened again its live items are read afresh (getlegList); an option
+ * open again is refreshed and stays selected, a closed one shows a blank.
+ */
+function useRefreshLiveItemsOnOpen(): void {
+  useEffect(() => {
+    const { selections, refreshOption } = useSlipStore.getState();
+    if (!selections.some((selection) => selection.isLive)) return;
+    fetchLiveOptions(selections).then(
+      (options) => {
+        for (const option of options) refreshOption(option.oi, option);
+      },
+      // A failed refresh leaves the items as they were; placing checks the prices anyway.
+      () => {},
+    );
+  }, []);
+}
+
+/** The slip of a signed-in member: selections, mode, stake, odds-change choice, placing. */
+export function SlipPanel({ isDemo }: { isDemo: boolean }) {
+  const { t } = useTranslation();
+  useRefreshLiveItemsOnOpen();
+  const [stakeText, setStakeText] = useState('');
+  const selections = useSlipStore((state) => state.selections);
+  const mode = useSlipStore((state) => state.mode);
+  const acceptOdds = useSlipStore((state) => state.acceptOdds);
+  const setAcceptOdds = useSlipStore((state) => state.setAcceptOdds);
+  const clear = useSlipStore((state) => state.clear);
+  const { placeBets, isPlacing, balance, session } = usePlaceBets(stakeText);
+  const isMember = (session?.memberId ?? 0) > 0;
+
+  const scale = balance?.scale ?? 2;
+  const stakeMinor = parseStakeMinor(stakeText, scale);
+  const betCount = mode === 'parlay' ? 1 : selections.length;
+  const problem = mode === 'parlay' && selections.length > 0 ? parlayProblemOf(selections) : null;
+  const returnMinor =
+    stakeMinor === null
+      ? 0
+      : mode === 'parlay'
+        ? potentialReturnMinor(stakeMinor, combinedOdds(selections.map((s) => s.odds)))
+        : selections.reduce((sum, s) => sum + potentialReturnMinor(stakeMinor, s.odds), 0);
+
+  return (
+    <div className="slip-panel">
+      <ModeSwitch />
+      <SlipItems />
+      {problem ? (
+        <p className="notice" data-testid="slip-problem">
+          {t(parlayProblemTextKeys[problem])}
+        </p>
+      ) : null}
+      {selections.length > 0 ? (
+        <button type="button" className="link-button" onClick={clear} data-testid="slip-clear">
+          {t('slip.clear')}
+        </button>
+      ) : null}
+      {isDemo ? <p className="notice">{t('slip.demo')}</p> : null}
+      <div className="slip-stake">
+        <label className="field">
+          <span className="field__label">
+            {mode === 'single' && selections.length > 1 ? t('slip.stakePerBet') : t('slip.stake')}
+          </span>
+          <input
+            className="field__input"
+            inputMode="decimal"
+            value={stakeText}
+            onChange={(event) => setStakeText(event.target.value)}
+            data-testid="stake-input"
+          />
+        </label>
+        <div className="slip-stake__quick">
+          {quickStakes.map((amount) => (
+            <button
+              key={amount}
+              type="button"
+              className="button button--ghost"
+              onClick={() => setStakeText(addQuickStake(stakeText, amount, scale))}
+              data-testid="stake-quick"
+              data-amount={amount}
+            >
+              +{amount}
+            </button>
+          ))}
+        </div>
+        {balance ? (
+          <p className="slip-stake__line">
+            <span>{t('slip.available')}</span>
+            <strong data-testid="slip-available">
+              {formatDisplayAmount(balance.available, balance.scale)} {balance.currencyCode}
+            </strong>
+          </p>
+        ) : null}
+        {stakeMinor !== null && betCount > 1 ? (
+          <p className="slip-stake__line">
+            <span>{t('slip.totalStake')}</span>
+            <strong data-testid="slip-total-stake">
+              {formatDisplayAmount(stakeMinor * betCount, scale)}
+            </strong>
+          </p>
+        ) : null}
+        <p className="slip-stake__line">
+          <span>{t('slip.potentialReturn')}</span>
+          <strong data-testid="slip-return">{formatDisplayAmount(returnMinor, scale)}</strong>
+        </p>
+      </div>
+      <label className="field">
+        <span className="field__label">{t('slip.acceptOdds')}</span>
+        <select
+          className="field__input"
+          value={acceptOdds}
+          onChange={(event) => setAcceptOdds(Number(event.target.value) as AcceptOdds)}
+          data-testid="accept-odds"
+        >
+          {acceptOddsOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {t(option.textKey)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        disabled={isMember && (isPlacing || selections.length === 0)}
+        onClick={() => void placeBets()}
+        data-testid="place-bet"
+      >
+        {isMember ? (isPlacing ? t('slip.placing') : t('slip.placeBet')) : t('slip.loginToBet')}
+      </button>
+      <PlacementReceipt />
+    </div>
+  );
+}

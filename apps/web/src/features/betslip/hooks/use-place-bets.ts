@@ -1,0 +1,109 @@
+import { betStatus, type OrderBet } from '@sb/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, localErrorCodes } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { useDialogStore } from '../../identity/store/dialog-store';
+import { refreshWalletBalance } from '../../wallet/api/wallet-balance';
+import { createOrder } from '../api/order-create';
+import { orderListRootKey } from '../api/order-list';
+import { parlayProblemTextKeys } from '../i18n';
+import { betTypeOfMode, parlayProblemOf, parseStakeMinor } from '../model/slip-rules';
+import { isSelectionOpen, type SlipSelection, useSlipStore } from '../store/slip-store';
+import { useSlipWallet } from './use-slip-wallet';
+
+/** The bets a slip makes: one order per selection in single mode, one order in a parlay. */
+export function betsOfSlip(
+  selections: readonly SlipSelection[],
+  terms: Omit<OrderBet, 'betType' | 'selections'>,
+  mode: 'single' | 'parlay',
+): { bet: OrderBet; ois: string[] }[] {
+  const legOf = (selection: SlipSelection) => ({ optId: selection.oi, odds: selection.odds });
+  if (mode === 'parlay') {
+    return [
+      {
+        bet: { ...terms, betType: betTypeOfMode.parlay, selections: selections.map(legOf) },
+        ois: selections.map((selection) => selection.oi),
+      },
+    ];
+  }
+  return selections.map((selection) => ({
+    bet: { ...terms, betType: betTypeOfMode.single, selections: [legOf(selection)] },
+    ois: [selection.oi],
+  }));
+}
+
+/**
+ * Places what the slip holds. Each bet keeps its idempotency key until the server answers it, so
+ * pressing again after a lost answer retries the same order instead of placing a second one.
+ */
+export function usePlaceBets(stakeText: string) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { session, balance } = useSlipWallet();
+  const [isPlacing, setIsPlacing] = useState(false);
+  const keysByBet = useRef(new Map<string, string>());
+
+  async function placeOne(
+    { memberId, token }: { memberId: number; token: string },
+    bet: OrderBet,
+    ois: string[],
+  ): Promise<void> {
+    const digest = JSON.stringify(bet);
+    const key = keysByBet.current.get(digest) ?? crypto.randomUUID();
+    keysByBet.current.set(digest, key);
+    try {
+      const order = await createOrder(token, bet, key);
+      keysByBet.current.delete(digest);
+      const slip = useSlipStore.getState();
+      slip.recordPlacement({
+        memberId,
+        orderNo: order.orderNo,
+        ois,
+        status: order.status,
+        reason: 0,
+      });
+      // An accepted bet leaves the slip; a pending one stays until `H` decides it.
+      if (order.status === betStatus.accepted) for (const oi of ois) slip.remove(oi);
+    } catch (error) {
+      // Only a lost answer may be retried with the same key; a refusal is final for this bet.
+      if (!(error instanceof ApiError && error.code === localErrorCodes.network))
+        keysByBet.current.delete(digest);
+    }
+  }
+
+  async function placeBets(): Promise<void> {
+    if (!session || session.memberId <= 0) {
+      useDialogStore.getState().openDialog('login');
+      return;
+    }
+    const { selections, mode, acceptOdds } = useSlipStore.getState();
+    if (selections.length === 0 || isPlacing) return;
+    if (!balance) return showToast('warning', t('slip.noBalance'));
+    const stakeMinor = parseStakeMinor(stakeText, balance.scale);
+    if (stakeMinor === null)
+      return showToast('warning', t('slip.stakeInvalid', { scale: balance.scale }));
+    const bets = betsOfSlip(
+      selections,
+      { stake: stakeMinor, scale: balance.scale, currencyId: balance.currencyId, acceptOdds },
+      mode,
+    );
+    if (stakeMinor * bets.length > balance.available)
+      return showToast('warning', t('slip.stakeOverBalance'));
+    if (!selections.every(isSelectionOpen)) return showToast('warning', t('slip.closedSelection'));
+    const problem = mode === 'parlay' ? parlayProblemOf(selections) : null;
+    if (problem) return showToast('warning', t(parlayProblemTextKeys[problem]));
+
+    setIsPlacing(true);
+    try {
+      for (const { bet, ois } of bets) await placeOne(session, bet, ois);
+    } finally {
+      setIsPlacing(false);
+      void refreshWalletBalance(queryClient);
+      void queryClient.invalidateQueries({ queryKey: orderListRootKey });
+    }
+  }
+
+  return { placeBets, isPlacing, balance, session };
+}

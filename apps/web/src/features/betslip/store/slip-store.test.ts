@@ -1,0 +1,167 @@
+import type { Session, UserInfo } from '@sb/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useToastStore } from '../../../lib/toast-store';
+import { useDialogStore } from '../../identity/store/dialog-store';
+import { useSessionStore } from '../../identity/store/session-store';
+import { type SlipSelection, selectIsOnSlip, useSlipStore } from './slip-store';
+
+let nextOption = 0;
+
+/** A selection on a match and play of its own unless told otherwise. */
+function pick(fields: Partial<SlipSelection> = {}): SlipSelection {
+  nextOption += 1;
+  return {
+    oi: `opt-${nextOption}`,
+    sportId: 1,
+    matchId: 1000 + nextOption,
+    playId: 3,
+    specifiers: '',
+    odds: 1.9,
+    matchName: 'Home v Away',
+    marketName: '1X2',
+    optionName: 'Home',
+    isLive: false,
+    ...fields,
+  };
+}
+
+function signIn(memberId: number, leagueIds: number[] = []): void {
+  useSessionStore.setState({
+    session: { memberId, uid: 'u', token: 't' } as Session,
+    userInfo: { leagueIds } as unknown as UserInfo,
+  });
+}
+
+const oisOnSlip = () => useSlipStore.getState().selections.map((selection) => selection.oi);
+const warnings = () => useToastStore.getState().toasts.filter((toast) => toast.tone === 'warning');
+const { toggle } = useSlipStore.getState();
+
+describe('bet slip store (SPEC §4–§5)', () => {
+  beforeEach(() => {
+    useSlipStore.setState({ selections: [], mode: 'single', placements: [] });
+    useToastStore.setState({ toasts: [] });
+    useDialogStore.getState().closeDialogs();
+    signIn(42);
+  });
+
+  it('puts a new selection on top and removes it on a second click', () => {
+    const first = pick();
+    const second = pick();
+    toggle(first);
+    toggle(second);
+    expect(oisOnSlip()).toEqual([second.oi, first.oi]);
+    expect(selectIsOnSlip(first.oi)(useSlipStore.getState())).toBe(true);
+    toggle(first);
+    expect(oisOnSlip()).toEqual([second.oi]);
+    expect(selectIsOnSlip(first.oi)(useSlipStore.getState())).toBe(false);
+  });
+
+  it('replaces the same match and play in single mode, and keeps other plays of the match', () => {
+    const home = pick({ matchId: 7, playId: 3 });
+    const total = pick({ matchId: 7, playId: 2 });
+    const away = pick({ matchId: 7, playId: 3, optionName: 'Away' });
+    toggle(home);
+    toggle(total);
+    const outcome = toggle(away);
+    expect(outcome).toMatchObject({ kind: 'added', replaced: [home] });
+    expect(oisOnSlip()).toEqual([away.oi, total.oi]);
+  });
+
+  it('keeps one selection per match in a parlay', () => {
+    useSlipStore.getState().setMode('parlay');
+    const handicap = pick({ matchId: 9, playId: 1 });
+    const other = pick({ matchId: 10 });
+    const total = pick({ matchId: 9, playId: 2 });
+    toggle(handicap);
+    toggle(other);
+    toggle(total);
+    expect(oisOnSlip()).toEqual([total.oi, other.oi]);
+  });
+
+  it('holds at most 8 selections and warns with moreMatchTip', () => {
+    for (let index = 0; index < 8; index++) toggle(pick());
+    const ninth = pick();
+    expect(toggle(ninth)).toEqual({ kind: 'refused', reason: 'moreMatchTip' });
+    expect(oisOnSlip()).toHaveLength(8);
+    expect(oisOnSlip()).not.toContain(ninth.oi);
+    expect(warnings()).toHaveLength(1);
+  });
+
+  it('still replaces on a full slip, as the count does not grow', () => {
+    const selections = Array.from({ length: 8 }, () => pick());
+    for (const selection of selections) toggle(selection);
+    const sameMatchAndPlay = pick({ matchId: selections[0]?.matchId, playId: 3 });
+    expect(toggle(sameMatchAndPlay).kind).toBe('added');
+    expect(oisOnSlip()).toHaveLength(8);
+    expect(oisOnSlip()[0]).toBe(sameMatchAndPlay.oi);
+  });
+
+  it('refuses play 999999 in a parlay with noMixBet, and takes it as a single', () => {
+    useSlipStore.getState().setMode('parlay');
+    const special = pick({ playId: 999_999 });
+    expect(toggle(special)).toEqual({ kind: 'refused', reason: 'noMixBet' });
+    expect(oisOnSlip()).toEqual([]);
+    expect(warnings()).toHaveLength(1);
+    useSlipStore.getState().setMode('single');
+    expect(toggle(special).kind).toBe('added');
+  });
+
+  it('refuses champion plays (21000 and above) in a parlay with noMixBetChampion', () => {
+    useSlipStore.getState().setMode('parlay');
+    expect(toggle(pick({ playId: 21_000 }))).toEqual({
+      kind: 'refused',
+      reason: 'noMixBetChampion',
+    });
+    expect(toggle(pick({ playId: 20_999 })).kind).toBe('added');
+    expect(oisOnSlip()).toHaveLength(1);
+  });
+
+  it('sends a visitor to log in and adds nothing', () => {
+    signIn(0);
+    expect(toggle(pick())).toEqual({ kind: 'refused', reason: 'loginRequired' });
+    expect(useDialogStore.getState().open).toBe('login');
+    expect(oisOnSlip()).toEqual([]);
+    expect(warnings()).toHaveLength(0);
+  });
+
+  it('ignores leagues outside a non-empty leagueIds list, silently', () => {
+    signIn(42, [5, 6]);
+    expect(toggle(pick({ leagueId: 7 }))).toEqual({ kind: 'refused', reason: 'leagueNotAllowed' });
+    expect(warnings()).toHaveLength(0);
+    expect(toggle(pick({ leagueId: 6 })).kind).toBe('added');
+    signIn(42, []);
+    expect(toggle(pick({ leagueId: 7 })).kind).toBe('added');
+    expect(oisOnSlip()).toHaveLength(2);
+  });
+
+  it('moves a price on J and blanks, then refreshes, a live option that closes and reopens', () => {
+    const live = pick({ isLive: true });
+    const preMatch = pick();
+    toggle(live);
+    toggle(preMatch);
+    const store = useSlipStore.getState();
+    store.applyPriceMove({ oi: live.oi, co: 2.05, ico: 1 });
+    expect(useSlipStore.getState().selections[1]).toMatchObject({ odds: 2.05, priceMove: 1 });
+    store.refreshOption(live.oi, { status: 1 });
+    store.refreshOption(preMatch.oi, { status: 1 });
+    store.refreshOption(live.oi, { status: 0, odds: 2.2 });
+    store.refreshOption(preMatch.oi, { status: 0, odds: 2.2 });
+    const [preMatchNow, liveNow] = useSlipStore.getState().selections;
+    expect(liveNow).toMatchObject({ status: 0, odds: 2.2 });
+    expect(preMatchNow).toMatchObject({ status: 1, odds: 1.9 });
+    expect(oisOnSlip()).toEqual([preMatch.oi, live.oi]);
+  });
+
+  it('follows its own placements on H and ignores orders placed elsewhere', () => {
+    const store = useSlipStore.getState();
+    store.recordPlacement({ memberId: 42, orderNo: 'A1', ois: ['x'], status: 0, reason: 0 });
+    expect(store.applyBetStatus({ orderNo: 'A1', oi: 'x', bs: 2, mr: 4 })).toMatchObject({
+      status: 2,
+      reason: 4,
+    });
+    expect(store.applyBetStatus({ orderNo: 'B2', oi: 'y', bs: 1, mr: 0 })).toBeNull();
+    expect(useSlipStore.getState().placements).toEqual([
+      { memberId: 42, orderNo: 'A1', ois: ['x'], status: 2, reason: 4 },
+    ]);
+  });
+});

@@ -1,0 +1,158 @@
+import { acceptOddsChoice, type BetStatusEvent, type OddsMoveEvent } from '@sb/contract';
+import { create } from 'zustand';
+import { i18n } from '../../../lib/i18n/i18n';
+import { showToast } from '../../../lib/toast-store';
+import { useDialogStore } from '../../identity/store/dialog-store';
+import { useSessionStore } from '../../identity/store/session-store';
+import { type SlipMode, type ToggleOutcome, toggleSelection } from '../model/slip-rules';
+
+/**
+ * One selection on the bet slip (SPEC §3 bet option): the option id and what the slip shows and
+ * sends with it. The match list adds selections with `toggle`; the slip feature owns the rest.
+ */
+export interface SlipSelection {
+  /** The option id (`oi`) of the market options. */
+  oi: string;
+  sportId: number;
+  matchId: number;
+  playId: number;
+  specifiers: string;
+  /** Decimal odds as shown when the selection was picked. */
+  odds: number;
+  /** Texts for the slip row, as the list showed them. */
+  matchName: string;
+  marketName: string;
+  optionName: string;
+  isLive: boolean;
+  /** The match's league (`l`), for the member's leagueIds (SPEC §5); unchecked when absent. */
+  leagueId?: number;
+  /** SPEC §3 option status `s`: 0 open; any other value shows a blank instead of odds. */
+  status?: number;
+  /** The last `J` move of the price: 1 up, -1 down, 0 the same. */
+  priceMove?: -1 | 0 | 1;
+}
+
+/** SPEC §4: an option whose status is not 0 shows no price and cannot be bet on. */
+export function isSelectionOpen(selection: SlipSelection): boolean {
+  return (selection.status ?? 0) === 0;
+}
+
+export type AcceptOdds = (typeof acceptOddsChoice)[keyof typeof acceptOddsChoice];
+
+/** An order placed from the slip, followed through its `H` events. */
+export interface SlipPlacement {
+  /** Whose order it is: the receipt shows only the signed-in member's. */
+  memberId: number;
+  orderNo: string;
+  ois: string[];
+  /** DESIGN §5 `bs`: 0 pending, 1 accepted, 2 rejected, 3 settled, 4 cashed out. */
+  status: number;
+  /** DESIGN §5 `mr` when rejected, else 0. */
+  reason: number;
+}
+
+/** The slip remembers the latest few orders only, enough for the placement receipt. */
+const placementCountMax = 8;
+
+interface SlipState {
+  selections: SlipSelection[];
+  mode: SlipMode;
+  acceptOdds: AcceptOdds;
+  placements: SlipPlacement[];
+  /** Adds the selection on top, or removes it when it is already on the slip (SPEC §4–§5). */
+  toggle(selection: SlipSelection): ToggleOutcome<SlipSelection>;
+  remove(oi: string): void;
+  clear(): void;
+  setMode(mode: SlipMode): void;
+  setAcceptOdds(acceptOdds: AcceptOdds): void;
+  /** `J`: the watched price moved. */
+  applyPriceMove(move: OddsMoveEvent): void;
+  /**
+   * The match list saw the option's status (and price) change. SPEC §4: a live item is refreshed
+   * once its option is open again; a closed one shows a blank.
+   */
+  refreshOption(oi: string, change: { status: number; odds?: number }): void;
+  recordPlacement(placement: SlipPlacement): void;
+  /** `H`: answers the placement it updated, or null for an order placed elsewhere. */
+  applyBetStatus(event: BetStatusEvent): SlipPlacement | null;
+}
+
+function updateSelection(
+  selections: SlipSelection[],
+  oi: string,
+  update: (selection: SlipSelection) => SlipSelection,
+): SlipSelection[] {
+  return selections.map((selection) => (selection.oi === oi ? update(selection) : selection));
+}
+
+/** SPEC §8: slip warnings are warning toasts, shown 2500 ms. */
+function warn(key: string): void {
+  showToast('warning', i18n.t(key));
+}
+
+export const useSlipStore = create<SlipState>()((set, get) => ({
+  selections: [],
+  mode: 'single',
+  acceptOdds: acceptOddsChoice.onlyBetter,
+  placements: [],
+  toggle(selection) {
+    const { session, userInfo } = useSessionStore.getState();
+    const outcome = toggleSelection(get().selections, selection, {
+      mode: get().mode,
+      memberId: session?.memberId ?? 0,
+      leagueIds: userInfo?.leagueIds ?? [],
+    });
+    if (outcome.kind === 'refused') {
+      if (outcome.reason === 'loginRequired') useDialogStore.getState().openDialog('login');
+      // SPEC §5: a league outside the member's list is ignored, without a message.
+      else if (outcome.reason !== 'leagueNotAllowed') warn(outcome.reason);
+      return outcome;
+    }
+    set({ selections: outcome.selections });
+    return outcome;
+  },
+  remove: (oi) => set({ selections: get().selections.filter((held) => held.oi !== oi) }),
+  clear: () => set({ selections: [] }),
+  setMode: (mode) => set({ mode }),
+  setAcceptOdds: (acceptOdds) => set({ acceptOdds }),
+  applyPriceMove(move) {
+    set({
+      selections: updateSelection(get().selections, move.oi, (selection) => ({
+        ...selection,
+        odds: move.co,
+        priceMove: move.ico,
+      })),
+    });
+  },
+  refreshOption(oi, change) {
+    set({
+      selections: updateSelection(get().selections, oi, (selection) => {
+        const isReopened = change.status === 0 && !isSelectionOpen(selection);
+        if (isReopened && !selection.isLive) return selection;
+        return {
+          ...selection,
+          status: change.status,
+          odds: change.odds ?? selection.odds,
+        };
+      }),
+    });
+  },
+  recordPlacement(placement) {
+    const others = get().placements.filter((held) => held.orderNo !== placement.orderNo);
+    set({ placements: [placement, ...others].slice(0, placementCountMax) });
+  },
+  applyBetStatus(event) {
+    const placement = get().placements.find((held) => held.orderNo === event.orderNo);
+    if (!placement) return null;
+    const updated = { ...placement, status: event.bs, reason: event.mr };
+    set({
+      placements: get().placements.map((held) => (held.orderNo === event.orderNo ? updated : held)),
+    });
+    return updated;
+  },
+}));
+
+/** Whether an option is on the slip; rows subscribe with it to colour their checked options. */
+export function selectIsOnSlip(oi: string) {
+  return (state: SlipState) => state.selections.some((held) => held.oi === oi);
+}

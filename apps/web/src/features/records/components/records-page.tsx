@@ -1,0 +1,196 @@
+import { defaultStatPageSize } from '@sb/contract';
+import { formatDisplayAmount } from '@sb/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDialogStore } from '../../identity/store/dialog-store';
+import { useSessionStore } from '../../identity/store/session-store';
+import {
+  type RecordsTab,
+  useDailyFigures,
+  useRangeFigures,
+  useRecordsPage,
+} from '../api/records-api';
+import {
+  type DayRange,
+  dayRanges,
+  formatSignedAmount,
+  formatWinRate,
+  pageCountOf,
+  rangeOfDays,
+  type StatRange,
+} from '../model/records-format';
+import { DailyChart } from './daily-chart';
+import { RecordsTable } from './records-table';
+import './records.css';
+
+const tabs: { tab: RecordsTab; textKey: string }[] = [
+  { tab: 'settled', textKey: 'records.tabSettled' },
+  { tab: 'open', textKey: 'records.tabOpen' },
+  { tab: 'movements', textKey: 'records.tabMovements' },
+];
+
+/** The filter header: what the range's bets came to. */
+function RangeSummary({ memberId, range }: { memberId: number; range: StatRange }) {
+  const { t } = useTranslation();
+  const figures = useRangeFigures(memberId, range).data;
+  if (!figures) return null;
+  const money = (minor: number) => formatDisplayAmount(minor, figures.scale);
+  const facts: { key: string; value: string; testId: string }[] = [
+    { key: 'records.betCount', value: String(figures.betCount), testId: 'records-bet-count' },
+    { key: 'records.turnover', value: money(figures.stake), testId: 'records-turnover' },
+    { key: 'records.openStake', value: money(figures.openStake), testId: 'records-open-stake' },
+    { key: 'records.payout', value: money(figures.payout), testId: 'records-payout' },
+    {
+      key: 'records.result',
+      value: formatSignedAmount(figures.result, figures.scale),
+      testId: 'records-result',
+    },
+    {
+      key: 'records.winRate',
+      value: formatWinRate(figures.winCount, figures.lossCount),
+      testId: 'records-win-rate',
+    },
+  ];
+  return (
+    <dl
+      className="records-summary"
+      data-testid="records-summary"
+      data-currency={figures.currencyCode}
+    >
+      {facts.map((fact) => (
+        <div key={fact.key} className="records-summary__fact">
+          <dt>{t(fact.key)}</dt>
+          <dd data-testid={fact.testId}>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage(page: number): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="records-pager" data-testid="records-pager">
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        data-testid="records-previous"
+      >
+        {t('records.previous')}
+      </button>
+      <span data-testid="records-page-number">{t('records.page', { page, pages })}</span>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        data-testid="records-next"
+      >
+        {t('records.next')}
+      </button>
+    </div>
+  );
+}
+
+function MemberRecords({ memberId }: { memberId: number }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<RecordsTab>('settled');
+  const [days, setDays] = useState<DayRange>(7);
+  const [page, setPage] = useState(1);
+  // The range is fixed when chosen, so the query keys stay put while the page is open.
+  const range = useMemo(() => rangeOfDays(days, Date.now()), [days]);
+  const list = useRecordsPage(memberId, tab, range, page);
+  const daily = useDailyFigures(memberId, range).data;
+  const pages = pageCountOf(list.data?.total ?? 0, defaultStatPageSize);
+
+  return (
+    <>
+      <div className="records-tabs" role="tablist">
+        {tabs.map((entry) => (
+          <button
+            key={entry.tab}
+            type="button"
+            role="tab"
+            aria-selected={entry.tab === tab}
+            className={entry.tab === tab ? 'records-tabs__tab is-active' : 'records-tabs__tab'}
+            onClick={() => {
+              setTab(entry.tab);
+              setPage(1);
+            }}
+            data-testid="records-tab"
+            data-tab={entry.tab}
+          >
+            {t(entry.textKey)}
+          </button>
+        ))}
+      </div>
+      <fieldset className="records-ranges">
+        {dayRanges.map((candidate) => (
+          <button
+            key={candidate}
+            type="button"
+            aria-pressed={candidate === days}
+            className={candidate === days ? 'button button--secondary' : 'button button--ghost'}
+            onClick={() => {
+              setDays(candidate);
+              setPage(1);
+            }}
+            data-testid="records-range"
+            data-days={candidate}
+          >
+            {candidate === 1
+              ? t('records.rangeToday')
+              : t('records.rangeDays', { count: candidate })}
+          </button>
+        ))}
+      </fieldset>
+      <RangeSummary memberId={memberId} range={range} />
+      {daily ? <DailyChart days={daily.days} scale={daily.scale} /> : null}
+      {list.isPending ? <p className="muted">{t('records.loading')}</p> : null}
+      {list.data && list.data.records.length === 0 ? (
+        <p className="muted" data-testid="records-empty">
+          {t('records.empty')}
+        </p>
+      ) : null}
+      {list.data && list.data.records.length > 0 ? <RecordsTable rows={list.data} /> : null}
+      <Pager page={page} pages={pages} onPage={setPage} />
+    </>
+  );
+}
+
+/** The records and statistics page (SPEC §2 other screens), #/records and #/mini/records. */
+export function RecordsPage() {
+  const { t } = useTranslation();
+  const memberId = useSessionStore((state) => state.session?.memberId ?? 0);
+  const openDialog = useDialogStore((state) => state.openDialog);
+  return (
+    <section className="panel records-page" data-testid="records-page">
+      <h1 className="panel__title">{t('records.title')}</h1>
+      {memberId > 0 ? (
+        <MemberRecords key={memberId} memberId={memberId} />
+      ) : (
+        <div className="empty-state">
+          <p className="empty-state__title">{t('records.loginFirst')}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => openDialog('login')}
+            data-testid="records-login"
+          >
+            {t('records.login')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import type { AmountLogRecord, OrderRecord, SettlementRecord } from '@sb/contract';
+import { formatDisplayAmount, fromOddsUnits } from '@sb/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDisplayTime } from '../../../lib/display-time';
+import { formatSignedAmount } from '../model/records-format';
+
+const statusKeys = [
+  'records.statusPending',
+  'records.statusAccepted',
+  'records.statusRejected',
+  'records.statusSettled',
+  'records.statusCashedOut',
+  'records.statusVoid',
+];
+
+/** The ledger's kinds of bet movements; an unknown kind shows as the server names it. */
+const kindKeys: Record<string, string> = {
+  order_stake: 'records.kindOrderStake',
+  order_release: 'records.kindOrderRelease',
+  order_settle: 'records.kindOrderSettle',
+  order_unsettle: 'records.kindOrderUnsettle',
+  order_cash_out: 'records.kindOrderCashOut',
+};
+
+export type RecordsRows =
+  | { tab: 'settled'; records: SettlementRecord[] }
+  | { tab: 'open'; records: OrderRecord[] }
+  | { tab: 'movements'; records: AmountLogRecord[] };
+
+function Table({ head, children }: { head: string[]; children: ReactNode }) {
+  return (
+    <table className="records-table" data-testid="records-table">
+      <thead>
+        <tr>
+          {head.map((title) => (
+            <th key={title}>{title}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+function useOrderCells() {
+  const { t } = useTranslation();
+  return (order: OrderRecord) => [
+    order.orderNo,
+    formatDisplayTime(order.createTime),
+    order.legs.length > 1 ? t('records.parlay', { count: order.legs.length }) : t('records.single'),
+    `${formatDisplayAmount(order.stake, order.scale)} ${order.currencyCode}`,
+    fromOddsUnits(order.odds).toFixed(2),
+  ];
+}
+
+/** The rows of the tab, each with the columns that list has. */
+export function RecordsTable({ rows }: { rows: RecordsRows }) {
+  const { t } = useTranslation();
+  const orderCells = useOrderCells();
+  const orderHead = ['colOrder', 'colPlaced', 'colType', 'colStake', 'colOdds'].map((key) =>
+    t(`records.${key}`),
+  );
+  const row = (key: string, cells: string[], sign = 0) => (
+    <tr key={key} data-testid="records-row" data-order-no={cells[0]}>
+      {cells.map((cell, index) => (
+        <td
+          // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity of their own
+          key={index}
+          className={
+            index === cells.length - 1 && sign !== 0 ? (sign > 0 ? 'is-win' : 'is-loss') : undefined
+          }
+        >
+          {cell}
+        </td>
+      ))}
+    </tr>
+  );
+
+  if (rows.tab === 'settled') {
+    return (
+      <Table
+        head={[
+          ...orderHead,
+          t('records.colPayout'),
+          t('records.colSettled'),
+          t('records.colResult'),
+        ]}
+      >
+        {rows.records.map((order) =>
+          row(
+            order.orderNo,
+            [
+              ...orderCells(order),
+              formatDisplayAmount(order.payout, order.scale),
+              formatDisplayTime(order.settleTime),
+              formatSignedAmount(order.result, order.scale),
+            ],
+            Math.sign(order.result),
+          ),
+        )}
+      </Table>
+    );
+  }
+  if (rows.tab === 'open') {
+    return (
+      <Table head={[...orderHead, t('records.colToReturn'), t('records.colStatus')]}>
+        {rows.records.map((order) =>
+          row(order.orderNo, [
+            ...orderCells(order),
+            formatDisplayAmount(order.potentialPayout, order.scale),
+            t(statusKeys[order.status] ?? 'records.statusPending'),
+          ]),
+        )}
+      </Table>
+    );
+  }
+  return (
+    <Table
+      head={[
+        t('records.colOrder'),
+        t('records.colTime'),
+        t('records.colMovement'),
+        t('records.colAmount'),
+      ]}
+    >
+      {rows.records.map((movement, index) =>
+        row(
+          `${movement.orderNo}-${movement.kind}-${index}`,
+          [
+            movement.orderNo,
+            formatDisplayTime(movement.createTime),
+            kindKeys[movement.kind] ? t(kindKeys[movement.kind] as string) : movement.kind,
+            `${formatSignedAmount(movement.amount, movement.scale)} ${movement.currencyCode}`,
+          ],
+          Math.sign(movement.amount),
+        ),
+      )}
+    </Table>
+  );
+}

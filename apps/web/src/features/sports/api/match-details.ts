@@ -1,0 +1,20 @@
+import { matchDetails } from '@sb/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useSessionStore } from '../../identity/store/session-store';
+import { callSealedApi } from './sealed-call';
+
+/**
+ * The detail panel reads every market of a match again this often; the list's live socket
+ * carries only the list's markets, and scores reach the panel through the live store.
+ */
+const detailsRefreshMs = 5_000;
+
+export function useMatchDetails(matchId: number, sportId: number) {
+  const token = useSessionStore((state) => state.session?.token);
+  return useQuery({
+    queryKey: ['sports', 'details', matchId, sportId, token],
+    queryFn: () => callSealedApi(matchDetails, { matchId, sportId }),
+    enabled: token !== undefined,
+    refetchInterval: detailsRefreshMs,
+  });
+}

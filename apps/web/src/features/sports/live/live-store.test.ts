@@ -1,0 +1,180 @@
+import type { MarketOption, MatchDelta, SocketMatch } from '@sb/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { createLiveStore } from './live-store';
+
+const room = 'A-1-42';
+
+function option(oi: string, o: number, s = 0): MarketOption {
+  return { oi, md: 1, s, h: oi, ah: oi, n: '', o, oa: 0, om: 0, od: 0, us: 0, ao: 0 };
+}
+
+function match(markets: SocketMatch['z'], hs = 0): SocketMatch {
+  const ev = {
+    a: 1,
+    b: 42,
+    c: 1,
+    e: 0,
+    g: '',
+    h1: hs,
+    h2: 0,
+    h3: 0,
+    h4: 0,
+    h5: 0,
+    a1: 0,
+    a2: 0,
+    a3: 0,
+    a4: 0,
+    a5: 0,
+    hs,
+    as: 0,
+    o: 'Home',
+    r: 'Away',
+  };
+  return {
+    a: 1,
+    b: 42,
+    l: 7,
+    ln: 'L',
+    lc: 'C',
+    g: 1,
+    t: 0,
+    o: 'Home',
+    r: 'Away',
+    ev,
+    z: markets,
+    mc: 1,
+    si: 2026,
+    sm: 1,
+    sn: 2,
+  };
+}
+
+const baseMarkets = { '1': { 'hcp=-0.5': [option('h', 1.9), option('a', 1.95)] } };
+
+function delta(seq: number, z: SocketMatch['z'], epoch = 1): MatchDelta {
+  const { ev, mc } = match({});
+  return { room, epoch, seq, data: { k: 'odds_change', a: 1, b: 42, g: 1, ev, mc, z } };
+}
+
+/** A store whose frames run only when the test says so. */
+function manualStore() {
+  const frames: (() => void)[] = [];
+  const resyncs: string[][] = [];
+  let clock = 1_000;
+  const store = createLiveStore({
+    requestResync: (rooms) => resyncs.push(rooms),
+    scheduleFrame: (flush) => frames.push(flush),
+    now: () => clock,
+  });
+  const runFrame = () => {
+    for (const flush of frames.splice(0)) flush();
+  };
+  return { store, frames, resyncs, runFrame, tick: (ms: number) => (clock += ms) };
+}
+
+describe('live store', () => {
+  it('replaces what it holds with every snapshot', () => {
+    const { store } = manualStore();
+    store.applySnapshot({ room, epoch: 1, seq: 5, data: match(baseMarkets) });
+    store.applySnapshot({ room, epoch: 2, seq: 3, data: match({}) });
+    expect(store.get(42)).toMatchObject({ epoch: 2, seq: 3 });
+    expect(store.get(42)?.match?.z).toEqual({});
+  });
+
+  it('applies a delta at seq + 1 of the same epoch, merging market by market', () => {
+    const { store, resyncs } = manualStore();
+    store.applySnapshot({ room, epoch: 1, seq: 5, data: match(baseMarkets) });
+    store.applyDelta(delta(6, { '1': { 'hcp=-0.5': [option('h', 2.1), option('a', 1.7)] } }));
+    const held = store.get(42);
+    expect(held?.seq).toBe(6);
+    expect(held?.match?.z['1']?.['hcp=-0.5']?.map((o) => o.o)).toEqual([2.1, 1.7]);
+    expect(held?.moves.get('h')?.direction).toBe(1);
+    expect(held?.moves.get('a')?.direction).toBe(-1);
+    expect(resyncs).toEqual([]);
+  });
+
+  it('drops a line the delta withdrew', () => {
+    const { store } = manualStore();
+    store.applySnapshot({ room, epoch: 1, seq: 5, data: match(baseMarkets) });
+    store.applyDelta(delta(6, { '1': { 'hcp=-0.5': [option('h', 1.9, 2), option('a', 1.9, 2)] } }));
+    expect(store.get(42)?.match?.z).toEqual({});
+  });
+
+  it('asks for a resync on a gap or another epoch, applying neither', () => {
+    const { store, resyncs, runFrame } = manualStore();
+    store.applySnapshot({ room, epoch: 1, seq: 5, data: match(baseMarkets) });
+    store.applyDelta(delta(8, {}));
+    store.applyDelta(delta(6, {}, 2));
+    runFrame();
+    expect(store.get(42)?.seq).toBe(5);
+    expect(resyncs).toEqual([[room]]);
+  });
+
+  it('ignores a delta it already holds and a delta before any snapshot asks for one', () => {
+    const { store, resyncs, runFrame } = manualStore();
+    store.applySnapshot({ room, epoch: 1, seq: 5, data: match(baseMarkets) });
+    store.applyDelta(delta(5, { '1': {} }));
+    store.applyDelta(delta(4, {}));
+    runFrame();
+    expect(resyncs).toEqual([]);
+    store.applyDelta({ ...delta(1, {}), room: 'A-1-43' });
+    runFrame();
+    expect(resyncs).toEqual([['A-1-43']]);
+  });
+
+  it('tells each match listener once per frame, and only about its own match', () => {
+    const { store, frames, runFrame } = manualStore();
+    const own = vi.fn();
+    const other = vi.fn();
+    store.subscribe(42, own);
+    store.subscribe(43, other);
+    store.applySnapshot({ room, epoch: 1, seq: 5, data: match(baseMarkets) });
+    for (let seq = 6; seq < 16; seq++)
+      store.applyDelta(delta(seq, { '1': { 'hcp=-0.5': [option('h', 1 + seq / 10)] } }));
+    expect(own).not.toHaveBeenCalled();
+    expect(frames).toHaveLength(1);
+    runFrame();
+    expect(own).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+    expect(store.get(42)?.seq).toBe(15);
+  });
+
+  it('stops telling a listener once it unsubscribed', () => {
+    const { store, runFrame } = manualStore();
+    const listener = vi.fn();
+    const stop = store.subscribe(42, listener);
+    stop();
+    store.applySnapshot({ room, epoch: 1, seq: 1, data: match(baseMarkets) });
+    runFrame();
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('forgets price moves once they faded', () => {
+    const { store, tick } = manualStore();
+    store.applySnapshot({ room, epoch: 1, seq: 5, data: match(baseMarkets) });
+    store.applyDelta(delta(6, { '1': { 'hcp=-0.5': [option('h', 2.1), option('a', 1.95)] } }));
+    expect(store.get(42)?.moves.size).toBe(1);
+    tick(5_000);
+    store.applyDelta(delta(7, { '2': { 'total=2.5': [option('o', 1.8)] } }));
+    expect(store.get(42)?.moves.size).toBe(0);
+  });
+
+  it('takes a whole-match delta as the new match', () => {
+    const { store } = manualStore();
+    store.applySnapshot({ room, epoch: 1, seq: 5, data: match(baseMarkets) });
+    const whole = match({ '3': { '': [option('x', 3.2, 1)] } }, 2);
+    store.applyDelta({ room, epoch: 1, seq: 6, data: { ...whole, k: 'bet_stop' } });
+    expect(store.get(42)?.match?.z).toEqual(whole.z);
+    expect(store.get(42)?.match?.ev.hs).toBe(2);
+  });
+
+  it('forgets matches neither followed nor listened to', () => {
+    const { store } = manualStore();
+    store.applySnapshot({ room, epoch: 1, seq: 1, data: match(baseMarkets) });
+    store.applySnapshot({ room: 'A-1-43', epoch: 1, seq: 1, data: match(baseMarkets) });
+    store.applySnapshot({ room: 'A-1-44', epoch: 1, seq: 1, data: match(baseMarkets) });
+    store.subscribe(44, () => {});
+    store.retain(new Set([42]));
+    expect([42, 43, 44].map((id) => store.get(id) !== undefined)).toEqual([true, false, true]);
+  });
+});

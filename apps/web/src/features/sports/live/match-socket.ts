@@ -1,0 +1,82 @@
+import {
+  type MatchSocketClientEvents,
+  type MatchSocketServerEvents,
+  matchSocketPath,
+  parseMatchRoomName,
+} from '@sb/contract';
+import { io, type Socket } from 'socket.io-client';
+import type { Credentials } from '../../../lib/api-client';
+import { createLiveStore } from './live-store';
+
+type MatchSocket = Socket<MatchSocketServerEvents, MatchSocketClientEvents>;
+
+/**
+ * Room requests are rate-limited by the server (a burst of 10, then 2 a second), so the rooms
+ * on screen are sent once scrolling has settled for this long.
+ */
+const joinDebounceMs = 250;
+/** The server follows at most 300 rooms per socket; the list asks for fewer. */
+export const followedRoomsMax = 200;
+
+let socket: MatchSocket | null = null;
+let connectedAs = '';
+let followed: string[] = [];
+let joinTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The one live store of the member site, fed by `/match/socket`. */
+export const liveStore = createLiveStore({
+  requestResync(rooms) {
+    if (socket?.connected) socket.emit('G', { rooms });
+  },
+});
+
+function sendJoin(): void {
+  // Matches no longer followed would go stale; forget them (the detail panel's stays, as it
+  // listens) so a row that scrolls back shows the list's data until its fresh snapshot.
+  liveStore.retain(new Set(followed.map((room) => parseMatchRoomName(room)?.matchId ?? 0)));
+  if (socket?.connected)
+    socket.emit('join-room', { initData: false, rooms: followed, view: 'list' });
+}
+
+/**
+ * Opens (or re-opens, for a new identity) the game socket (SPEC §4): websocket transport,
+ * reconnecting 1–5 s with randomization 0.5 and a 20 s connect timeout. Visitors have tokens too,
+ * so everyone connects. After a reconnect the server knows no rooms: join again, then `G`.
+ */
+export function connectMatchSocket(credentials: Credentials | null, source?: number): void {
+  const identity = credentials ? `${credentials.uid}:${credentials.token}:${source ?? ''}` : '';
+  if (identity === connectedAs) return;
+  socket?.disconnect();
+  socket = null;
+  connectedAs = identity;
+  if (!credentials) return;
+  const query: Record<string, string> = { token: credentials.token, uid: credentials.uid };
+  if (source !== undefined) query.source = String(source);
+  const next: MatchSocket = io({
+    path: matchSocketPath,
+    transports: ['websocket'],
+    query,
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: 5_000,
+    randomizationFactor: 0.5,
+    timeout: 20_000,
+  });
+  let hasConnected = false;
+  next.on('connect', () => {
+    sendJoin();
+    if (hasConnected) next.emit('G');
+    hasConnected = true;
+  });
+  next.on('snapshot', (message) => liveStore.applySnapshot(message));
+  next.on('delta', (message) => liveStore.applyDelta(message));
+  socket = next;
+}
+
+/** The rooms on screen (view 'list'); the set replaces what was followed before. */
+export function followRooms(rooms: readonly string[]): void {
+  const next = [...new Set(rooms)].slice(0, followedRoomsMax).sort();
+  if (next.join() === followed.join()) return;
+  followed = next;
+  clearTimeout(joinTimer);
+  joinTimer = setTimeout(sendJoin, joinDebounceMs);
+}

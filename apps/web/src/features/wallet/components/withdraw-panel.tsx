@@ -1,0 +1,273 @@
+import type { WithdrawChannel } from '@sb/contract';
+import { maxPayoutAccountsPerType } from '@sb/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { newIdempotencyKey } from '../api/idempotency';
+import { refreshWalletBalance } from '../api/wallet-balance';
+import { createWithdrawal, useBankList, withdrawQueryKeys } from '../api/withdraw-calls';
+import { majorUnitsText } from '../model/deposit-amount';
+import { maskAccountNumber } from '../model/masking';
+import {
+  acceptWithdrawInput,
+  decimalToMinor,
+  maxWithdrawable,
+  noAccountWithdrawType,
+  withdrawDisabledReason,
+} from '../model/withdraw-amount';
+import { useWalletScreenStore, walletTabIndex } from '../store/wallet-screen-store';
+import { PasswordPad, SetPasswordPad } from './password-pad';
+import { useWalletMember } from './wallet-context';
+import { BalanceLine, useBalanceOf } from './wallet-widgets';
+
+/** SPEC §8: the lock code. */
+const withdrawLockedCode = 5023;
+
+/** SPEC §2 withdraw panel. */
+export function WithdrawPanel() {
+  const { t } = useTranslation();
+  const bankList = useBankList();
+  const channels = bankList.data ?? [];
+  const [merchantCode, setMerchantCode] = useState<number | null>(null);
+  const [channelId, setChannelId] = useState<number | null>(null);
+  const merchantCodes = [...new Set(channels.map((channel) => channel.merchantCode))];
+  const type = merchantCode ?? merchantCodes[0] ?? null;
+  const ofType = channels.filter((channel) => channel.merchantCode === type);
+  const channel = ofType.find((entry) => entry.channelId === channelId) ?? ofType[0];
+
+  if (bankList.isPending) return <p className="wallet-note">{t('common.loading')}</p>;
+  if (!channel) return <p className="wallet-note">{t('walletUi.withdraw.noChannels')}</p>;
+
+  return (
+    <div className="wallet-form" data-testid="withdraw-form">
+      <div className="wallet-chips" role="tablist">
+        {merchantCodes.map((code) => (
+          <button
+            key={code}
+            type="button"
+            role="tab"
+            aria-selected={code === type}
+            className={code === type ? 'wallet-chip is-active' : 'wallet-chip'}
+            onClick={() => {
+              setMerchantCode(code);
+              setChannelId(null);
+            }}
+            data-testid="withdraw-type"
+            data-merchant-code={code}
+          >
+            {t(`walletUi.withdrawTypes.${code}`, { defaultValue: String(code) })}
+          </button>
+        ))}
+      </div>
+      <div className="wallet-row">
+        <span className="wallet-row__label">{t('walletUi.withdraw.channel')}</span>
+        <div className="wallet-chips">
+          {ofType.map((entry) => (
+            <button
+              key={entry.channelId}
+              type="button"
+              className={
+                entry.channelId === channel.channelId ? 'wallet-chip is-active' : 'wallet-chip'
+              }
+              onClick={() => setChannelId(entry.channelId)}
+              data-testid="withdraw-channel"
+            >
+              {entry.payTypeName} · {entry.currencyCode}
+            </button>
+          ))}
+        </div>
+      </div>
+      <WithdrawForm key={channel.channelId} channel={channel} />
+    </div>
+  );
+}
+
+function WithdrawForm({ channel }: { channel: WithdrawChannel }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { hasWithdrawPassword } = useWalletMember();
+  const isLocked = useWalletScreenStore((state) => state.isWithdrawLocked);
+  const markLocked = useWalletScreenStore((state) => state.markWithdrawLocked);
+  const selectTab = useWalletScreenStore((state) => state.selectTab);
+  const requestAddAccount = useWalletScreenStore((state) => state.requestAddAccount);
+  const balance = useBalanceOf(channel.currencyId);
+  const [accountId, setAccountId] = useState<number>(channel.accounts[0]?.accountId ?? 0);
+  const [amountText, setAmountText] = useState('');
+  const [isPadOpen, setPadOpen] = useState(false);
+  const [isSetPadDismissed, setSetPadDismissed] = useState(false);
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const available = balance?.available ?? 0;
+  const cap = maxWithdrawable(available, channel);
+  const amountMinor = decimalToMinor(amountText, channel.scale);
+  const needsAccount = channel.merchantCode !== noAccountWithdrawType;
+  const hasAccount = channel.accounts.some((account) => account.accountId === accountId);
+  const belowMinimum = amountMinor !== null && amountMinor < channel.minAmount;
+  const disabledReason = withdrawDisabledReason({
+    isLocked,
+    availableMinor: available,
+    amountMinor,
+    hasAccount,
+    merchantCode: channel.merchantCode,
+    hasError: false,
+    minAmount: channel.minAmount,
+  });
+
+  const changeAmount = (next: string) => {
+    const accepted = acceptWithdrawInput(amountText, next, channel.scale);
+    const minor = decimalToMinor(accepted, channel.scale);
+    // SPEC §5: the amount is capped at the smaller of the available balance and the maximum.
+    setAmountText(minor !== null && minor > cap ? majorUnitsText(cap, channel.scale) : accepted);
+    setIdempotencyKey(newIdempotencyKey());
+  };
+
+  const goToAccounts = (addType: number | null) => {
+    requestAddAccount(addType);
+    selectTab(walletTabIndex.accounts);
+  };
+
+  const submit = async (password: string) => {
+    setPadOpen(false);
+    if (amountMinor === null) return;
+    if (!channel.channelId || !channel.payTypeId) {
+      showToast('error', t('walletUi.withdraw.missingChannel'));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const message = await createWithdrawal(
+        {
+          scale: channel.scale,
+          amount: amountMinor,
+          accountId: needsAccount ? accountId : 0,
+          channelId: channel.channelId,
+          payTypeId: channel.payTypeId,
+          password,
+        },
+        idempotencyKey,
+      );
+      showToast('success', message);
+      setAmountText('');
+      setIdempotencyKey(newIdempotencyKey());
+      void refreshWalletBalance(queryClient);
+      void queryClient.invalidateQueries({ queryKey: withdrawQueryKeys.history });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === withdrawLockedCode) markLocked();
+      else if (error instanceof ApiError && !error.message)
+        showToast('error', t('walletUi.withdraw.failed'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const isAtAccountLimit = channel.holds >= maxPayoutAccountsPerType;
+  return (
+    <>
+      {isLocked ? (
+        <p className="wallet-alert" role="alert" data-testid="withdraw-locked">
+          {t('walletUi.withdraw.locked')}
+        </p>
+      ) : null}
+      {needsAccount ? (
+        <div className="wallet-row">
+          <label className="wallet-row__label" htmlFor="withdraw-account">
+            {t('walletUi.withdraw.account')}
+          </label>
+          <select
+            id="withdraw-account"
+            className="field__input"
+            value={hasAccount ? accountId : 0}
+            onChange={(event) => setAccountId(Number(event.target.value))}
+            data-testid="withdraw-account"
+          >
+            <option value={0}>{t('walletUi.withdraw.chooseAccount')}</option>
+            {channel.accounts.map((account) => (
+              <option key={account.accountId} value={account.accountId}>
+                {account.name ?? account.payTypeName} {maskAccountNumber(account.bankNo)}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="wallet-link"
+            onClick={() => goToAccounts(isAtAccountLimit ? null : channel.merchantCode)}
+            data-testid={isAtAccountLimit ? 'withdraw-edit-account' : 'withdraw-add-account'}
+          >
+            {isAtAccountLimit
+              ? t('walletUi.withdraw.editAccount')
+              : t('walletUi.withdraw.addAccount')}
+          </button>
+        </div>
+      ) : (
+        <p className="wallet-note">{t('walletUi.withdraw.noAccountNeeded')}</p>
+      )}
+      <BalanceLine currencyId={channel.currencyId} testId="withdraw-balance" />
+      {balance && balance.frozen > 0 ? (
+        <p className="wallet-note" data-testid="withdraw-frozen">
+          {t('walletUi.withdraw.frozen')}: {majorUnitsText(balance.frozen, balance.scale)}{' '}
+          {balance.currencyCode}
+        </p>
+      ) : null}
+      <div className={belowMinimum ? 'field field--invalid' : 'field'}>
+        <label className="field__label" htmlFor="withdraw-amount">
+          {t('walletUi.withdraw.amount')} ({channel.currencyCode})
+        </label>
+        <div className="wallet-amount">
+          <input
+            id="withdraw-amount"
+            className="field__input"
+            inputMode="decimal"
+            value={amountText}
+            placeholder={t('walletUi.withdraw.amountPlaceholder')}
+            onChange={(event) => changeAmount(event.target.value)}
+            data-testid="withdraw-amount"
+          />
+          <button
+            type="button"
+            className="wallet-link"
+            disabled={cap <= 0}
+            onClick={() => changeAmount(majorUnitsText(cap, channel.scale))}
+            data-testid="withdraw-all"
+          >
+            {t('walletUi.balance.all')}
+          </button>
+        </div>
+        <p className={belowMinimum ? 'field__error' : 'field__hint'} data-testid="withdraw-range">
+          {belowMinimum
+            ? t('walletUi.withdraw.belowMinimum', {
+                amount: majorUnitsText(channel.minAmount, channel.scale),
+              })
+            : t('walletUi.withdraw.range', {
+                min: majorUnitsText(channel.minAmount, channel.scale),
+                max: majorUnitsText(channel.maxAmount, channel.scale),
+              })}
+        </p>
+      </div>
+      <button
+        type="button"
+        className="button button--primary wallet-submit"
+        disabled={disabledReason !== null || isSubmitting}
+        data-disabled-reason={disabledReason ?? ''}
+        onClick={() => setPadOpen(true)}
+        data-testid="withdraw-submit"
+      >
+        {t('walletUi.withdraw.submit')}
+      </button>
+      {isPadOpen ? (
+        <PasswordPad
+          onConfirm={(password) => void submit(password)}
+          onCancel={() => setPadOpen(false)}
+        />
+      ) : null}
+      {!hasWithdrawPassword && !isSetPadDismissed ? (
+        <SetPasswordPad
+          onDone={() => setSetPadDismissed(true)}
+          onCancel={() => setSetPadDismissed(true)}
+        />
+      ) : null}
+    </>
+  );
+}

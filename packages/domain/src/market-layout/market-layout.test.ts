@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  columnsFor,
+  isVirtualSport,
+  listPlayIds,
+  listRowsFor,
+  playLayoutOf,
+  sortLines,
+  sortPlayIds,
+} from './market-layout';
+
+describe('market layout', () => {
+  it('shows 3 markets in mini mode, 5 in the large variant and 1 for virtual sports', () => {
+    expect(listRowsFor(1, true)).toBe(3);
+    expect(listRowsFor(1, false)).toBe(5);
+    expect(listRowsFor(10000001, false)).toBe(1);
+    expect(listRowsFor(10000002, true)).toBe(1);
+    expect(isVirtualSport(1_000_000)).toBe(false);
+    expect(isVirtualSport(1_000_001)).toBe(true);
+  });
+
+  it('orders football plays handicap, totals, 1X2, first half, then the rest', () => {
+    expect(sortPlayIds(1, [7, 3, 18, 1, 11, 2, 6, 4, 16, 5])).toEqual([
+      1, 2, 3, 4, 5, 11, 16, 18, 6, 7,
+    ]);
+  });
+
+  it('puts plays the table does not name last, by id, with two columns', () => {
+    expect(sortPlayIds(2, [500, 3, 400, 1])).toEqual([1, 3, 400, 500]);
+    expect(playLayoutOf(400)).toEqual({ sort: 500, columns: 2 });
+  });
+
+  it('picks the first rows of a match for its list row', () => {
+    const plays = [6, 3, 2, 1, 4, 5, 11];
+    expect(listPlayIds(1, plays, true)).toEqual([1, 2, 3]);
+    expect(listPlayIds(1, plays, false)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('orders virtual plays 1X2 first and shows one', () => {
+    expect(sortPlayIds(10000001, [2, 1, 3, 6])).toEqual([3, 1, 2, 6]);
+    expect(listPlayIds(10000001, [2, 1, 3], false)).toEqual([3]);
+  });
+
+  it('gives each play its columns, never more than its options', () => {
+    expect(columnsFor(3, 3)).toBe(3);
+    expect(columnsFor(3, 2)).toBe(2);
+    expect(columnsFor(9, 8)).toBe(8);
+    expect(columnsFor(10, 12)).toBe(6);
+    expect(columnsFor(1, 2)).toBe(2);
+    expect(columnsFor(1, 0)).toBe(1);
+  });
+
+  it('orders handicap and total lines by their value', () => {
+    const lines = [
+      ['hcp=-2', [1.3, 3.6], 'a'],
+      ['hcp=-3', [3, 1.4], 'b'],
+      ['hcp=-2.25', [1.6, 2.4], 'c'],
+    ] as const;
+    expect(sortLines(1, lines)).toEqual(['b', 'c', 'a']);
+    expect(sortLines(2, [['total=3.5', [1.9], 'x'] as const, ['', [1.9], 'y'] as const])).toEqual([
+      'y',
+      'x',
+    ]);
+  });
+
+  it('orders main-line plays by the smallest odds gap, unpriced lines last', () => {
+    const lines = [
+      ['hcp=-1', [1.5, 2.6], 'wide'],
+      ['hcp=-0.5', [0, 0], 'none'],
+      ['hcp=-0.75', [1.9, 1.95], 'tight'],
+    ] as const;
+    expect(sortLines(16, lines)).toEqual(['tight', 'wide', 'none']);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * How plays are laid out on the betting screens (SPEC §2, §9): which markets a list row shows,
+ * in what order, and how many columns each play's options take. One table serves the member
+ * site's lists and detail panel so the two can never disagree on a play's place or width.
+ */
+
+/** Sports whose id is above this are virtual sports: their rows show a single market (SPEC §2). */
+export const VIRTUAL_SPORT_ID_FLOOR = 1_000_000;
+
+/** Markets per match row: mini mode 3, the large variant 5, virtual sports 1 (SPEC §2). */
+export const LIST_ROWS = { mini: 3, large: 5, virtual: 1 } as const;
+
+export interface PlayLayout {
+  /** Place among a match's markets; lower comes first. */
+  sort: number;
+  /** Options per line in the grid: 2, 3, 6, 10 or 12 (SPEC §9). */
+  columns: number;
+}
+
+/**
+ * SPEC §9's fixed play orders and column counts (DESIGN §6 play ids): handicaps and totals
+ * first, then 1X2 plays, main lines, odd/even, corners, correct score, exact goals, winning
+ * margin, outrights.
+ */
+const playLayouts: ReadonlyMap<number, PlayLayout> = new Map([
+  [1, { sort: 1, columns: 2 }],
+  [2, { sort: 2, columns: 2 }],
+  [3, { sort: 3, columns: 3 }],
+  [4, { sort: 4, columns: 2 }],
+  [5, { sort: 5, columns: 2 }],
+  [11, { sort: 6, columns: 3 }],
+  [16, { sort: 7, columns: 2 }],
+  [18, { sort: 8, columns: 2 }],
+  [6, { sort: 9, columns: 2 }],
+  [7, { sort: 10, columns: 3 }],
+  [8, { sort: 11, columns: 3 }],
+  [9, { sort: 12, columns: 10 }],
+  [10, { sort: 13, columns: 6 }],
+  [21000, { sort: 20, columns: 2 }],
+  [21001, { sort: 21, columns: 2 }],
+]);
+
+/** The order in which virtual sports' rows pick their one market. */
+const virtualPlayOrder: readonly number[] = [3, 1, 2, 6];
+
+/** A play the table does not name goes after every named one, in play id order, two columns. */
+export function playLayoutOf(playId: number): PlayLayout {
+  return playLayouts.get(playId) ?? { sort: 100 + playId, columns: 2 };
+}
+
+export function isVirtualSport(sportId: number): boolean {
+  return sportId > VIRTUAL_SPORT_ID_FLOOR;
+}
+
+/** How many markets a list row of this sport shows (SPEC §2). */
+export function listRowsFor(sportId: number, isMini: boolean): number {
+  if (isVirtualSport(sportId)) return LIST_ROWS.virtual;
+  return isMini ? LIST_ROWS.mini : LIST_ROWS.large;
+}
+
+/** Play ids in display order for a sport: virtual sports have their own order. */
+export function sortPlayIds(sportId: number, playIds: Iterable<number>): number[] {
+  const ids = [...new Set(playIds)];
+  if (isVirtualSport(sportId)) {
+    const rank = (playId: number) => {
+      const index = virtualPlayOrder.indexOf(playId);
+      return index === -1 ? virtualPlayOrder.length + playId : index;
+    };
+    return ids.sort((left, right) => rank(left) - rank(right));
+  }
+  return ids.sort(
+    (left, right) => playLayoutOf(left).sort - playLayoutOf(right).sort || left - right,
+  );
+}
+
+/**
+ * The plays a list row shows: the first `listRowsFor` plays of the match in display order. The
+ * server already sends one main line per play, so a play is one row.
+ */
+export function listPlayIds(sportId: number, playIds: Iterable<number>, isMini: boolean): number[] {
+  return sortPlayIds(sportId, playIds).slice(0, listRowsFor(sportId, isMini));
+}
+
+/** The columns a play's options take, never more than it has options (a sport without a draw). */
+export function columnsFor(playId: number, optionCount: number): number {
+  return Math.max(1, Math.min(playLayoutOf(playId).columns, optionCount));
+}
+
+/** Main-line plays whose lines are ordered by how close their prices are (SPEC §9). */
+const gapSortedPlays: ReadonlySet<number> = new Set([16, 18]);
+
+/** The number a line's specifiers carry (`hcp=-0.25` → -0.25); none sorts first. */
+function lineValueOf(specifiers: string): number {
+  const value = Number(specifiers.split('=')[1]);
+  return Number.isFinite(value) ? value : Number.NEGATIVE_INFINITY;
+}
+
+/** The gap between a line's highest and lowest price; a line without prices goes last. */
+function oddsGapOf(prices: readonly number[]): number {
+  const priced = prices.filter((price) => price > 0);
+  if (priced.length === 0) return Number.POSITIVE_INFINITY;
+  return Math.max(...priced) - Math.min(...priced);
+}
+
+/**
+ * A play's lines in display order: main-line plays (16, 18) by the smallest odds gap, every other
+ * play by its line's value (handicap or total), lowest first.
+ */
+export function sortLines<T>(
+  playId: number,
+  lines: readonly (readonly [specifiers: string, prices: readonly number[], line: T])[],
+): T[] {
+  const ordered = [...lines];
+  if (gapSortedPlays.has(playId))
+    ordered.sort((left, right) => oddsGapOf(left[1]) - oddsGapOf(right[1]));
+  else ordered.sort((left, right) => lineValueOf(left[0]) - lineValueOf(right[0]));
+  return ordered.map((entry) => entry[2]);
+}
