@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding the dump of a freshly migrated PGlite database; empty on PostgreSQL runs. */
+    pgliteTemplate: string;
+  }
+}
 
 /**
  * A new, empty database beside the one `adminUrl` names, and a way to drop it again. Used by
@@ -29,11 +38,18 @@ export async function createPostgresTestDatabase(
 
 /**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server named by
- * TEST_DATABASE_URL when it is set (dropped again on close), otherwise an in-memory PGlite.
+ * TEST_DATABASE_URL when it is set (dropped again on close), otherwise an in-memory PGlite
+ * started from the run's migrated template (pglite-template.global.ts).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ dataDir: 'memory' });
+  if (!adminUrl) {
+    const templatePath = inject('pgliteTemplate');
+    return openDatabase({
+      dataDir: 'memory',
+      ...(templatePath ? { pgliteTemplate: new Blob([readFileSync(templatePath)]) } : {}),
+    });
+  }
 
   const created = await createPostgresTestDatabase(adminUrl);
   const handle = await openDatabase({ databaseUrl: created.url, dataDir: 'memory', poolSize: 5 });

@@ -79,6 +79,18 @@ async function signInThroughConsole(who: TestOperator = operator): Promise<void>
   await byTestId('operator-name').waitFor();
 }
 
+/**
+ * Signs in unless the console already has a session. It waits for the page to show one or the
+ * other first: asking before the app has rendered would find no login form on a slow machine.
+ */
+async function signInUnlessSignedIn(): Promise<void> {
+  await page
+    .locator('[data-testid="console-login"], [data-testid="console-logout"]')
+    .first()
+    .waitFor();
+  if ((await byTestId('console-login').count()) > 0) await signInThroughConsole();
+}
+
 /** A member's collection order with a receipt image uploaded over HTTP, as the member site does. */
 async function collectionWithReceipt() {
   const member = await newMember(testApp);
@@ -379,7 +391,7 @@ describe.skipIf(!hasChromium)('trading and member desks', () => {
     const marketTestId = `market-${market.playId}`;
 
     await page.goto(`${serverUrl}/console.html`);
-    if ((await byTestId('console-login').count()) > 0) await signInThroughConsole();
+    await signInUnlessSignedIn();
     await page.goto(`${serverUrl}/console.html#/trading/${event.fixture.eventId}`);
     await byTestId(`${marketTestId}-open`).waitFor();
 
@@ -444,7 +456,7 @@ describe.skipIf(!hasChromium)('trading and member desks', () => {
   it('finds a member, blocks them with a reason and sees it in the audit log', async () => {
     const member = await newMember(testApp);
     await page.goto(`${serverUrl}/console.html#/members`);
-    if ((await byTestId('console-login').count()) > 0) await signInThroughConsole();
+    await signInUnlessSignedIn();
     await byTestId('desk-members').click();
     await byTestId('member-query').fill(String(member.userId));
     await byTestId('member-search').click();

@@ -66,6 +66,11 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string | 'memory';
   poolSize?: number;
+  /**
+   * An in-memory PGlite starts from this dump of an already migrated database (PGlite's
+   * `dumpDataDir`) instead of creating and migrating a new cluster: a quarter of the time.
+   */
+  pgliteTemplate?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -86,8 +91,12 @@ export async function openDatabase(options: {
     dataPath = join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
   }
-  const client = await PGlite.create(dataPath);
+  const client =
+    options.pgliteTemplate && !dataPath
+      ? await PGlite.create({ loadDataDir: options.pgliteTemplate })
+      : await PGlite.create(dataPath);
   const db = drizzlePglite(client, { schema });
+  // On a template this applies only what the template lacks: nothing, unless it is stale.
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
