@@ -176,11 +176,12 @@ export interface RegisterCallOptions {
 }
 
 /**
- * Registers one call: reads its fields from any of the three encodings, validates them against
- * the contract, resolves the caller's identity for the call's auth level, and wraps the answer in
- * DESIGN §5's envelope, sealing the data of calls that ask for it. Handlers see only valid input
- * and never build envelopes themselves. Back-office calls (`auth: { operator }`) take their
- * identity from the `Authorization: Bearer` header alone; member calls from the `token` field.
+ * Registers one call: reads its fields from any of the three encodings, resolves the caller's
+ * identity for the call's auth level, validates the fields against the contract, and wraps the
+ * answer in DESIGN §5's envelope, sealing the data of calls that ask for it. Handlers see only
+ * valid input and never build envelopes themselves. Back-office calls (`auth: { operator }`)
+ * take their identity from the `Authorization: Bearer` header alone; member calls from the
+ * `token` field.
  */
 export function registerCall<C extends CallDefinition>(
   app: FastifyInstance,
@@ -199,14 +200,14 @@ export function registerCall<C extends CallDefinition>(
     url: definition.path,
     handler: async (request, reply) => {
       const fields = readFields(request);
-      const parsed = schema.safeParse(fields);
-      if (!parsed.success) throw new AppError('INVALID_INPUT', describeIssues(parsed.error));
-      const nulField = findNulCharacter(parsed.data, '');
+      const nulField = findNulCharacter(fields, '');
       if (nulField)
         throw new AppError('INVALID_INPUT', `${nulField}: must not contain NUL characters`);
-      const values = parsed.data as Record<string, unknown> & z.output<typeof commonFieldsSchema>;
-
-      const sentToken = values.token || undefined;
+      // Who is calling comes before what the call is given: a caller the call refuses learns
+      // nothing of its fields. Only the common fields (token, uid) are read for that.
+      const common = commonFieldsSchema.safeParse(fields);
+      if (!common.success) throw new AppError('INVALID_INPUT', describeIssues(common.error));
+      const sentToken = common.data.token || undefined;
       const operator = operatorAuth
         ? await authenticateOperatorCall(app, request, sentToken, authenticate, operatorAuth)
         : null;
@@ -214,7 +215,16 @@ export function registerCall<C extends CallDefinition>(
       const token = operatorAuth ? undefined : sentToken;
       const user = operatorAuth
         ? null
-        : await authenticateMemberCall(authenticate, definition, token, values.uid || undefined);
+        : await authenticateMemberCall(
+            authenticate,
+            definition,
+            token,
+            common.data.uid || undefined,
+          );
+
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) throw new AppError('INVALID_INPUT', describeIssues(parsed.error));
+      const values = parsed.data as Record<string, unknown> & z.output<typeof commonFieldsSchema>;
 
       const client = clientInfoSchema.parse(values);
       // A call's own field may share a name with a common one (the partner login's `channel`
