@@ -1,7 +1,7 @@
 import { type BetStatusEvent, type OrderRecord, orderCreate } from '@sb/contract';
 import { encodeOptionId, fromOddsUnits, memberOdds, sealPayload, toOddsUnits } from '@sb/domain';
 import type { EventSnapshot, FeedMessage, Market } from '@sb/feed-sim';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/db/database';
 import { ledgerAccounts, ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
 import { orderLegs, orderStatusHistory, orders } from '../../src/modules/orders/orders.schema';
@@ -234,10 +234,10 @@ export async function countRows(testApp: TestApp) {
   };
 }
 
-/** The stakes_held balance in CNY. */
+/** The stakes_held balance in CNY: the sum of its rows (the ledger spreads it by member). */
 export async function stakesHeld(testApp: TestApp): Promise<number> {
   const [row] = await testApp.database.db
-    .select({ balance: ledgerAccounts.balance })
+    .select({ balance: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
     .from(ledgerAccounts)
     .where(
       and(
@@ -245,7 +245,7 @@ export async function stakesHeld(testApp: TestApp): Promise<number> {
         eq(ledgerAccounts.currencyId, cny.currencyId),
       ),
     );
-  return row?.balance ?? 0;
+  return Number(row?.balance ?? 0);
 }
 
 export type { BetStatusEvent };

@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../../src/db/database';
 import { AppError } from '../../src/http/app-error';
 import { users } from '../../src/modules/identity/identity.schema';
-import { ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
+import { ledgerAccounts, ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
 import { createLedger, type Ledger } from '../../src/modules/ledger/ledger.service';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
+import { systemAccountShards } from '../../src/modules/ledger/transfer-statement';
 import { createTestDatabase } from '../test-database';
 
 /** The one-statement transfer path: account creation, lock order, refusals inside transactions. */
@@ -35,6 +36,15 @@ function grant(userId: number, amount: number, key: string) {
       { account: main(userId), amount },
     ],
   });
+}
+
+/** The stakes_held rows in CNY by bucket. */
+async function stakesHeldRows(): Promise<Map<string, number>> {
+  const rows = await database.db
+    .select({ bucket: ledgerAccounts.bucket, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.systemCode, 'stakes_held'), eq(ledgerAccounts.currencyId, cny)));
+  return new Map(rows.map((row) => [row.bucket, row.balance]));
 }
 
 beforeAll(async () => {
@@ -169,6 +179,36 @@ describe('ledger transfers', () => {
     expect(await ledger.memberBalances(userId)).toEqual([
       { currencyId: cny, amount: 20, frozen: 0 },
     ]);
+    expect((await checkLedger(database.db)).ok).toBe(true);
+  });
+
+  it("spread a system account over its members' shards, each row's sum of postings its balance", async () => {
+    const members = await Promise.all(Array.from({ length: 40 }, () => newUser()));
+    await Promise.all(members.map((userId) => grant(userId, 1_000, `shard-fund-${userId}`)));
+    const heldBefore = await stakesHeldRows();
+    // Every member stakes at once, twice: the stakes_held rows take every unit exactly once.
+    await Promise.all(
+      members.flatMap((userId) =>
+        [1, 2].map((round) =>
+          ledger.transfer({
+            idempotencyKey: `shard-stake-${userId}-${round}`,
+            kind: 'test_stake',
+            postings: [
+              { account: main(userId), amount: -(100 + round) },
+              { account: { systemCode: 'stakes_held', currencyId: cny }, amount: 100 + round },
+            ],
+          }),
+        ),
+      ),
+    );
+    const heldAfter = await stakesHeldRows();
+    const total = (rows: Map<string, number>) => [...rows.values()].reduce((a, b) => a + b, 0);
+    expect(total(heldAfter) - total(heldBefore)).toBe(members.length * 203);
+    const expectedBuckets = new Set(
+      members.map((userId) => `shard-${userId % systemAccountShards}`),
+    );
+    for (const bucket of expectedBuckets) expect(heldAfter.has(bucket), bucket).toBe(true);
+    expect(expectedBuckets.size).toBeGreaterThan(1);
     expect((await checkLedger(database.db)).ok).toBe(true);
   });
 

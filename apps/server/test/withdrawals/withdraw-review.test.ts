@@ -1,5 +1,5 @@
 import { type WithdrawRecord, withdrawList } from '@sb/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/http/app-error';
 import { ledgerAccounts, ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
@@ -27,7 +27,7 @@ const operatorId = 7001;
 
 async function inTransit(): Promise<number> {
   const [row] = await testApp.database.db
-    .select({ balance: ledgerAccounts.balance })
+    .select({ balance: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
     .from(ledgerAccounts)
     .where(
       and(
@@ -35,7 +35,7 @@ async function inTransit(): Promise<number> {
         eq(ledgerAccounts.currencyId, cny.currencyId),
       ),
     );
-  return row?.balance ?? 0;
+  return Number(row?.balance ?? 0);
 }
 
 async function ledgerKindsOf(orderNo: string): Promise<string[]> {

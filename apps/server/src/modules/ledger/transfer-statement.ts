@@ -9,6 +9,27 @@ export const accountKey = (ref: AccountRef) =>
     ? `u:${ref.userId}:${ref.bucket}:${ref.currencyId}`
     : `s:${ref.systemCode}:${ref.currencyId}`;
 
+/**
+ * How many rows each system account is spread over. Every bet's stake goes to stakes_held, so a
+ * single row would be locked by each placing transaction until it commits and bets from all
+ * members would queue behind one another; spread by member, they queue only within a shard.
+ * An account's balance is the sum of its rows: every reader groups by code, never by row.
+ */
+export const systemAccountShards = 16;
+
+/**
+ * The row (bucket) of the system accounts a transfer touches: the shard of the lowest member in
+ * it, or `main` when no member takes part. One shard per transfer, so a transfer still locks at
+ * most one row per account, in key order, and two transfers cannot deadlock.
+ */
+export function systemBucketOf(request: Pick<TransferRequest, 'postings'>): string {
+  let lowest: number | undefined;
+  for (const { account } of request.postings)
+    if ('userId' in account && (lowest === undefined || account.userId < lowest))
+      lowest = account.userId;
+  return lowest === undefined ? 'main' : `shard-${lowest % systemAccountShards}`;
+}
+
 /** Plain code-unit order: the same in every process whatever its locale. */
 const byKey = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
 
@@ -75,9 +96,9 @@ const memberAccounts = steps.$with('member_accounts', { id: sql<number>`id`.as('
 
 const systemAccounts = steps.$with('system_accounts', { id: sql<number>`id`.as('id') }).as(sql`
   insert into ledger_accounts (system_code, bucket, currency_id, balance)
-  select d.system_code, 'main', d.currency_id, d.delta
+  select d.system_code, d.bucket, d.currency_id, d.delta
   from jsonb_to_recordset(${param('systems')}::jsonb)
-    as d(ord int, system_code text, currency_id int, delta bigint)
+    as d(ord int, system_code text, bucket text, currency_id int, delta bigint)
   where exists (select 1 from new_transaction)
     and (select count(*) from member_accounts) >= 0
   order by d.ord
@@ -135,6 +156,7 @@ export function transferValues(
   }
   const members: object[] = [];
   const systems: object[] = [];
+  const systemBucket = systemBucketOf(request);
   for (const [, { ref, delta }] of [...deltas].sort(([left], [right]) => byKey(left, right))) {
     if ('userId' in ref) {
       const { userId, bucket, currencyId } = ref;
@@ -150,6 +172,7 @@ export function transferValues(
       systems.push({
         ord: systems.length,
         system_code: systemCode,
+        bucket: systemBucket,
         currency_id: currencyId,
         delta,
       });
