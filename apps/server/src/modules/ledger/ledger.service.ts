@@ -146,11 +146,17 @@ export function createLedger(db: Database) {
    * an order) and its money movement commit or roll back together. It runs under a savepoint:
    * a refusal (which fails its statement) takes back the transfer alone, and the caller's
    * transaction stays usable, to record the refusal for instance.
+   *
+   * A caller whose whole transaction ends with a refusal (a bet's stake, say) passes
+   * `isRefusalFinal`: the savepoint and its release, two of the few round trips such a
+   * transaction makes, are left out, and a refusal aborts the caller's transaction.
    */
   function transferWithin(
     tx: Database,
     request: TransferRequest,
+    options: { isRefusalFinal?: boolean } = {},
   ): Promise<{ transactionId: number; replayed: boolean }> {
+    if (options.isRefusalFinal) return applyTransfer(tx, request);
     return tx.transaction((savepoint) => applyTransfer(savepoint as unknown as Database, request));
   }
 

@@ -164,15 +164,20 @@ export function createOrdersService(deps: {
         at: inserted.createdAt,
       });
       const { currencyId, userId, stakeMinor } = inserted;
-      await ledger.transferWithin(tx, {
-        idempotencyKey: `order-stake:${inserted.orderNo}`,
-        kind: 'order_stake',
-        reference: inserted.orderNo,
-        postings: [
-          { account: { userId, bucket: 'main', currencyId }, amount: -stakeMinor },
-          { account: { systemCode: 'stakes_held', currencyId }, amount: stakeMinor },
-        ],
-      });
+      // A refused stake takes the whole order back: no savepoint is needed to survive it.
+      await ledger.transferWithin(
+        tx,
+        {
+          idempotencyKey: `order-stake:${inserted.orderNo}`,
+          kind: 'order_stake',
+          reference: inserted.orderNo,
+          postings: [
+            { account: { userId, bucket: 'main', currencyId }, amount: -stakeMinor },
+            { account: { systemCode: 'stakes_held', currencyId }, amount: stakeMinor },
+          ],
+        },
+        { isRefusalFinal: true },
+      );
       return { order: { order: inserted, legs: legRows }, isNew: true };
     });
   }
