@@ -29,6 +29,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Loaded on first use (lib/socket-io.ts), after the first page.
+            {
+              name: 'socket-io',
+              test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -33,5 +33,11 @@ export default function buildWebOnce(): void {
   const builtAt = existsSync(builtPage) ? statSync(builtPage).mtimeMs : 0;
   const changedAt = Math.max(...sources.map((source) => newestChange(join(root, source))));
   if (builtAt > changedAt) return;
-  execFileSync('npx', ['vite', 'build'], { cwd: webDir, stdio: 'inherit' });
+  // Vitest runs with NODE_ENV=test, which the build would inherit and bake in: React's
+  // development build, three times the size and slower. The suites test what members get.
+  execFileSync('npx', ['vite', 'build'], {
+    cwd: webDir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

@@ -1,11 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { Toaster } from '../components/toaster';
 import { useIdentityRuntime } from '../features/identity/hooks/use-identity-runtime';
 import { queryClient } from '../lib/query-client';
 import { useAppSocketConnection } from './app-socket-connection';
 import { useMemberBalanceLifecycle } from './member-balance';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 function AppRuntime() {
   useIdentityRuntime();
@@ -13,7 +12,7 @@ function AppRuntime() {
   useAppSocketConnection();
   return (
     <>
-      <RouterProvider router={router} />
+      <AppRoutes />
       <Toaster />
     </>
   );

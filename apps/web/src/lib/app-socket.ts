@@ -4,8 +4,9 @@ import {
   appSocketPath,
   type SlipWatchPayload,
 } from '@sb/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { Credentials } from './api-client';
+import { loadSocketIo } from './socket-io';
 
 type AppSocket = Socket<AppSocketServerEvents, AppSocketClientEvents>;
 type EventName = keyof AppSocketServerEvents;
@@ -35,6 +36,16 @@ export function connectAppSocket(credentials: Credentials | null, source?: numbe
   if (!credentials) return;
   const query: Record<string, string> = { token: credentials.token, uid: credentials.uid };
   if (source !== undefined) query.source = String(source);
+  void loadSocketIo().then((io) => openSocket(io, identity, query));
+}
+
+function openSocket(
+  io: Awaited<ReturnType<typeof loadSocketIo>>,
+  identity: string,
+  query: Record<string, string>,
+): void {
+  // Another member, or none, may have taken over while the client loaded.
+  if (identity !== connectedAs || socket) return;
   // The page's own origin and the default namespace; the endpoint is told apart by its path.
   const next: AppSocket = io({
     path: appSocketPath,

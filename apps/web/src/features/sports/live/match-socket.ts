@@ -4,8 +4,9 @@ import {
   matchSocketPath,
   parseMatchRoomName,
 } from '@sb/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { Credentials } from '../../../lib/api-client';
+import { loadSocketIo } from '../../../lib/socket-io';
 import { createLiveStore } from './live-store';
 
 type MatchSocket = Socket<MatchSocketServerEvents, MatchSocketClientEvents>;
@@ -52,6 +53,16 @@ export function connectMatchSocket(credentials: Credentials | null, source?: num
   if (!credentials) return;
   const query: Record<string, string> = { token: credentials.token, uid: credentials.uid };
   if (source !== undefined) query.source = String(source);
+  void loadSocketIo().then((io) => openSocket(io, identity, query));
+}
+
+function openSocket(
+  io: Awaited<ReturnType<typeof loadSocketIo>>,
+  identity: string,
+  query: Record<string, string>,
+): void {
+  // Another identity, or none, may have taken over while the client loaded.
+  if (identity !== connectedAs || socket) return;
   const next: MatchSocket = io({
     path: matchSocketPath,
     transports: ['websocket'],

@@ -1,7 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWalletScreenStore } from '../store/wallet-screen-store';
 import type { WalletMember } from './wallet-context';
-import { WalletPopup } from './wallet-popup';
+
+/**
+ * The popup and its panels (QR codes, uploads, the password pad…) load when the wallet first
+ * opens: the match list, which every visit starts on, does not wait for them.
+ */
+const WalletPopup = lazy(() =>
+  import('./wallet-popup').then((module) => ({ default: module.WalletPopup })),
+);
 
 /** The header's way into the wallet, and the wallet itself while it is open. */
 export function WalletEntry({ member }: { member: WalletMember }) {
@@ -18,7 +26,11 @@ export function WalletEntry({ member }: { member: WalletMember }) {
       >
         {t('walletUi.open')}
       </button>
-      {isOpen ? <WalletPopup member={member} /> : null}
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <WalletPopup member={member} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
