@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchBetPlacement } from './bet-placement.bench';
 import { benchFanout } from './fanout.bench';
+import { benchFirstPage } from './first-page.bench';
 import { benchMatchList } from './match-list.bench';
 import { type BenchResult, renderReport } from './report';
 import { benchSettlement } from './settlement.bench';
@@ -19,6 +20,7 @@ const allBenches: (() => Promise<BenchResult>)[] = [
   benchWalletTransfer,
   benchBetPlacement,
   benchSettlement,
+  benchFirstPage,
 ];
 const wanted = process.argv.slice(2).map((word) => word.toLowerCase());
 const benches = wanted.length
