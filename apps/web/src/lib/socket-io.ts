@@ -1,4 +1,5 @@
-import type { io } from 'socket.io-client';
+import type { io, Socket } from 'socket.io-client';
+import type { Credentials } from './api-client';
 
 let loading: Promise<typeof io> | undefined;
 
@@ -7,7 +8,40 @@ let loading: Promise<typeof io> | undefined;
  * paints from its HTTP answer, and the sockets only bring what changes after it. Both sockets
  * share the one load.
  */
-export function loadSocketIo(): Promise<typeof io> {
+function loadSocketIo(): Promise<typeof io> {
   loading ??= import('socket.io-client').then((module) => module.io);
   return loading;
+}
+
+/**
+ * One connection per identity: `connect` with new credentials closes the old socket and opens
+ * one for them once the client has loaded (none for null credentials); the same identity again
+ * changes nothing. `identityOf` says what makes an identity new.
+ */
+export function createSocketHolder<S extends Socket>(options: {
+  identityOf: (credentials: Credentials, source: number | undefined) => string;
+  open: (load: typeof io, query: Record<string, string>) => S;
+}) {
+  let socket: S | null = null;
+  let connectedAs = '';
+  return {
+    get socket(): S | null {
+      return socket;
+    },
+    connect(credentials: Credentials | null, source?: number): void {
+      const identity = credentials ? options.identityOf(credentials, source) : '';
+      if (identity === connectedAs) return;
+      socket?.disconnect();
+      socket = null;
+      connectedAs = identity;
+      if (!credentials) return;
+      const query: Record<string, string> = { token: credentials.token, uid: credentials.uid };
+      if (source !== undefined) query.source = String(source);
+      void loadSocketIo().then((load) => {
+        // Another identity, or none, may have taken over while the client loaded.
+        if (identity !== connectedAs || socket) return;
+        socket = options.open(load, query);
+      });
+    },
+  };
 }

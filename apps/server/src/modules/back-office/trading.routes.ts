@@ -1,26 +1,18 @@
-import {
-  betStatus,
-  orderStatus,
-  tradingHold,
-  tradingMatch,
-  tradingMatches,
-  tradingVoid,
-} from '@sb/contract';
+import { tradingHold, tradingMatch, tradingMatches, tradingVoid } from '@sb/contract';
 import { marketKey } from '@sb/feed-sim';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
-import { realtimeOf } from '../../realtime/realtime.module';
 import type { Catalogue } from '../catalogue/catalogue.service';
 import type { EventState, ReadModel } from '../feed/read-model';
 import type { Ledger } from '../ledger/ledger.service';
 import type { AuditService } from '../operators/audit.service';
 import { auditActorOf, auditWithin } from '../operators/audit.service';
 import type { OrderExposure } from '../orders/order-exposure';
+import { tellSettlementChange } from '../settlement/settlement.module';
 import { createSettlementService } from '../settlement/settlement.service';
-import { walletOf } from '../wallet/wallet.module';
 import { type HoldRow, holdKeyOf, type TradingHolds } from './trading-holds';
 
 /** The feed's odds are in ten-thousandths. */
@@ -160,19 +152,6 @@ export function registerTradingRoutes(
     return { ...target, hold: holdAnswer(hold), applied };
   });
 
-  /** Tells members whose orders the void settled: the bet's status and their balance. */
-  function tell(change: Awaited<ReturnType<typeof settlement.reconcileEvent>>[number]): void {
-    const { order } = change;
-    const isFinished = order.status === orderStatus.settled || order.status === orderStatus.void;
-    realtimeOf(app).publishToUser(order.userId, 'H', {
-      orderNo: order.orderNo,
-      oi: change.firstOptionId,
-      bs: isFinished ? betStatus.settled : betStatus.accepted,
-      mr: 0,
-    });
-    void walletOf(app).notifyBalanceChanged(order.userId);
-  }
-
   registerCall(app, authenticate, tradingVoid, async (input, context) => {
     const state = requireEvent(input.eventId);
     requireMarket(state, input.playId, input.specifiers);
@@ -203,7 +182,8 @@ export function registerTradingRoutes(
     await holds.refresh();
     // Settlement reads the catalogue: the orders on the market settle (or their leg turns void)
     // now, and a crash before this point is caught up by the settlement sweep.
-    for (const change of await settlement.reconcileEvent(target.eventId)) tell(change);
+    for (const change of await settlement.reconcileEvent(target.eventId))
+      tellSettlementChange(app, change);
     return { ordersVoided: voided, applied: true };
   });
 }

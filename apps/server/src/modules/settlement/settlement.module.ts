@@ -93,6 +93,22 @@ export function settlementOf(app: FastifyInstance): SettlementWorker {
 }
 
 /**
+ * Tells a member what a settlement change did to their bet (`H`: settled, or accepted again
+ * after a rollback) and that their balance moved. The feed's results and operators' voids alike.
+ */
+export function tellSettlementChange(app: FastifyInstance, change: SettlementChange): void {
+  const { order } = change;
+  const isFinished = order.status === orderStatus.settled || order.status === orderStatus.void;
+  realtimeOf(app).publishToUser(order.userId, 'H', {
+    orderNo: order.orderNo,
+    oi: change.firstOptionId,
+    bs: isFinished ? betStatus.settled : betStatus.accepted,
+    mr: 0,
+  });
+  void walletOf(app).notifyBalanceChanged(order.userId);
+}
+
+/**
  * Settles orders in the process that runs the feed, as that process alone records the catalogue:
  * without Redis the one process; with Redis the feed's leader, which every process's copy of the
  * bus knows. Results, cancellations and rollbacks arrive as feed messages; each starts the
@@ -116,21 +132,6 @@ export function registerSettlementModule(
   let isStopped = false;
   let sweepTimer: NodeJS.Timeout | undefined;
 
-  const tell = (change: SettlementChange) => {
-    const { order } = change;
-    const bs =
-      order.status === orderStatus.settled || order.status === orderStatus.void
-        ? betStatus.settled
-        : betStatus.accepted;
-    realtimeOf(app).publishToUser(order.userId, 'H', {
-      orderNo: order.orderNo,
-      oi: change.firstOptionId,
-      bs,
-      mr: 0,
-    });
-    void walletOf(app).notifyBalanceChanged(order.userId);
-  };
-
   const enqueue = (work: () => Promise<void>): Promise<void> => {
     queue = queue
       .then(work)
@@ -139,7 +140,7 @@ export function registerSettlementModule(
   };
 
   async function settleEvent(eventId: number): Promise<void> {
-    for (const change of await service.reconcileEvent(eventId)) tell(change);
+    for (const change of await service.reconcileEvent(eventId)) tellSettlementChange(app, change);
   }
 
   async function settleWhenRecorded(message: ResultMessage): Promise<void> {

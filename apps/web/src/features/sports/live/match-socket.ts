@@ -5,8 +5,7 @@ import {
   parseMatchRoomName,
 } from '@sb/contract';
 import type { Socket } from 'socket.io-client';
-import type { Credentials } from '../../../lib/api-client';
-import { loadSocketIo } from '../../../lib/socket-io';
+import { createSocketHolder } from '../../../lib/socket-io';
 import { createLiveStore } from './live-store';
 
 type MatchSocket = Socket<MatchSocketServerEvents, MatchSocketClientEvents>;
@@ -19,14 +18,13 @@ const joinDebounceMs = 250;
 /** The server follows at most 300 rooms per socket; the list asks for fewer. */
 export const followedRoomsMax = 200;
 
-let socket: MatchSocket | null = null;
-let connectedAs = '';
 let followed: string[] = [];
 let joinTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The one live store of the member site, fed by `/match/socket`. */
 export const liveStore = createLiveStore({
   requestResync(rooms) {
+    const socket = matchSocket.socket;
     if (socket?.connected) socket.emit('G', { rooms });
   },
 });
@@ -35,6 +33,7 @@ function sendJoin(): void {
   // Matches no longer followed would go stale; forget them (the detail panel's stays, as it
   // listens) so a row that scrolls back shows the list's data until its fresh snapshot.
   liveStore.retain(new Set(followed.map((room) => parseMatchRoomName(room)?.matchId ?? 0)));
+  const socket = matchSocket.socket;
   if (socket?.connected)
     socket.emit('join-room', { initData: false, rooms: followed, view: 'list' });
 }
@@ -44,44 +43,31 @@ function sendJoin(): void {
  * reconnecting 1–5 s with randomization 0.5 and a 20 s connect timeout. Visitors have tokens too,
  * so everyone connects. After a reconnect the server knows no rooms: join again, then `G`.
  */
-export function connectMatchSocket(credentials: Credentials | null, source?: number): void {
-  const identity = credentials ? `${credentials.uid}:${credentials.token}:${source ?? ''}` : '';
-  if (identity === connectedAs) return;
-  socket?.disconnect();
-  socket = null;
-  connectedAs = identity;
-  if (!credentials) return;
-  const query: Record<string, string> = { token: credentials.token, uid: credentials.uid };
-  if (source !== undefined) query.source = String(source);
-  void loadSocketIo().then((io) => openSocket(io, identity, query));
-}
+const matchSocket = createSocketHolder<MatchSocket>({
+  identityOf: (credentials, source) => `${credentials.uid}:${credentials.token}:${source ?? ''}`,
+  open(io, query) {
+    const next: MatchSocket = io({
+      path: matchSocketPath,
+      transports: ['websocket'],
+      query,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+      randomizationFactor: 0.5,
+      timeout: 20_000,
+    });
+    let hasConnected = false;
+    next.on('connect', () => {
+      sendJoin();
+      if (hasConnected) next.emit('G');
+      hasConnected = true;
+    });
+    next.on('snapshot', (message) => liveStore.applySnapshot(message));
+    next.on('delta', (message) => liveStore.applyDelta(message));
+    return next;
+  },
+});
 
-function openSocket(
-  io: Awaited<ReturnType<typeof loadSocketIo>>,
-  identity: string,
-  query: Record<string, string>,
-): void {
-  // Another identity, or none, may have taken over while the client loaded.
-  if (identity !== connectedAs || socket) return;
-  const next: MatchSocket = io({
-    path: matchSocketPath,
-    transports: ['websocket'],
-    query,
-    reconnectionDelay: 1_000,
-    reconnectionDelayMax: 5_000,
-    randomizationFactor: 0.5,
-    timeout: 20_000,
-  });
-  let hasConnected = false;
-  next.on('connect', () => {
-    sendJoin();
-    if (hasConnected) next.emit('G');
-    hasConnected = true;
-  });
-  next.on('snapshot', (message) => liveStore.applySnapshot(message));
-  next.on('delta', (message) => liveStore.applyDelta(message));
-  socket = next;
-}
+export const connectMatchSocket = matchSocket.connect;
 
 /** The rooms on screen (view 'list'); the set replaces what was followed before. */
 export function followRooms(rooms: readonly string[]): void {
