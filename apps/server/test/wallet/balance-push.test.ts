@@ -40,6 +40,17 @@ async function waitUntilInRoom(socket: BalanceSocket, userId: number): Promise<v
   throw new Error('the member socket never heard a balance push');
 }
 
+/** Takes what a socket hears until it has heard nothing for `quietMs`. */
+async function untilQuiet(socket: BalanceSocket, quietMs = 300): Promise<void> {
+  for (;;) {
+    try {
+      await socket.next(quietMs);
+    } catch {
+      return;
+    }
+  }
+}
+
 /**
  * Connected member sockets that have each heard a push already (with Redis, joining the member's
  * room finishes a moment after the connection, and a push sent before that is not heard), with
@@ -53,8 +64,9 @@ async function listeningSockets(...sessions: Session[]): Promise<BalanceSocket[]
     connected.push(socket);
     await waitUntilInRoom(socket, session.memberId);
   }
-  // Let any push still under way land before forgetting what was heard.
-  await sleep(100);
+  // Pushes sent while waiting may still be under way (through Redis, a loaded machine delays
+  // them): forget what was heard only once each socket has heard nothing for a while.
+  for (const socket of connected) await untilQuiet(socket);
   for (const socket of connected) socket.forget();
   return connected;
 }
