@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { betStatus, orderStatus } from '@sb/contract';
 import type { EventFeedMessage } from '@sb/feed-sim';
 import type { FastifyInstance } from 'fastify';
@@ -129,7 +130,8 @@ export function registerSettlementModule(
   let queue: Promise<void> = Promise.resolve();
   /** Messages waiting for the catalogue to record them. */
   const waits = new Set<Promise<void>>();
-  let isStopped = false;
+  // Closing cuts the waits for the catalogue short: the sweep of the next start settles the rest.
+  const stopping = new AbortController();
   let sweepTimer: NodeJS.Timeout | undefined;
 
   const enqueue = (work: () => Promise<void>): Promise<void> => {
@@ -145,8 +147,13 @@ export function registerSettlementModule(
 
   async function settleWhenRecorded(message: ResultMessage): Promise<void> {
     for (const waitMs of [0, ...recordedWaitsMs]) {
-      if (isStopped) return;
-      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+      if (stopping.signal.aborted) return;
+      if (waitMs > 0) {
+        const isCut = await sleep(waitMs, false, { signal: stopping.signal, ref: false }).catch(
+          () => true,
+        );
+        if (isCut) return;
+      }
       if (await isRecorded(catalogue, message)) return enqueue(() => settleEvent(message.eventId));
     }
     log.warn(
@@ -159,7 +166,7 @@ export function registerSettlementModule(
     enqueue(async () => {
       if (!isSettler()) return;
       for (const eventId of await service.eventsToSweep()) {
-        if (isStopped) return;
+        if (stopping.signal.aborted) return;
         // One event that cannot be settled must not keep the others waiting.
         await settleEvent(eventId).catch((error: unknown) =>
           log.error({ err: error, eventId }, 'settling the orders of an event failed'),
@@ -183,7 +190,7 @@ export function registerSettlementModule(
     sweepTimer.unref();
   });
   app.addHook('preClose', async () => {
-    isStopped = true;
+    stopping.abort();
     unsubscribe();
     if (sweepTimer) clearInterval(sweepTimer);
     await Promise.all(waits);
