@@ -7,6 +7,25 @@ export type NewUser = typeof users.$inferInsert;
 
 /** Queries on the identity tables; no rules live here. */
 export function createIdentityRepository(db: Database) {
+  const findLiveSessionStatement = db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      uid: users.uid,
+      type: users.type,
+      blockedAt: users.blockedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('identity_find_live_session');
+
   return {
     async insertUser(values: NewUser): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();
@@ -65,18 +84,12 @@ export function createIdentityRepository(db: Database) {
     },
 
     /** The live session for a token hash with its user; expired and revoked ones are not found. */
+    /**
+     * Every member call starts here, so the statement is prepared once and reads only what a
+     * caller's identity needs.
+     */
     async findLiveSession(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-          ),
-        );
+      const [row] = await findLiveSessionStatement.execute({ tokenHash, now });
       return row;
     },
 

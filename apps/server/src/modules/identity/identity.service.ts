@@ -130,14 +130,14 @@ export function createIdentityService(options: IdentityServiceOptions) {
   return {
     async authenticate(token: string, uid: string | undefined): Promise<AuthenticatedUser | null> {
       const found = await repository.findLiveSession(sha256Hex(token), now());
-      if (!found || found.user.blockedAt) return null;
-      if (uid !== undefined && uid !== found.user.uid) return null;
+      if (!found || found.blockedAt) return null;
+      if (uid !== undefined && uid !== found.uid) return null;
       return {
-        userId: found.user.id,
-        uid: found.user.uid,
-        memberId: found.user.type === memberType.visitor ? 0 : found.user.id,
-        type: found.user.type as AuthenticatedUser['type'],
-        tokenId: found.session.id,
+        userId: found.userId,
+        uid: found.uid,
+        memberId: found.type === memberType.visitor ? 0 : found.userId,
+        type: found.type as AuthenticatedUser['type'],
+        tokenId: found.sessionId,
       };
     },
 
