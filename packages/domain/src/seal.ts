@@ -87,22 +87,12 @@ function randomIv(): Uint8Array {
   return globalThis.crypto.getRandomValues(new Uint8Array(SEAL_IV_BYTES));
 }
 
-/** A sealed payload before base64: the IV, then the ciphertext with its tag. */
-export interface SealedParts {
-  iv: Uint8Array;
-  ciphertext: Uint8Array;
-}
-
-/**
- * Seals the UTF-8 bytes of JSON text already serialised, answering the raw parts: the server keeps
- * match lists as bytes and writes their base64 straight into the answer's buffer, where decoding
- * and encoding megabytes of text for every request would cost more than the rest of the call.
- */
-export async function sealToParts(
+/** Seals the UTF-8 bytes of JSON text already serialised. */
+export async function sealBytes(
   token: string,
   jsonBytes: Uint8Array,
   options: SealOptions = {},
-): Promise<SealedParts> {
+): Promise<string> {
   if (token === '') throw new RangeError('a sealed payload needs a token');
   const iv = new Uint8Array((options.ivSource ?? randomIv)());
   if (iv.length !== SEAL_IV_BYTES) throw new RangeError(`the IV must be ${SEAL_IV_BYTES} bytes`);
@@ -110,16 +100,6 @@ export async function sealToParts(
   const ciphertext = new Uint8Array(
     await subtle().encrypt({ name: 'AES-GCM', iv }, key, ownBytes(jsonBytes)),
   );
-  return { iv, ciphertext };
-}
-
-/** Seals the UTF-8 bytes of JSON text already serialised. */
-export async function sealBytes(
-  token: string,
-  jsonBytes: Uint8Array,
-  options: SealOptions = {},
-): Promise<string> {
-  const { iv, ciphertext } = await sealToParts(token, jsonBytes, options);
   // Twelve bytes are four whole base64 groups, so base64(IV ‖ rest) is base64(IV) + base64(rest)
   // and the ciphertext need not be copied behind the IV first.
   return encodeBase64(iv) + encodeBase64(ciphertext);

@@ -7,7 +7,6 @@ import {
   type OperatorAuth,
   operatorHasAnyRole,
 } from '@sb/contract';
-import { type SealedParts, sealToParts } from '@sb/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
@@ -18,6 +17,7 @@ import type {
   Authenticator,
   CallContext,
 } from './request-context';
+import { sealedEnvelope } from './sealed-envelope';
 
 /**
  * A call's data already serialised: the UTF-8 bytes of its JSON. Match lists are joined from
@@ -38,29 +38,6 @@ export type CallHandler<C extends CallDefinition> = (
 const jsonContentType = 'application/json; charset=utf-8';
 const successHead = Buffer.from('{"code":0,"msg":"success","data":');
 const successTail = Buffer.from('}');
-const sealedHead = Buffer.from('{"code":0,"msg":"success","data":"');
-const sealedTail = Buffer.from('"}');
-
-/**
- * The envelope of a sealed answer as one buffer. Base64 needs no escaping; writing it as latin1
- * is a plain copy, where a string answer would be scanned to measure and again to encode it.
- */
-function sealedEnvelope({ iv, ciphertext }: SealedParts): Buffer {
-  const ivText = Buffer.from(iv).toString('base64');
-  const bodyText = Buffer.from(
-    ciphertext.buffer,
-    ciphertext.byteOffset,
-    ciphertext.length,
-  ).toString('base64');
-  const envelope = Buffer.allocUnsafe(
-    sealedHead.length + ivText.length + bodyText.length + sealedTail.length,
-  );
-  let offset = sealedHead.copy(envelope, 0);
-  offset += envelope.write(ivText, offset, 'latin1');
-  offset += envelope.write(bodyText, offset, 'latin1');
-  sealedTail.copy(envelope, offset);
-  return envelope;
-}
 
 /** A call's own fields plus the common ones; anything else is refused by name. */
 const inputSchemaCache = new WeakMap<z.ZodObject, z.ZodObject>();
@@ -251,7 +228,7 @@ export function registerCall<C extends CallDefinition>(
       if (isSealed && token) {
         const plain =
           result instanceof JsonBytes ? result.bytes : Buffer.from(JSON.stringify(result));
-        return reply.type(jsonContentType).send(sealedEnvelope(await sealToParts(token, plain)));
+        return reply.type(jsonContentType).send(sealedEnvelope(token, plain));
       }
       if (result instanceof JsonBytes)
         return reply
