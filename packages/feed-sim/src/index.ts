@@ -1,6 +1,7 @@
 export type { Margins } from './markets/pricing';
 export { DEFAULT_MARGINS, marketMargin, resolveMargins } from './markets/pricing';
 export * from './messages';
+export { createRng, type Rng } from './prng';
 export {
   createSimulator,
   type Simulator,
