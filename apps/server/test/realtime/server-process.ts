@@ -15,11 +15,20 @@ export interface ServerProcess {
   url: string;
   /** Every line the process wrote, for a failing test to show. */
   output: string[];
+  /** Ends it gracefully (SIGTERM), then drops its database unless the caller owns it. */
   stop(): Promise<void>;
+  /** Ends it at once (SIGKILL): nothing it holds in memory survives. */
+  kill(): Promise<void>;
+}
+
+/** A database for server processes, as the environment that points one at it. */
+export interface ProcessDatabase {
+  env: Record<string, string>;
+  drop(): Promise<void>;
 }
 
 /** A fresh database for one process: on TEST_DATABASE_URL's server, or a temporary PGlite. */
-async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+export async function createProcessDatabase(): Promise<ProcessDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const dataDir = mkdtempSync(join(tmpdir(), 'sb-realtime-'));
@@ -37,9 +46,16 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Starts a server and resolves once it listens (its log names the port it was given). */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const database = await freshDatabase();
+/**
+ * Starts a server and resolves once it listens (its log names the port it was given), on a fresh
+ * database of its own unless given one to share or to start again on.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { database?: ProcessDatabase } = {},
+): Promise<ServerProcess> {
+  const isOwnDatabase = options.database === undefined;
+  const database = options.database ?? (await createProcessDatabase());
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'TEST_DATABASE_URL', 'PORT', 'HOST', 'VITEST'])
     delete inherited[name];
@@ -68,7 +84,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       await exited(child);
       clearTimeout(timer);
     }
-    await database.drop();
+    if (isOwnDatabase) await database.drop();
+  };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(pid, 'SIGKILL');
+    await exited(child);
   };
 
   const port = await new Promise<number>((resolve, reject) => {
@@ -105,7 +125,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await stop();
     throw error;
   });
-  return { child, pid, url: `http://127.0.0.1:${port}`, output, stop };
+  return { child, pid, url: `http://127.0.0.1:${port}`, output, stop, kill };
 }
 
 /** Posts JSON to a server's call and answers its envelope. */
