@@ -103,7 +103,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash test', () => {
         members.push(await readyMember(app, funding));
       const [first] = members;
       if (!first) throw new Error('no member');
-      let options = await preMatchOptions(first);
+      const lister: Member = first;
+      let options = await preMatchOptions(lister);
       expect(options.length).toBeGreaterThan(10);
 
       const acknowledged = { orders: [] as string[], withdrawals: [] as string[] };
@@ -157,7 +158,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash test', () => {
           server = await startServerProcess(serverEnv, { database });
           counts.restarts += 1;
           // A restarted simulator may have moved its book on: the slip takes today's prices.
-          options = await preMatchOptions(first);
+          options = await preMatchOptions(lister);
         }
         await sleep(1_000);
       }
