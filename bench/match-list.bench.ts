@@ -10,7 +10,7 @@ import type { BenchResult } from './report';
 const listSize = 1000;
 const durationSeconds = 10;
 const connections = 10;
-const latencySeconds = 5;
+const latencySeconds = 10;
 const callerCount = 20;
 
 /**
