@@ -9,6 +9,7 @@ import { ledgerAccounts, ledgerTransactions } from '../../src/modules/ledger/led
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
 import { orders } from '../../src/modules/orders/orders.schema';
 import { withdrawals } from '../../src/modules/withdrawals/withdrawals.schema';
+import { stakesHeld } from '../orders/helpers';
 import {
   callServer,
   createProcessDatabase,
@@ -193,16 +194,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash test', () => {
         .select({ total: sql<string>`coalesce(sum(${orders.stakeMinor}), 0)` })
         .from(orders)
         .where(and(inArray(orders.status, openStatuses), eq(orders.currencyId, cny.currencyId)));
-      const [held] = await db
-        .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
-        .from(ledgerAccounts)
-        .where(
-          and(
-            eq(ledgerAccounts.systemCode, 'stakes_held'),
-            eq(ledgerAccounts.currencyId, cny.currencyId),
-          ),
-        );
-      expect(Number(held?.total)).toBe(Number(openStakes?.total));
+      const held = await stakesHeld(remoteApp());
+      expect(held).toBe(Number(openStakes?.total));
       const [stakeless] = await db
         .select({ orders: count() })
         .from(orders)
@@ -236,7 +229,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash test', () => {
             [...refusals].map(([reason, times]) => `${times} × ${reason}`).join('; ') || 'none',
           'orders acknowledged / found': `${acknowledged.orders.length} / ${foundOrders.length}`,
           'withdrawals acknowledged / found': `${acknowledged.withdrawals.length} / ${foundWithdrawals.length}`,
-          'stakes held / stakes of open orders': `${held?.total} / ${openStakes?.total}`,
+          'stakes held / stakes of open orders': `${held} / ${openStakes?.total}`,
           'funds frozen / waiting withdrawals': `${frozen?.total} / ${waitingAmount?.total}`,
         },
         checks: [
