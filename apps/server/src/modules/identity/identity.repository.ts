@@ -83,10 +83,10 @@ export function createIdentityRepository(db: Database) {
       return row;
     },
 
-    /** The live session for a token hash with its user; expired and revoked ones are not found. */
     /**
-     * Every member call starts here, so the statement is prepared once and reads only what a
-     * caller's identity needs.
+     * The live session for a token hash with its user's identity; expired and revoked ones are
+     * not found. Every member call starts here, so the statement is prepared once and reads only
+     * what a caller's identity needs.
      */
     async findLiveSession(tokenHash: string, now: Date) {
       const [row] = await findLiveSessionStatement.execute({ tokenHash, now });
