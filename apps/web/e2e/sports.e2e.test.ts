@@ -153,8 +153,13 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
   it('shows every price in the chosen odds style', async () => {
     for (const style of [1, 2, 3, 4, 0] as OddsStyle[]) {
       await page.getByTestId('odds-style').selectOption(String(style));
-      const options = (await shownOptions(page)).filter((option) => option.text !== '');
-      expect(options.length).toBeGreaterThan(3);
+      // The list may still be settling after the previous test dropped the connection (one CI
+      // run read no priced option here): wait until prices are on screen before reading them.
+      const priced = async () => (await shownOptions(page)).filter((option) => option.text !== '');
+      await expect
+        .poll(async () => (await priced()).length, { timeout: 20_000 })
+        .toBeGreaterThan(3);
+      const options = await priced();
       for (const option of options)
         expect(option.text).toBe(formatOdds(option.decimal, style, option.playId));
     }
