@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { callConsole } from '../api/console-api';
 import { parsePositiveId } from '../components/money';
-import { ErrorNote, Field, useConsoleText, useFormatTime } from '../components/ui';
+import { ErrorNote, Field, TextInput, useConsoleText, useFormatTime } from '../components/ui';
 import { auditDiffRows } from './audit-diff';
 
 type AuditFilters = Omit<CallInput<typeof auditList>, 'beforeId' | 'pageSize'>;
@@ -127,12 +127,11 @@ export function AuditLogDesk() {
   };
   const field = (name: keyof FilterDraft, label: string, type = 'text') => (
     <Field label={label}>
-      <input
-        className="console-input"
+      <TextInput
         type={type}
         value={draft[name]}
-        data-testid={`audit-filter-${name}`}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+        testId={`audit-filter-${name}`}
+        onValue={(text) => setDraft({ ...draft, [name]: text })}
       />
     </Field>
   );

@@ -1,5 +1,5 @@
 import { parseLanguage } from '@sb/domain';
-import { type ReactNode, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../i18n/console-i18n';
 
@@ -81,14 +81,13 @@ export function ReasonAction({ label, testId, isDanger, isBusy, onConfirm }: Rea
   };
   return (
     <span className="console-reason">
-      <input
-        className="console-input"
+      <TextInput
         aria-label={t('common.reason')}
         placeholder={t('common.reason')}
         maxLength={200}
         value={reason}
-        data-testid={`${testId}-reason`}
-        onChange={(event) => setReason(event.target.value)}
+        testId={`${testId}-reason`}
+        onValue={setReason}
       />
       <button
         type="button"
@@ -150,6 +149,32 @@ export function Pager({
         {t('common.next')}
       </button>
     </div>
+  );
+}
+
+/**
+ * A console text box: the text it holds, what to do with a new text, and the test id the suites
+ * drive it by; any other input attribute (type, maxLength, autoComplete…) is passed on.
+ */
+export function TextInput({
+  value,
+  onValue,
+  testId,
+  className,
+  ...attributes
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & {
+  value: string;
+  onValue: (text: string) => void;
+  testId: string;
+}) {
+  return (
+    <input
+      {...attributes}
+      className={className ? `console-input ${className}` : 'console-input'}
+      value={value}
+      data-testid={testId}
+      onChange={(event) => onValue(event.target.value)}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { callConsole } from '../api/console-api';
 import { canAct } from '../app/desks';
 import { formatMoney, parseMoneyInput, parsePositiveId } from '../components/money';
-import { ErrorNote, Field, Notice, useConsoleText } from '../components/ui';
+import { ErrorNote, Field, Notice, TextInput, useConsoleText } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
 
 /** Currencies a member can owe in: the demo currency is play money and takes no loans. */
@@ -33,12 +33,11 @@ function UnlockForm() {
     <form className="console-form console-section" onSubmit={submit}>
       <h2>{t('finance.accounts.unlockTitle')}</h2>
       <Field label={t('common.userId')}>
-        <input
-          className="console-input"
+        <TextInput
           inputMode="numeric"
           value={userIdText}
-          data-testid="unlock-user-id"
-          onChange={(event) => setUserIdText(event.target.value)}
+          testId="unlock-user-id"
+          onValue={setUserIdText}
         />
       </Field>
       {problem ? <p className="console-error">{problem}</p> : null}
@@ -88,12 +87,11 @@ function LoanLimitForm() {
     <form className="console-form console-section" onSubmit={submit}>
       <h2>{t('finance.accounts.limitTitle')}</h2>
       <Field label={t('common.userId')}>
-        <input
-          className="console-input"
+        <TextInput
           inputMode="numeric"
           value={userIdText}
-          data-testid="limit-user-id"
-          onChange={(event) => setUserIdText(event.target.value)}
+          testId="limit-user-id"
+          onValue={setUserIdText}
         />
       </Field>
       <Field label={t('common.currency')}>
@@ -111,12 +109,11 @@ function LoanLimitForm() {
         </select>
       </Field>
       <Field label={t('finance.accounts.limit')}>
-        <input
-          className="console-input"
+        <TextInput
           inputMode="decimal"
           value={limitText}
-          data-testid="limit-amount"
-          onChange={(event) => setLimitText(event.target.value)}
+          testId="limit-amount"
+          onValue={setLimitText}
         />
       </Field>
       {problem ? <p className="console-error">{problem}</p> : null}

@@ -9,6 +9,7 @@ import {
   Notice,
   Pager,
   ReasonAction,
+  TextInput,
   useConsoleText,
   useFormatTime,
 } from '../components/ui';
@@ -212,12 +213,11 @@ export function WithdrawalQueue() {
       <p className="console-hint">{t('finance.withdrawals.byOrderHint')}</p>
       <div className="console-row">
         <Field label={t('common.orderNo')}>
-          <input
-            className="console-input"
+          <TextInput
             value={orderNo}
             maxLength={64}
-            data-testid="withdraw-order-no"
-            onChange={(event) => setOrderNo(event.target.value.trim())}
+            testId="withdraw-order-no"
+            onValue={(text) => setOrderNo(text.trim())}
           />
         </Field>
         {orderNo ? (

@@ -3,7 +3,7 @@ import { hashPasswordForWire } from '@sb/domain';
 import { type FormEvent, useState } from 'react';
 import { callConsole, serverTimeToLocal } from '../api/console-api';
 import { OperatorApiError } from '../api/operator-api';
-import { ErrorNote, Field, useConsoleText } from '../components/ui';
+import { ErrorNote, Field, TextInput, useConsoleText } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
 import { isTotpComplete, normalizeTotpInput, shouldSubmitTotp } from './totp-entry';
 
@@ -96,22 +96,20 @@ export function LoginPage() {
       {step === 'password' ? (
         <form className="console-form" onSubmit={continueToCode}>
           <Field label={t('login.username')}>
-            <input
-              className="console-input"
+            <TextInput
               autoComplete="username"
               value={username}
-              data-testid="login-username"
-              onChange={(event) => setUsername(event.target.value)}
+              testId="login-username"
+              onValue={setUsername}
             />
           </Field>
           <Field label={t('login.password')}>
-            <input
-              className="console-input"
+            <TextInput
               type="password"
               autoComplete="current-password"
               value={password}
-              data-testid="login-password"
-              onChange={(event) => setPassword(event.target.value)}
+              testId="login-password"
+              onValue={setPassword}
             />
           </Field>
           {problem ? <p className="console-error">{problem}</p> : null}
@@ -128,15 +126,15 @@ export function LoginPage() {
           }}
         >
           <Field label={t('login.totp')}>
-            <input
-              className="console-input console-input--code"
+            <TextInput
+              className="console-input--code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              // biome-ignore lint/a11y/noAutofocus: the code field is the only thing to do on this step
+              // Focus goes to the code field: it is the only thing to do on this step.
               autoFocus
               value={totp}
-              data-testid="login-totp"
-              onChange={(event) => changeTotp(event.target.value)}
+              testId="login-totp"
+              onValue={changeTotp}
             />
           </Field>
           <p className="console-hint">{t('login.totpHint')}</p>

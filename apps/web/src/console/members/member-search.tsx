@@ -3,7 +3,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { callConsole } from '../api/console-api';
-import { ErrorNote, Field, Pager, useConsoleText, useFormatTime } from '../components/ui';
+import {
+  ErrorNote,
+  Field,
+  Pager,
+  TextInput,
+  useConsoleText,
+  useFormatTime,
+} from '../components/ui';
 
 const pageSize = 20;
 type BlockedFilter = '' | 'true' | 'false';
@@ -37,13 +44,7 @@ export function MemberSearch() {
       <h2>{t('members.title')}</h2>
       <form className="console-row" onSubmit={search}>
         <Field label={t('members.query')}>
-          <input
-            className="console-input"
-            maxLength={64}
-            value={draft}
-            data-testid="member-query"
-            onChange={(event) => setDraft(event.target.value)}
-          />
+          <TextInput maxLength={64} value={draft} testId="member-query" onValue={setDraft} />
         </Field>
         <Field label={t('members.blockedFilter')}>
           <select

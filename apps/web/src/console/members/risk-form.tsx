@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { callConsole } from '../api/console-api';
 import { formatMoney, parseIntegerList, parseMoneyInput } from '../components/money';
-import { ErrorNote, Field, Notice, useConsoleText } from '../components/ui';
+import { ErrorNote, Field, Notice, TextInput, useConsoleText } from '../components/ui';
 
 interface RiskFormProps {
   userId: number;
@@ -69,13 +69,7 @@ export function RiskForm({ userId, currencyId, risk, canEdit }: RiskFormProps) {
   };
 
   const input = (value: string, onChange: (next: string) => void, testId: string) => (
-    <input
-      className="console-input"
-      value={value}
-      readOnly={!canEdit}
-      data-testid={testId}
-      onChange={(event) => onChange(event.target.value)}
-    />
+    <TextInput value={value} readOnly={!canEdit} testId={testId} onValue={onChange} />
   );
   return (
     <form className="console-form" onSubmit={submit} data-testid="risk-form">

@@ -4,7 +4,14 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { callConsole } from '../api/console-api';
 import { parsePositiveId } from '../components/money';
-import { ErrorNote, Field, Pager, useConsoleText, useFormatTime } from '../components/ui';
+import {
+  ErrorNote,
+  Field,
+  Pager,
+  TextInput,
+  useConsoleText,
+  useFormatTime,
+} from '../components/ui';
 
 const pageSize = 20;
 /** Live scores and states move; the list reads them again this often while on screen. */
@@ -47,12 +54,12 @@ export function MatchList() {
       <h2>{t('trading.title')}</h2>
       <form className="console-row" onSubmit={apply}>
         <Field label={t('trading.sport')}>
-          <input
-            className="console-input console-input--short"
+          <TextInput
+            className="console-input--short"
             inputMode="numeric"
             value={sportText}
-            data-testid="trading-sport"
-            onChange={(event) => setSportText(event.target.value)}
+            testId="trading-sport"
+            onValue={setSportText}
           />
         </Field>
         <Field label={t('trading.state')}>
@@ -73,13 +80,7 @@ export function MatchList() {
           </select>
         </Field>
         <Field label={t('trading.query')}>
-          <input
-            className="console-input"
-            maxLength={64}
-            value={qDraft}
-            data-testid="trading-query"
-            onChange={(event) => setQDraft(event.target.value)}
-          />
+          <TextInput maxLength={64} value={qDraft} testId="trading-query" onValue={setQDraft} />
         </Field>
         <button type="submit" className="console-button" data-testid="trading-search">
           {t('common.search')}
