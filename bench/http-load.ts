@@ -2,6 +2,8 @@ import autocannon from 'autocannon';
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the whole run. */
+  requestsTotal: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
   /** Non-2xx answers, transport errors and timeouts together. */
@@ -38,6 +40,7 @@ export async function loadUrl(options: {
   });
   return {
     requestsPerSecond: result.requests.average,
+    requestsTotal: result.requests.total,
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,

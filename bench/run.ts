@@ -5,6 +5,7 @@ import { benchBetPlacement } from './bet-placement.bench';
 import { benchFanout } from './fanout.bench';
 import { benchFirstPage } from './first-page.bench';
 import { benchMatchList } from './match-list.bench';
+import { benchOddsFps } from './odds-fps.bench';
 import { type BenchResult, renderReport } from './report';
 import { benchSettlement } from './settlement.bench';
 import { benchWalletTransfer } from './wallet-transfer.bench';
@@ -21,6 +22,7 @@ const allBenches: (() => Promise<BenchResult>)[] = [
   benchBetPlacement,
   benchSettlement,
   benchFirstPage,
+  benchOddsFps,
 ];
 const wanted = process.argv.slice(2).map((word) => word.toLowerCase());
 const benches = wanted.length

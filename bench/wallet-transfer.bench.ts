@@ -101,13 +101,13 @@ async function seedMembers(database: DatabaseHandle, ledger: Ledger, currencyId:
   return userIds;
 }
 
-interface Sample {
+export interface Sample {
   latenciesMs: number[];
   seconds: number;
   failures: number;
 }
 
-function summarise(samples: readonly Sample[]): Figures {
+export function summarise(samples: readonly Sample[]): Figures {
   const latenciesMs = samples.flatMap((sample) => sample.latenciesMs).sort((l, r) => l - r);
   const seconds = samples.reduce((sum, sample) => sum + sample.seconds, 0);
   return {
@@ -205,7 +205,7 @@ function readPgbenchLatencies(logDir: string): number[] {
 }
 
 /** A pgbench database at scale = clients, so that branch rows are not the bottleneck. */
-async function preparePgbench() {
+export async function preparePgbench() {
   const created = await createDatabase('sb_bench_pgbench');
   const url = new URL(created.url);
   const connection = [

@@ -3,11 +3,17 @@ import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { healthCheck } from '@sb/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { type Config, configSchema } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/envelope-errors';
 import { registerCall } from './http/register-call';
+import {
+  installSecurityHeaders,
+  markWebPage,
+  originOfUrl,
+  webPageOfFile,
+} from './http/security-headers';
 import type { ModuleContext } from './module-context';
 import { registerBackOfficeModule } from './modules/back-office/back-office.module';
 import { registerFinanceRoutes } from './modules/back-office/finance.routes';
@@ -23,12 +29,13 @@ import { createLoginGuard } from './modules/identity/login-guard';
 import { createLedger } from './modules/ledger/ledger.service';
 import { createCreditReader } from './modules/loans/loan-credit';
 import { registerLoanModule } from './modules/loans/loans.module';
-import { registerMatchModule } from './modules/match/match.module';
+import { type MatchWireSource, registerMatchModule } from './modules/match/match.module';
 import { registerOperatorModule } from './modules/operators/operators.module';
 import { registerOrderStatsModule } from './modules/order-stats/order-stats.module';
 import type { OrderConfig } from './modules/orders/order-settings';
 import { registerOrdersModule } from './modules/orders/orders.module';
 import { registerSettlementModule } from './modules/settlement/settlement.module';
+import { registerSiteContentModule } from './modules/site-content/site-content.module';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
 import { registerWalletModule } from './modules/wallet/wallet.module';
 import { registerWithdrawalsModule } from './modules/withdrawals/withdrawals.module';
@@ -55,7 +62,7 @@ export interface AppDependencies {
   > &
     PaymentSettings &
     OrderConfig &
-    Partial<Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE'>>;
+    Partial<Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE' | 'EMBED_ORIGINS'>>;
   database: DatabaseHandle;
   counters: CounterStore;
   now?: () => Date;
@@ -94,6 +101,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: false,
   });
   installErrorHandling(app, deps.requestTimeoutMs ?? requestTimeoutMs);
+  // Installed before any route, so every answer carries the headers; the site settings that
+  // name the staticUrl host exist once the match module is registered below.
+  let siteSettings: MatchWireSource['settings'] | undefined;
+  installSecurityHeaders(app, {
+    embedOrigins: deps.config.EMBED_ORIGINS ?? [],
+    staticOrigin: async () =>
+      siteSettings ? originOfUrl((await siteSettings.current()).staticUrl) : null,
+  });
   acceptEmptyJsonBodies(app);
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
 
@@ -145,6 +160,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   };
   const operators = await registerOperatorModule(context);
   const matchWire = registerMatchModule(context);
+  siteSettings = matchWire.settings;
   await attachRealtime(context, { matches: matchWire });
   const wallet = registerWalletModule(context);
   const loans = registerLoanModule(context);
@@ -168,12 +184,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       deps.config.ADJUSTMENT_APPROVAL_ABOVE,
     ),
     isWithdrawLocked: withdrawals.isPasswordLocked,
+    partnerChannels: [...deps.config.PARTNER_SECRETS.keys()],
   });
+  registerSiteContentModule(context, { audit: operators.audit });
   await registerApiDocs(app);
 
   const webDistDir = deps.config.WEB_DIST_DIR;
   if (webDistDir && existsSync(join(webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDistDir });
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      // The pages get their content security policy on the way out (security-headers.ts).
+      setHeaders: (reply, filePath) => {
+        const page = webPageOfFile(filePath);
+        if (page) markWebPage(reply as unknown as FastifyReply, page);
+      },
+    });
   }
   return app;
 }

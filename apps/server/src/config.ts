@@ -36,6 +36,35 @@ const urlWithProtocol = (protocols: string[]) =>
       message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
     });
 
+/**
+ * EMBED_ORIGINS lists the partner sites that may show the member app in a frame (SPEC §1's
+ * partner-embedded players): comma-separated origins such as `https://partner.example`.
+ */
+const embedOriginsSchema = z
+  .string()
+  .default('')
+  .transform((value, context) => {
+    const origins: string[] = [];
+    for (const entry of value.split(',').map((item) => item.trim())) {
+      if (entry === '') continue;
+      let origin: string | null = null;
+      try {
+        const url = new URL(entry);
+        if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === entry)
+          origin = url.origin;
+      } catch {
+        origin = null;
+      }
+      if (origin) origins.push(origin);
+      else
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry}" must be an origin: http(s)://host[:port], no path`,
+        });
+    }
+    return origins;
+  });
+
 /** The sandbox's signing secret when none is configured; see PAYMENT_SANDBOX_SECRET. */
 export const developmentSandboxSecret =
   'development-only-payment-sandbox-secret-not-for-real-money';
@@ -56,6 +85,7 @@ export const configSchema = z.object({
     .default('sb:'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   PARTNER_SECRETS: partnerSecretsSchema,
+  EMBED_ORIGINS: embedOriginsSchema,
   /** Turns DESIGN §5 payload sealing off, for debugging only. */
   SEAL_PAYLOADS: z
     .enum(['true', 'false'])
@@ -102,6 +132,23 @@ export const configSchema = z.object({
    * way) wait for a second finance operator's approval (docs/operators.md).
    */
   ADJUSTMENT_APPROVAL_ABOVE: z.coerce.number().int().min(0).max(1_000_000_000).default(1_000),
+  /**
+   * Bets a member may place at once (the bucket of a token bucket per member); past it and the
+   * refill below, order create answers 1004. Counted per server process.
+   */
+  ORDER_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** How many bets a minute a member's bucket refills: the sustained rate allowed. */
+  ORDER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(120),
+  /**
+   * Bets placed together share one database transaction, at most this many (docs/betting.md,
+   * Throughput); 1 places each bet in a transaction of its own.
+   */
+  ORDER_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * How long, in ms, the first bet of a batch waits for others to join it. With 0 a bet goes at
+   * once when no batch is under way, and those arriving meanwhile go together when it ends.
+   */
+  ORDER_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(50).default(0),
   /** The house's cut of a cash out's value, in ten-thousandths (500 keeps 5%). */
   CASH_OUT_MARGIN_UNITS: z.coerce.number().int().min(0).max(5_000).default(500),
   /** How long a member's token lasts, in hours. */

@@ -58,6 +58,10 @@ export async function createTestApp(
       SEAL_PAYLOADS: true,
       REDIS_URL: process.env.REDIS_URL,
       WEB_DIST_DIR: webDistDir,
+      // Suites that place many bets for one member measure other things; the per-member order
+      // rate has its own suite (reliability/limits.test.ts), at the configured defaults.
+      ORDER_RATE_BURST: 1_000_000,
+      ORDER_RATE_PER_MINUTE: 100_000_000,
       ...config,
     },
     database,

@@ -1,14 +1,22 @@
-import type { OrderRecord } from '@sb/contract';
+import { type OrderRecord, orderList, orderStatus } from '@sb/contract';
 import { encodeOptionId, formatDisplayAmount, fromOddsUnits, memberOdds } from '@sb/domain';
 import { createSimulator, type EventSnapshot, type FeedMessage } from '@sb/feed-sim';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/src/db/database';
+import { createCatalogue } from '../../server/src/modules/catalogue/catalogue.service';
+import { startRecordedSimulator } from '../../server/src/modules/catalogue/recorded-simulator';
 import type { FeedProvider } from '../../server/src/modules/feed/feed-provider';
+import {
+  defaultStakeLimitPolicy,
+  stakeLimitFor,
+} from '../../server/src/modules/orders/stake-limits';
 import { expectedOffer } from '../../server/test/cash-out/helpers';
 import { authOf, registerMember } from '../../server/test/identity/helpers';
 import { expectOk, type Pick, placeBet, single } from '../../server/test/orders/helpers';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
-import { cny, fund, type TestMember } from '../../server/test/withdrawals/helpers';
+import { createTestDatabase } from '../../server/test/test-database';
+import { balanceOf, cny, fund, type TestMember } from '../../server/test/withdrawals/helpers';
 import {
   hasChromium,
   launchBrowser,
@@ -16,6 +24,7 @@ import {
   warnWithoutChromium,
   webDistDir,
 } from './browser';
+import { worldClock } from './world-clock';
 
 warnWithoutChromium('web betting');
 
@@ -47,7 +56,26 @@ function createStillFeed() {
       { type: 'alive', timestamp: Date.now(), seq: 1_000_000 + aliveSeq, subscribed: true },
     ]);
   }, 3_000);
-  return { provider, simulator, stop: () => clearInterval(alive) };
+  return {
+    provider,
+    simulator,
+    /** Hands the server messages the test wrote, as if the feed had sent them. */
+    push: (messages: FeedMessage[]) => deliver(messages),
+    stop: () => clearInterval(alive),
+  };
+}
+
+/**
+ * A bet stop on the event (every market suspended), then the odds change that lifts it with the
+ * prices unchanged: the messages the feed would send next about the still event.
+ */
+function betStopAndLift(event: EventSnapshot): [FeedMessage, FeedMessage] {
+  const { fixture, status, markets, seq } = event;
+  const common = { eventId: fixture.eventId, sportId: fixture.sportId, timestamp: Date.now() };
+  return [
+    { ...common, type: 'bet_stop', seq: seq + 1, reason: 'dangerous_attack', status },
+    { ...common, type: 'odds_change', seq: seq + 2, status, markets },
+  ];
 }
 
 /** The first priced outcome of the open 1X2 market of pre-match events, one per event. */
@@ -170,17 +198,52 @@ describe.skipIf(!hasChromium)('my bets, cash out and records in Chromium', () =>
     ]);
     expect(await byTestId(page, 'shared-orders-link').count()).toBe(1);
 
-    const [cashed] = orders;
-    if (!cashed?.legs[0]) throw new Error('no order to cash out');
+    const [cashed, stopped] = orders;
+    if (!cashed?.legs[0] || !stopped?.legs[0]) throw new Error('no order to cash out');
+    const offerAtStruck = (struck: number) =>
+      expectedOffer(stakeMinor, [{ placed: struck, current: struck }]);
+    const expected = offerAtStruck(cashed.legs[0].odds);
+    const stoppedOffer = String(offerAtStruck(stopped.legs[0].odds));
+    // Each open bet shows its offer from the quote call, asked again while shown: a bet stop
+    // on the match of one makes it unavailable, and the offer is back once the stop lifts.
+    const stoppedRow = page.locator(`[data-testid="my-bet"][data-order-no="${stopped.orderNo}"]`);
+    await expect
+      .poll(() => stoppedRow.getByTestId('cash-out').getAttribute('data-offer'))
+      .toBe(stoppedOffer);
+    const [stop, lift] = betStopAndLift(secondPick.event);
+    feed.push([stop]);
+    const unavailable = stoppedRow.getByTestId('cash-out-unavailable');
+    await unavailable.waitFor({ timeout: 15_000 });
+    expect(await unavailable.getAttribute('data-code')).toBe('7152');
+    expect(await unavailable.isDisabled()).toBe(true);
+    feed.push([lift]);
+    await expect
+      .poll(() => stoppedRow.getByTestId('cash-out').getAttribute('data-offer'), {
+        timeout: 15_000,
+      })
+      .toBe(stoppedOffer);
+
     const row = page.locator(`[data-testid="my-bet"][data-order-no="${cashed.orderNo}"]`);
+    await expect
+      .poll(() => row.getByTestId('cash-out').getAttribute('data-offer'))
+      .toBe(String(expected));
     await row.getByTestId('cash-out').click();
     const offer = row.getByTestId('cash-out-offer');
     await offer.waitFor();
-    const struck = cashed.legs[0].odds;
-    const expected = expectedOffer(stakeMinor, [{ placed: struck, current: struck }]);
     expect(Number(await offer.getAttribute('data-offer'))).toBe(expected);
 
     await row.getByTestId('cash-out-confirm').click();
+    // Until the list drops it, the row says it is cashed out (its offer is no longer asked for).
+    await expect
+      .poll(async () =>
+        (await row.count()) === 0
+          ? 'left the list'
+          : await row
+              .getByTestId('cash-out-done')
+              .getAttribute('data-amount', { timeout: 1_000 })
+              .catch(() => 'not shown'),
+      )
+      .toMatch(new RegExp(`^(left the list|${expected})$`));
     const raised = formatDisplayAmount(fundedMinor - 2 * stakeMinor + expected, 2);
     await expect.poll(() => byTestId(page, 'balance').textContent()).toBe(raised);
     // The cashed-out order leaves the open list and shows among the settled ones.
@@ -272,11 +335,14 @@ describe.skipIf(!hasChromium)('the bet slip from the match list in Chromium', ()
     await logIn(page, server.url, account, member.password);
     expect(await balanceShown(page)).toBe('1,000.00');
 
-    const options = page.locator('[data-testid="match-row"] [data-testid="odds-option"]');
+    // A pre-match price that is open now: a live market may be suspended at any moment.
+    const options = page.locator(
+      '[data-testid="match-row"][data-live="false"] [data-testid="odds-option"]:not([disabled])',
+    );
     await options.first().waitFor({ timeout: 30_000 });
-    const first = options.first();
-    const oi = await first.getAttribute('data-oi');
+    const oi = await options.first().getAttribute('data-oi');
     if (!oi) throw new Error('odds option without data-oi');
+    const first = page.locator(`[data-testid="odds-option"][data-oi="${oi}"]`).first();
 
     const item = page.locator(`[data-testid="slip-item"][data-oi="${oi}"]`);
     await first.click();
@@ -297,9 +363,10 @@ describe.skipIf(!hasChromium)('the bet slip from the match list in Chromium', ()
   }, 120_000);
 
   it('switches to a parlay, keeps one option per match and places the parlay', async () => {
-    const rows = byTestId(page, 'match-row');
-    const firstRowOptions = rows.nth(0).getByTestId('odds-option');
-    const secondRowOptions = rows.nth(1).getByTestId('odds-option');
+    const rows = page.locator('[data-testid="match-row"][data-live="false"]');
+    const openOptions = '[data-testid="odds-option"]:not([disabled])';
+    const firstRowOptions = rows.nth(0).locator(openOptions);
+    const secondRowOptions = rows.nth(1).locator(openOptions);
     await byTestId(page, 'slip-mode-parlay').click();
     expect(await byTestId(page, 'slip-mode').getAttribute('data-mode')).toBe('parlay');
     await firstRowOptions.nth(0).click();
@@ -324,4 +391,402 @@ describe.skipIf(!hasChromium)('the bet slip from the match list in Chromium', ()
     const newest = byTestId(page, 'my-bet').first();
     await expect.poll(() => newest.textContent()).toContain('Parlay of 2');
   }, 60_000);
+
+  it('shows the stake range of the slip and flags a stake outside it before placing', async () => {
+    await byTestId(page, 'slip-tab').click();
+    await byTestId(page, 'slip-mode-single').click();
+    const rows = page.locator('[data-testid="match-row"][data-live="false"]');
+    const first = rows.nth(0).locator('[data-testid="odds-option"]:not([disabled])').first();
+    const second = rows.nth(1).locator('[data-testid="odds-option"]:not([disabled])').first();
+    const playIds = [Number(await first.getAttribute('data-play'))];
+    await first.click();
+    const limits = byTestId(page, 'stake-limits');
+    await limits.waitFor();
+    // The range the server's table gives this play, in the member's currency (CNY).
+    const single = stakeLimitFor(defaultStakeLimitPolicy, cny, {
+      playIds,
+      isLive: false,
+      isParlay: false,
+    });
+    expect(Number(await limits.getAttribute('data-min'))).toBe(single.minMinor);
+    expect(Number(await limits.getAttribute('data-max'))).toBe(single.maxMinor);
+    expect(await limits.textContent()).toBe(
+      `Min ${formatDisplayAmount(single.minMinor, 2)} · Max ${formatDisplayAmount(single.maxMinor, 2)}`,
+    );
+
+    const stake = byTestId(page, 'stake-input');
+    const problem = byTestId(page, 'stake-limit-problem');
+    const place = byTestId(page, 'place-bet');
+    await stake.fill(formatDisplayAmount(single.minMinor - 1, 2));
+    expect(await problem.getAttribute('data-kind')).toBe('belowMin');
+    expect(await problem.textContent()).toContain(formatDisplayAmount(single.minMinor, 2));
+    expect(await place.isDisabled()).toBe(true);
+    await stake.fill(formatDisplayAmount(single.maxMinor + 1, 2).replaceAll(',', ''));
+    expect(await problem.getAttribute('data-kind')).toBe('aboveMax');
+    expect(await place.isDisabled()).toBe(true);
+    await stake.fill('10');
+    expect(await problem.count()).toBe(0);
+    expect(await place.isDisabled()).toBe(false);
+
+    // A parlay takes half the range of its riskiest leg.
+    playIds.push(Number(await second.getAttribute('data-play')));
+    await second.click();
+    await byTestId(page, 'slip-mode-parlay').click();
+    const parlay = stakeLimitFor(defaultStakeLimitPolicy, cny, {
+      playIds,
+      isLive: false,
+      isParlay: true,
+    });
+    await expect.poll(() => limits.getAttribute('data-max')).toBe(String(parlay.maxMinor));
+    await stake.fill(formatDisplayAmount(parlay.maxMinor + 100, 2).replaceAll(',', ''));
+    expect(await problem.getAttribute('data-kind')).toBe('aboveMax');
+    await byTestId(page, 'slip-clear').click();
+    await expect.poll(() => limits.count()).toBe(0);
+  }, 60_000);
+
+  it('keeps the slip behind a button in mini mode and places a bet from its sheet', async () => {
+    if (!server) throw new Error('server did not start');
+    await page.goto(`${server.url}/#/mini/index`);
+    const toggle = byTestId(page, 'mini-slip-toggle');
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('data-count')).toBe('0');
+    expect(await byTestId(page, 'bet-slip').count()).toBe(0);
+
+    const option = page
+      .locator(
+        '[data-testid="match-row"][data-live="false"] [data-testid="odds-option"]:not([disabled])',
+      )
+      .first();
+    await option.click();
+    await expect.poll(() => toggle.getAttribute('data-count')).toBe('1');
+    // A click on a price puts it on the slip; it does not open the match (SPEC §2 mini mode).
+    expect(await page.getByTestId('match-detail').count()).toBe(0);
+
+    await toggle.click();
+    const sheet = byTestId(page, 'mini-slip');
+    await sheet.waitFor();
+    // As tall as the mini list, which is shorter for members (memberId > 0) than for visitors.
+    const [sheetHeight, listHeight, windowHeight] = await page.evaluate(() => [
+      document.querySelector('[data-testid="mini-slip"]')?.getBoundingClientRect().height,
+      document.querySelector('[data-testid="match-list"]')?.getBoundingClientRect().height,
+      window.innerHeight,
+    ]);
+    expect(sheetHeight).toBe((windowHeight ?? 0) - 176);
+    expect(sheetHeight).toBe(listHeight);
+    expect(await sheet.getByTestId('slip-item').count()).toBe(1);
+    const place = sheet.getByTestId('place-bet');
+    expect(await place.isVisible()).toBe(true);
+
+    const before = await byTestId(page, 'bet-status').first().getAttribute('data-order-no');
+    // The slip keeps its mode across visits; the last test left it on parlay.
+    await sheet.getByTestId('slip-mode-single').click();
+    await sheet.getByTestId('stake-input').fill('10');
+    await place.click();
+    const status = byTestId(page, 'bet-status').first();
+    await expect.poll(() => status.getAttribute('data-order-no')).not.toBe(before);
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => byTestId(page, 'balance').textContent()).toBe('970.00');
+    await expect.poll(() => sheet.getByTestId('slip-item').count()).toBe(0);
+
+    await byTestId(page, 'mini-slip-close').click();
+    await expect.poll(() => toggle.getAttribute('data-count')).toBe('0');
+  }, 60_000);
+});
+
+async function sportCount(page: Page, sportId: number): Promise<number> {
+  const tab = page.locator(`[data-testid="sport-tab"][data-sport-id="${sportId}"]`);
+  return Number(await tab.getByTestId('sport-count').textContent());
+}
+
+/**
+ * Puts the first open price of `scope` on the slip and answers its option id. Live prices are
+ * suspended now and then (a goal, a bet stop), so a price that closes under the click is left
+ * and the next one tried.
+ */
+async function addOpenOption(page: Page, scope: Locator): Promise<string> {
+  const candidates = scope.locator(
+    '[data-testid="odds-option"]:not([disabled]):not([aria-pressed="true"])',
+  );
+  let added = '';
+  await expect
+    .poll(
+      async () => {
+        const oi = await candidates
+          .first()
+          .getAttribute('data-oi', { timeout: 2_000 })
+          .catch(() => null);
+        if (!oi) return '';
+        await scope
+          .locator(`[data-testid="odds-option"][data-oi="${oi}"]`)
+          .first()
+          .click({ timeout: 2_000 })
+          .catch(() => {});
+        const item = page.locator(`[data-testid="slip-item"][data-oi="${oi}"]`);
+        if ((await item.count()) > 0) added = oi;
+        return added;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .not.toBe('');
+  return added;
+}
+
+/** The member's orders as the server holds them, open or finished, newest first. */
+async function ordersOf(testApp: TestApp, member: TestMember, isSettled: boolean) {
+  const answer = await testApp.call<{ records: OrderRecord[] }>(orderList.path, {
+    ...member.auth,
+    isSettled,
+    page: 1,
+    size: 10,
+  });
+  return expectOk(answer).records;
+}
+
+/** The member's available balance as the ledger holds it, formatted as the header shows it. */
+async function availableOf(testApp: TestApp, member: TestMember): Promise<string> {
+  const { amount, frozen } = await balanceOf(testApp, member.userId, cny.currencyId);
+  return formatDisplayAmount(amount - frozen, 2);
+}
+
+describe.skipIf(!hasChromium)('the whole betting chain on an accelerated feed in Chromium', () => {
+  /**
+   * At 120 times the wall clock a football match lasts under a minute, so a bet on the live
+   * match that kicked off first settles within the test. The feed is recorded in the catalogue
+   * as the real server records it, so settlement finds the results it waits for.
+   */
+  const feedSpeed = 120;
+  // Live football whatever the hour: the world's calendar starts on a Saturday afternoon.
+  const worldNowMs = worldClock();
+  let database: DatabaseHandle | undefined;
+  let testApp: TestApp | undefined;
+  let browser: TestBrowser | undefined;
+  let page: Page;
+  let url = '';
+  let member: TestMember;
+  let account = '';
+  let liveOrder: OrderRecord | undefined;
+  let preMatchOrder: OrderRecord | undefined;
+  /** The pre-match price the slip holds until its bet is placed. */
+  let preMatchOi = '';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const feedProvider = await startRecordedSimulator({
+      catalogue: createCatalogue(database.db),
+      seed: 'betting-chain-e2e',
+      speed: feedSpeed,
+      now: worldNowMs,
+    });
+    testApp = await createTestApp({
+      webDistDir,
+      feedProvider,
+      database,
+      now: () => new Date(worldNowMs()),
+      config: { BET_DELAY_MS: 500 },
+    });
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = testApp.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('test server has no port');
+    url = `http://127.0.0.1:${address.port}`;
+    ({ account, member } = await fundedMemberWithAccount(testApp));
+    browser = await launchBrowser('sb-web-chain');
+    page = browser.page;
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await testApp?.close();
+    await database?.close();
+  });
+
+  it('browses the sports, opens a live match and switches the slip between singles and a parlay', async () => {
+    await logIn(page, url, account, member.password);
+    await expect.poll(() => sportCount(page, 1), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    await page.locator('[data-testid="nav-tab"][data-tab="inPlay"]').click();
+    await page.locator('[data-testid="sport-tab"][data-sport-id="1"]').click();
+    // Live matches come first, the one that kicked off first at the top: the soonest to end.
+    const liveRow = page.locator('[data-testid="match-row"][data-live="true"]').first();
+    await liveRow.waitFor({ timeout: 30_000 });
+    const liveMatchId = await liveRow.getAttribute('data-match-id');
+    await liveRow.getByTestId('match-detail-open').click();
+    const detail = page.getByTestId('match-detail');
+    await expect.poll(() => detail.getAttribute('data-match-id')).toBe(liveMatchId);
+    const liveOi = await addOpenOption(page, detail);
+    await detail.getByTestId('match-detail-close').click();
+
+    // Today's last match: the latest kick-off, so it stays pre-match for the whole test, and its
+    // bet can still be cashed out with open markets.
+    await page.locator('[data-testid="nav-tab"][data-tab="today"]').click();
+    await page.locator('[data-testid="match-row"][data-live="false"]').first().waitFor();
+    await byTestId(page, 'match-list').evaluate((list) => {
+      list.scrollTop = list.scrollHeight;
+    });
+    const preMatchRow = page.locator('[data-testid="match-row"][data-live="false"]').last();
+    await preMatchRow.waitFor({ timeout: 30_000 });
+    preMatchOi = await addOpenOption(page, preMatchRow);
+
+    // Newest on top (SPEC §4).
+    const items = byTestId(page, 'slip-item');
+    expect(await items.evaluateAll((nodes) => nodes.map((node) => node.dataset.oi))).toEqual([
+      preMatchOi,
+      liveOi,
+    ]);
+    await byTestId(page, 'stake-input').fill('10');
+
+    await byTestId(page, 'slip-mode-parlay').click();
+    expect(await byTestId(page, 'slip-mode').getAttribute('data-mode')).toBe('parlay');
+    expect(await byTestId(page, 'slip-problem').count()).toBe(0);
+    expect(await byTestId(page, 'slip-total-stake').count()).toBe(0);
+    const parlayReturn = Number(
+      (await byTestId(page, 'slip-return').textContent())?.replace(',', ''),
+    );
+    expect(parlayReturn).toBeGreaterThan(10);
+
+    await byTestId(page, 'slip-mode-single').click();
+    expect(await byTestId(page, 'slip-mode').getAttribute('data-mode')).toBe('single');
+    expect(await byTestId(page, 'slip-total-stake').textContent()).toBe('20.00');
+    expect(await items.count()).toBe(2);
+  }, 120_000);
+
+  it('places both singles, sees them accepted and the balance fall', async () => {
+    if (!testApp) throw new Error('server did not start');
+    const server = testApp;
+    // Live prices move all the time at this speed: any price is taken, so only a market that
+    // closes (at the click, or during the bet delay) keeps the live bet from being accepted, and
+    // then another live price is tried.
+    await byTestId(page, 'accept-odds').selectOption('0');
+    const receipts = byTestId(page, 'bet-status');
+    for (let attempt = 1; !liveOrder; attempt++) {
+      if (attempt > 4) throw new Error('four live bets in a row were refused');
+      if (attempt > 1) {
+        // The live price of the last attempt closed: under the click (the slip warns and places
+        // nothing) or during the bet delay (rejected). It leaves the slip, another is tried.
+        const leftovers = page.locator(
+          `[data-testid="slip-item"]:not([data-oi="${preMatchOi}"]) [data-testid="slip-remove"]`,
+        );
+        while ((await leftovers.count()) > 0) await leftovers.first().click();
+        await page.locator('[data-testid="nav-tab"][data-tab="inPlay"]').click();
+        const liveRow = page.locator('[data-testid="match-row"][data-live="true"]').first();
+        await liveRow.waitFor({ timeout: 30_000 });
+        await addOpenOption(page, liveRow);
+      }
+      const placedBefore = await receipts.count();
+      const clickedAt = Date.now();
+      await byTestId(page, 'place-bet').click();
+      // Every bet placed gets its receipt line; a price closed at the click keeps the whole slip
+      // from going (it warns). Either way the slip is done placing before the server is read.
+      await expect
+        .poll(
+          async () => {
+            const isDone =
+              (await byTestId(page, 'place-bet').getAttribute('data-placing')) === 'false';
+            const isPlaced = (await receipts.count()) > placedBefore;
+            const isClosed =
+              (await page.locator('[data-testid="slip-item"].is-closed').count()) > 0;
+            // A click the slip refused for another reason places nothing: the attempt ends.
+            const isQuiet = Date.now() - clickedAt > 5_000;
+            return isDone && (isPlaced || isClosed || isQuiet);
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      // The server decides each pending bet after its delay, and `H` tells the page.
+      await expect
+        .poll(
+          async () =>
+            (await ordersOf(server, member, false)).some(
+              (order) => order.status === orderStatus.pending,
+            ),
+          { timeout: 20_000 },
+        )
+        .toBe(false);
+      await expect
+        .poll(() => receipts.evaluateAll((nodes) => nodes.map((node) => node.dataset.status)), {
+          timeout: 20_000,
+        })
+        .not.toContain('0');
+      const open = await ordersOf(server, member, false);
+      liveOrder = open.find((order) => order.isLive && order.status === orderStatus.accepted);
+      preMatchOrder ??= open.find((order) => !order.isLive);
+    }
+    if (!preMatchOrder) throw new Error('the pre-match bet was not accepted');
+    expect(liveOrder.status).toBe(orderStatus.accepted);
+    // Both bets accepted leave the slip; refused ones gave their stakes back.
+    await expect.poll(() => byTestId(page, 'slip-item').count()).toBe(0);
+    await expect
+      .poll(() => byTestId(page, 'balance').textContent())
+      .toBe(formatDisplayAmount(fundedMinor - 2 * stakeMinor, 2));
+    expect(await availableOf(server, member)).toBe('980.00');
+    for (const order of [liveOrder, preMatchOrder]) {
+      const receipt = page.locator(`[data-testid="bet-status"][data-order-no="${order.orderNo}"]`);
+      expect(await receipt.getAttribute('data-status')).toBe('1');
+    }
+  }, 120_000);
+
+  it('cashes out the open pre-match bet from my bets', async () => {
+    if (!testApp || !preMatchOrder) throw new Error('no pre-match bet to cash out');
+    const server = testApp;
+    await byTestId(page, 'my-bets-tab').click();
+    await byTestId(page, 'my-bets-open').click();
+    const row = page.locator(`[data-testid="my-bet"][data-order-no="${preMatchOrder.orderNo}"]`);
+    await row.waitFor();
+    // Ask for the offer and take it; a lower offer by then (the price moved) is shown in its
+    // place and taken in turn, a market closed for a moment is asked again.
+    await expect
+      .poll(
+        async () => {
+          if ((await row.count()) === 0) return 'cashed out';
+          const confirm = row.getByTestId('cash-out-confirm');
+          if ((await confirm.count()) > 0) await confirm.click({ timeout: 2_000 }).catch(() => {});
+          else
+            await row
+              .getByTestId('cash-out')
+              .click({ timeout: 2_000 })
+              .catch(() => {});
+          return 'open';
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe('cashed out');
+    const [cashed] = (await ordersOf(server, member, true)).filter(
+      (order) => order.orderNo === preMatchOrder?.orderNo,
+    );
+    expect(cashed?.status).toBe(orderStatus.cashedOut);
+    const shown = await availableOf(server, member);
+    await expect.poll(() => byTestId(page, 'balance').textContent()).toBe(shown);
+    expect(Number(shown.replace(',', ''))).toBeGreaterThan(980);
+
+    await byTestId(page, 'my-bets-settled').click();
+    const settledRow = page.locator(
+      `[data-testid="my-bet"][data-order-no="${preMatchOrder.orderNo}"]`,
+    );
+    await expect.poll(() => settledRow.getAttribute('data-status')).toBe('4');
+  }, 90_000);
+
+  it('settles the live bet once its match ends', async () => {
+    if (!testApp || !liveOrder) throw new Error('no live bet to settle');
+    const server = testApp;
+    const orderNo = liveOrder.orderNo;
+    const row = page.locator(`[data-testid="my-bet"][data-order-no="${orderNo}"]`);
+    // The settled list is read again on every `H`; going back and forth only reads it afresh.
+    await expect
+      .poll(
+        async () => {
+          const status = await row.getAttribute('data-status', { timeout: 1_000 }).catch(() => '');
+          if (status === '3' || status === '5') return status;
+          await byTestId(page, 'my-bets-open').click();
+          await byTestId(page, 'my-bets-settled').click();
+          return status;
+        },
+        { timeout: 240_000, interval: 3_000 },
+      )
+      .toMatch(/^[35]$/);
+    const [settled] = (await ordersOf(server, member, true)).filter(
+      (order) => order.orderNo === orderNo,
+    );
+    expect(String(settled?.status)).toBe(await row.getAttribute('data-status'));
+    const shown = await availableOf(server, member);
+    await expect.poll(() => byTestId(page, 'balance').textContent()).toBe(shown);
+  }, 300_000);
 });

@@ -1,19 +1,39 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type CollectionOrder, collectionCreate, collectionUploadPath } from '@sb/contract';
+import {
+  type CallOutput,
+  type CollectionOrder,
+  collectionCreate,
+  collectionUploadPath,
+  dashboard,
+  ledgerCheck,
+  matchCount,
+  matchMarketOptions,
+  matchSysInit,
+  memberDetail,
+  noticeList,
+  openMemberLogin,
+  tradingLimits,
+} from '@sb/contract';
 import { encodeOptionId, fromOddsUnits, memberOdds } from '@sb/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signPartnerToken } from '../../server/src/modules/identity/partner-auth';
 import { totpCodeAt } from '../../server/src/modules/operators/totp';
 import { testSandboxSecret } from '../../server/test/deposits/helpers';
-import { createManualFeed } from '../../server/test/match/helpers';
+import { callMatch, createManualFeed } from '../../server/test/match/helpers';
 import {
   adminCall,
   createOperator,
   signIn,
   type TestOperator,
 } from '../../server/test/operators/helpers';
-import { placeBet } from '../../server/test/orders/helpers';
-import { createTestApp, type TestApp } from '../../server/test/test-app';
+import { createBook, type Pick, placeBet, single } from '../../server/test/orders/helpers';
+import {
+  createTestApp,
+  type TestApp,
+  testPartnerChannel,
+  testPartnerSecret,
+} from '../../server/test/test-app';
 import {
   balanceOf,
   cny,
@@ -23,6 +43,7 @@ import {
   orderNoOf,
   readyMember,
 } from '../../server/test/withdrawals/helpers';
+import { formatMoneyGrouped } from '../src/console/components/money';
 import {
   hasChromium,
   launchBrowser,
@@ -89,6 +110,17 @@ async function signInUnlessSignedIn(): Promise<void> {
     .first()
     .waitFor();
   if ((await byTestId('console-login').count()) > 0) await signInThroughConsole();
+}
+
+/** Leaves the console on its sign-in screen, whoever was signed in. */
+async function signOutIfSignedIn(): Promise<void> {
+  await page
+    .locator('[data-testid="console-login"], [data-testid="console-logout"]')
+    .first()
+    .waitFor();
+  if ((await byTestId('console-logout').count()) === 0) return;
+  await byTestId('console-logout').click();
+  await byTestId('login-ended').waitFor();
 }
 
 /** A member's collection order with a receipt image uploaded over HTTP, as the member site does. */
@@ -469,3 +501,556 @@ describe.skipIf(!hasChromium)('trading and member desks', () => {
     await expect.poll(() => byTestId('member-blocked').textContent()).toMatch(/^Blocked since/);
   }, 60_000);
 });
+
+/** The finance desk's adjustments with their second operator, the statement, ledger check and dashboard. */
+describe.skipIf(!hasChromium)('adjustments, statement, ledger check and dashboard', () => {
+  it('takes an adjustment above the threshold from one operator and its approval from a second; the balance and statement show it', async () => {
+    const asker = await createOperator(testApp.database, ['finance']);
+    // The second operator stays signed in: the ledger check and dashboard tests use its session.
+    const approver = await createOperator(testApp.database, ['finance']);
+    const member = await newMember(testApp);
+    await fund(testApp, member.userId, cny.currencyId, 10_000);
+
+    await page.goto(`${serverUrl}/console.html`);
+    await signOutIfSignedIn();
+    await signInThroughConsole(asker);
+    await byTestId('finance-tab-adjustments').click();
+    await byTestId('adjust-user-id').fill(String(member.userId));
+    await byTestId('adjust-amount').fill('1500.001');
+    await byTestId('adjust-reason').fill('goodwill for the outage');
+    await byTestId('adjust-submit').click();
+    expect(await byTestId('adjust-problem').textContent()).toBe(
+      'Enter an amount above 0 with at most 2 decimals.',
+    );
+    // 1 500 CNY is above the default threshold of 1 000: it waits for a second operator.
+    await byTestId('adjust-amount').fill('1500');
+    await byTestId('adjust-submit').click();
+    await byTestId('adjust-result').waitFor();
+    const waiting = (await byTestId('adjust-result').textContent()) ?? '';
+    const id = Number(/^Adjustment #(\d+) /.exec(waiting)?.[1]);
+    expect(waiting).toBe(
+      `Adjustment #${id} of +1,500.00 CNY for member ${member.userId} waits for a second finance operator’s approval.`,
+    );
+    expect(await balanceOf(testApp, member.userId, cny.currencyId)).toEqual({
+      amount: 10_000,
+      frozen: 0,
+    });
+    // The one who asked is not offered the decision.
+    await byTestId(`adjust-queue-row-${id}`).waitFor();
+    expect(await byTestId('adjust-approval-above').textContent()).toBe(
+      'Adjustments of more than 1,000 in the currency’s major units (either way) wait here. The operator who asked cannot decide them.',
+    );
+    expect(await byTestId(`adjust-own-${id}`).textContent()).toBe(
+      'Yours: another operator decides.',
+    );
+    expect(await byTestId(`adjust-approve-${id}`).count()).toBe(0);
+
+    await byTestId('console-logout').click();
+    await byTestId('login-ended').waitFor();
+    await signInThroughConsole(approver);
+    await byTestId('finance-tab-adjustments').click();
+    await byTestId(`adjust-approve-${id}`).click();
+    await byTestId('adjust-decision-result').waitFor();
+    expect(await byTestId('adjust-decision-result').textContent()).toBe(
+      `Adjustment #${id} approved; the member’s balance changed.`,
+    );
+    expect(await balanceOf(testApp, member.userId, cny.currencyId)).toEqual({
+      amount: 160_000,
+      frozen: 0,
+    });
+    await expect.poll(() => byTestId(`adjust-queue-row-${id}`).count()).toBe(0);
+    await byTestId('adjust-history-user-id').fill(String(member.userId));
+    await expect.poll(() => byTestId(`adjust-history-status-${id}`).textContent()).toBe('Applied');
+
+    // The member's page: the balance, and the adjustment on the statement.
+    await page.goto(`${serverUrl}/console.html#/members/${member.userId}`);
+    await byTestId('member-balances').waitFor();
+    expect(await byTestId('member-balances').locator('tbody tr').first().textContent()).toContain(
+      '1600.00',
+    );
+    const line = page.locator('[data-testid^="statement-line-"][data-kind="adjustment"]');
+    await line.waitFor();
+    expect(await line.getByTestId('statement-amount').textContent()).toBe('+1,500.00');
+    expect(await line.getByTestId('statement-balance-after').textContent()).toBe('1,600.00');
+    expect(await line.getByTestId('statement-reference').textContent()).toBe(`adjustment:${id}`);
+    expect(await line.textContent()).toContain('Manual adjustment');
+    const lines = page.locator('[data-testid^="statement-line-"]');
+    expect(await lines.count()).toBe(2);
+    // Newest first: the adjustment, then the money the member had before.
+    expect(await lines.nth(1).getByTestId('statement-amount').textContent()).toBe('+100.00');
+    // The member's page leads to the adjustment form with the member filled in.
+    await byTestId('member-adjust').click();
+    await expect.poll(() => byTestId('adjust-user-id').inputValue()).toBe(String(member.userId));
+  }, 120_000);
+
+  it('runs the ledger check and shows it passed', async () => {
+    const before = await adminCall<CallOutput<typeof ledgerCheck>>(testApp, ledgerCheck.path, {
+      bearer: adminToken,
+    });
+    expect(before.data.ok).toBe(true);
+    await page.goto(`${serverUrl}/console.html#/finance/ledger`);
+    await byTestId('ledger-run').click();
+    await byTestId('ledger-verdict').waitFor();
+    expect(await byTestId('ledger-verdict').getAttribute('data-ok')).toBe('yes');
+    expect(await byTestId('ledger-verdict').textContent()).toBe('Passed');
+    const summary = (await byTestId('ledger-summary').textContent()) ?? '';
+    const counted = /^(\d+) transactions and (\d+) accounts checked at /.exec(summary);
+    expect(counted, summary).not.toBeNull();
+    expect(Number(counted?.[1])).toBeGreaterThanOrEqual(before.data.transactions);
+    expect(Number(counted?.[1])).toBeGreaterThan(0);
+    for (const finding of ['unbalancedTransactions', 'driftedAccounts', 'negativeAccounts'])
+      expect(await byTestId(`ledger-${finding}-count`).textContent()).toBe('0');
+  }, 60_000);
+
+  it("draws the dashboard's charts with the day's figures, for the chosen range and language", async () => {
+    const member = await newMember(testApp);
+    await fund(testApp, member.userId, cny.currencyId, 123_456);
+    const answer = await adminCall<CallOutput<typeof dashboard>>(testApp, dashboard.path, {
+      bearer: adminToken,
+      fields: { currencyId: cny.currencyId, days: 14 },
+    });
+    expect(answer, answer.msg).toMatchObject({ code: 0 });
+    const today = answer.data.days.at(-1);
+    if (!today) throw new Error('the dashboard answered no days');
+    expect(today.deposits).toBeGreaterThanOrEqual(123_456);
+
+    await byTestId('desk-dashboard').click();
+    await byTestId('dashboard-chart-deposits').waitFor();
+    for (const figure of ['turnover', 'ggr', 'deposits', 'withdrawals'] as const) {
+      const bars = page.locator(`[data-testid^="dashboard-chart-${figure}-bar-"]`);
+      expect(await bars.count()).toBe(14);
+      const bar = byTestId(`dashboard-chart-${figure}-bar-${today.day}`);
+      expect(await bar.getAttribute('data-value')).toBe(String(today[figure]));
+      expect(await bar.locator('title').textContent()).toBe(
+        `${today.day}: ${formatMoneyGrouped(today[figure], 2)} CNY`,
+      );
+      expect(await byTestId(`dashboard-day-${today.day}-${figure}`).textContent()).toBe(
+        formatMoneyGrouped(today[figure], 2),
+      );
+    }
+    // Today has deposits, so its bar stands above the zero line.
+    const depositBar = byTestId(`dashboard-chart-deposits-bar-${today.day}`);
+    expect(Number(await depositBar.getAttribute('height'))).toBeGreaterThan(0);
+    expect(await byTestId('dashboard-liability-orders').textContent()).toBe(
+      String(answer.data.openLiability.orders),
+    );
+
+    await byTestId('dashboard-days-range').selectOption('7');
+    await expect
+      .poll(() => page.locator('[data-testid^="dashboard-chart-deposits-bar-"]').count())
+      .toBe(7);
+    await byTestId('console-lang').selectOption('zh');
+    expect(await byTestId('dashboard-chart-deposits').locator('figcaption').textContent()).toBe(
+      '每日充值（CNY）',
+    );
+    await byTestId('console-lang').selectOption('zht');
+    expect(await byTestId('dashboard-chart-deposits').locator('figcaption').textContent()).toBe(
+      '每日存款（CNY）',
+    );
+    await byTestId('console-lang').selectOption('en');
+    expect(await byTestId('dashboard-chart-deposits').locator('figcaption').textContent()).toBe(
+      'Deposits per day (CNY)',
+    );
+  }, 60_000);
+});
+
+/** Settlement by hand, stake limits and margins on the trading desk; the site desk's switches. */
+describe.skipIf(!hasChromium)(
+  'settlement by hand, stake limits, margins and control switches',
+  () => {
+    // The book as the feed holds it; its first pre-match event is the one voided above.
+    const book = createBook(feed);
+    let trader: TestOperator;
+
+    /** The decimal price a member is shown for the pick's outcome now. */
+    async function shownOdds(member: { auth: { uid: string; token: string } }, pick: Pick) {
+      const answer = await callMatch(testApp, matchMarketOptions, member.auth, {
+        matchId: pick.event.fixture.eventId,
+        playId: pick.market.playId,
+      });
+      const option = answer.z[pick.market.playId]?.[pick.market.specifiers]?.find(
+        (entry) => entry.oi === pick.optId,
+      );
+      if (!option) throw new Error(`no option ${pick.optId} in the market options`);
+      return option.o;
+    }
+
+    it('settles a market by hand (the winner is paid), then resettles it only after confirming', async () => {
+      trader = await createOperator(testApp.database, ['trader']);
+      const pick = book.pick(book.preMatchAt(1));
+      const outcomeIds = pick.market.outcomes.map((outcome) => outcome.id);
+      const other = outcomeIds.find((id) => id !== pick.outcomeId);
+      if (!other) throw new Error('the market has one outcome');
+      /** Chooses `won` for one outcome and `lost` for every other. */
+      const chooseWinner = async (winner: string) => {
+        for (const id of outcomeIds)
+          await byTestId(`settle-result-${id}`).selectOption(id === winner ? 'won' : 'lost');
+      };
+      const bettor = await newMember(testApp);
+      await fund(testApp, bettor.userId, cny.currencyId, 50_000);
+      feed.advance(0);
+      const placed = await placeBet(testApp, bettor, single(pick, 2_000));
+      expect(placed, placed.msg).toMatchObject({ code: 0 });
+      const payout = placed.data.potentialPayout;
+      expect(payout).toBeGreaterThan(2_000);
+      expect((await balanceOf(testApp, bettor.userId, cny.currencyId)).amount).toBe(48_000);
+
+      await page.goto(`${serverUrl}/console.html`);
+      await signOutIfSignedIn();
+      await signInThroughConsole(trader);
+      expect(await byTestId('desk-trading').count()).toBe(1);
+      expect(await byTestId('desk-site').count()).toBe(0);
+      await page.goto(`${serverUrl}/console.html#/trading/${pick.event.fixture.eventId}`);
+      await byTestId('market-3-settle').click();
+      await byTestId('settle-panel').waitFor();
+      await byTestId('settle-reason').fill('feed lost the result');
+      await byTestId('settle-submit').click();
+      expect(await byTestId('settle-problem').textContent()).toMatch(/^Choose a result for /);
+      await chooseWinner(pick.outcomeId);
+      await byTestId(`settle-dead-heat-${pick.outcomeId}`).fill('1.5');
+      await byTestId('settle-submit').click();
+      expect(await byTestId('settle-problem').textContent()).toMatch(
+        /is a decimal above 0 and at most 1/,
+      );
+      await byTestId(`settle-dead-heat-${pick.outcomeId}`).fill('');
+      await byTestId('settle-submit').click();
+      await byTestId('trading-result').waitFor();
+      expect(await byTestId('trading-result').textContent()).toBe(
+        'Settled by hand (settlement 1): 1 orders settled.',
+      );
+      await expect
+        .poll(async () => (await balanceOf(testApp, bettor.userId, cny.currencyId)).amount)
+        .toBe(48_000 + payout);
+      await expect
+        .poll(() => byTestId('market-3-held').textContent())
+        .toContain('settled: feed lost the result');
+      expect(await byTestId('market-3-open').textContent()).toBe('No');
+
+      // Other results: refused as a settlement, explained, and offered as a resettlement.
+      await byTestId('market-3-settle').click();
+      await chooseWinner(other);
+      await byTestId('settle-reason').fill('the other side won');
+      await byTestId('settle-submit').click();
+      await byTestId('settle-already').waitFor();
+      expect(await byTestId('settle-already').textContent()).toContain(
+        'Settling it again is a resettlement',
+      );
+      expect((await balanceOf(testApp, bettor.userId, cny.currencyId)).amount).toBe(
+        48_000 + payout,
+      );
+      await byTestId('settle-resettle').click();
+      await byTestId('resettle-dialog').waitFor();
+      await byTestId('resettle-cancel').click();
+      expect(await byTestId('resettle-dialog').count()).toBe(0);
+      expect((await balanceOf(testApp, bettor.userId, cny.currencyId)).amount).toBe(
+        48_000 + payout,
+      );
+      await byTestId('settle-resettle').click();
+      await byTestId('resettle-confirm').click();
+      await expect
+        .poll(() => byTestId('trading-result').textContent())
+        .toBe('Resettled (settlement 2): 1 orders changed.');
+      // The payout is reversed exactly: the bet now lost.
+      await expect
+        .poll(async () => (await balanceOf(testApp, bettor.userId, cny.currencyId)).amount)
+        .toBe(48_000);
+
+      const audit = await adminCall<{ entries: { action: string; reason: string }[] }>(
+        testApp,
+        '/admin/api/audit/list',
+        {
+          bearer: adminToken,
+          fields: { targetType: 'market', targetId: `${pick.event.fixture.eventId}:3|` },
+        },
+      );
+      expect(audit.data.entries.map((entry) => [entry.action, entry.reason])).toEqual([
+        ['market.resettle', 'the other side won'],
+        ['market.settle', 'feed lost the result'],
+      ]);
+    }, 120_000);
+
+    it('lowers a stake limit, and a bet above it is refused', async () => {
+      const pick = book.pick(book.preMatchAt(2));
+      const bettor = await newMember(testApp);
+      await fund(testApp, bettor.userId, cny.currencyId, 100_000);
+
+      await byTestId('trading-tab-limits').click();
+      const maxInput = byTestId('limits-max-CNY');
+      await maxInput.waitFor();
+      expect(await maxInput.inputValue()).toBe('50000.00');
+      expect(await byTestId('limits-updated').textContent()).toBe(
+        'The built-in defaults stand: no operator has changed them.',
+      );
+      await maxInput.fill('100.001');
+      await byTestId('limits-reason').fill('cup final exposure');
+      await byTestId('limits-save').click();
+      expect(await byTestId('limits-problem').textContent()).toBe(
+        'Enter CNY amounts above 0 with at most 2 decimals.',
+      );
+      await maxInput.fill('100');
+      await byTestId('limits-live').fill('40');
+      await byTestId('limits-save').click();
+      await byTestId('limits-result').waitFor();
+      expect(await byTestId('limits-result').textContent()).toBe(
+        'Stake limits saved; bets follow within seconds.',
+      );
+      expect(await maxInput.inputValue()).toBe('100.00');
+      expect(await byTestId('limits-live').inputValue()).toBe('40');
+      expect(await byTestId('limits-updated').textContent()).toContain(
+        `by operator #${trader.operatorId}.`,
+      );
+
+      const policy = await adminCall<CallOutput<typeof tradingLimits>>(
+        testApp,
+        tradingLimits.path,
+        {
+          bearer: adminToken,
+        },
+      );
+      expect(policy.data.currencies.find((entry) => entry.currencyCode === 'CNY')).toMatchObject({
+        minStake: 100,
+        maxStake: 10_000,
+      });
+      expect(policy.data.liveShare).toBe(4_000);
+      feed.advance(0);
+      const tooMuch = await placeBet(testApp, bettor, single(pick, 10_100));
+      expect(tooMuch.code, tooMuch.msg).toBe(7006);
+      expect((await balanceOf(testApp, bettor.userId, cny.currencyId)).amount).toBe(100_000);
+      const atTheLimit = await placeBet(testApp, bettor, single(pick, 10_000));
+      expect(atTheLimit.code, atTheLimit.msg).toBe(0);
+    }, 90_000);
+
+    it('sets a book margin and the member’s price drops; editing and clearing it follow', async () => {
+      const pick = book.pick(book.preMatchAt(3));
+      const sportId = pick.event.fixture.sportId;
+      const member = await newMember(testApp);
+      feed.advance(0);
+      const before = await shownOdds(member, pick);
+      expect(before).toBe(pick.odds);
+      const outcome = pick.market.outcomes.find((entry) => entry.id === pick.outcomeId);
+      if (!outcome) throw new Error('no outcome');
+      const feedOdds = fromOddsUnits(outcome.odds);
+
+      await byTestId('trading-tab-margins').click();
+      await byTestId('margins-none').waitFor();
+      await byTestId('margin-new-sport').fill(String(sportId));
+      await byTestId('margin-new-value').fill('250');
+      await byTestId('margin-new-reason').fill('cup weekend');
+      await byTestId('margin-new-submit').click();
+      expect(await byTestId('margins-problem').textContent()).toBe(
+        'The margin is a whole number from -50 to 200.',
+      );
+      await byTestId('margin-new-value').fill('40');
+      await byTestId('margin-new-submit').click();
+      await byTestId('margins-result').waitFor();
+      expect(await byTestId('margins-result').textContent()).toBe(
+        `Margin of sport ${sportId}, Every play: 40‰.`,
+      );
+      const row = `margin-${sportId}-0`;
+      await byTestId(row).waitFor();
+      const withMargin = memberOdds(feedOdds, pick.market.playId, [0, 0, 0], 40);
+      expect(withMargin).toBeLessThan(before);
+      await expect.poll(() => shownOdds(member, pick)).toBe(withMargin);
+
+      await byTestId(`${row}-value`).fill('20');
+      await byTestId(`${row}-save`).click();
+      await byTestId(`${row}-save-reason`).fill('softer');
+      await byTestId(`${row}-save-confirm`).click();
+      await expect
+        .poll(() => byTestId('margins-result').textContent())
+        .toBe(`Margin of sport ${sportId}, Every play: 20‰.`);
+      await expect
+        .poll(() => shownOdds(member, pick))
+        .toBe(memberOdds(feedOdds, pick.market.playId, [0, 0, 0], 20));
+
+      await byTestId(`${row}-clear`).click();
+      await byTestId(`${row}-clear-reason`).fill('cup over');
+      await byTestId(`${row}-clear-confirm`).click();
+      await byTestId('margins-none').waitFor();
+      await expect.poll(() => shownOdds(member, pick)).toBe(before);
+    }, 90_000);
+
+    it('lets an admin turn a control switch on: the sport leaves the member’s list, and comes back', async () => {
+      const member = await newMember(testApp);
+      const sportsListed = async () =>
+        (await callMatch(testApp, matchCount, member.auth)).map((sport) => sport.sportId);
+      // SPEC §4: the switches that hide a whole sport.
+      const sportSwitches = new Map([
+        [1, 1],
+        [2, 10],
+        [3, 20],
+        [4, 30],
+        [5, 40],
+        [20, 50],
+        [23, 60],
+        [31, 70],
+      ]);
+      const sportId = (await sportsListed()).find((id) => sportSwitches.has(id));
+      const sportSwitch = sportId === undefined ? undefined : sportSwitches.get(sportId);
+      if (sportId === undefined || sportSwitch === undefined)
+        throw new Error('the member sees no sport a switch hides');
+
+      await byTestId('console-logout').click();
+      await byTestId('login-ended').waitFor();
+      await signInThroughConsole(operator);
+      await byTestId('desk-site').click();
+      const checkbox = byTestId(`switch-${sportSwitch}`);
+      await checkbox.waitFor();
+      expect(await checkbox.isChecked()).toBe(false);
+      expect(await page.locator('[data-testid^="switch-"][type="checkbox"]').count()).toBe(15);
+      await checkbox.check();
+      await byTestId('switches-save').click();
+      expect(await byTestId('switches-problem').textContent()).toBe('Enter a reason first.');
+      await byTestId('switches-reason').fill('licence paused');
+      await byTestId('switches-save').click();
+      await byTestId('switches-result').waitFor();
+      expect(await byTestId('switches-result').textContent()).toBe(
+        `Saved. Switches on now: ${sportSwitch}.`,
+      );
+      await expect.poll(sportsListed).not.toContain(sportId);
+      const init = await testApp.call<{ control_switch: number[] }>(matchSysInit.path, {});
+      expect(init.data.control_switch).toEqual([sportSwitch]);
+
+      // A reload shows the switch as the server holds it; turning it off brings the sport back.
+      await page.reload();
+      await checkbox.waitFor();
+      expect(await checkbox.isChecked()).toBe(true);
+      await checkbox.uncheck();
+      await byTestId('switches-reason').fill('licence back');
+      await byTestId('switches-save').click();
+      await expect
+        .poll(() => byTestId('switches-result').textContent())
+        .toBe('Saved. Switches on now: none.');
+      await expect.poll(sportsListed).toContain(sportId);
+    }, 90_000);
+
+    it('lets an admin publish a notice the member site shows, then unpublish it; both are audited', async () => {
+      const text = `Maintenance tonight ${Date.now().toString(36)}`;
+      await byTestId('site-tab-content').click();
+      await byTestId('post-new').click();
+      await byTestId('post-language').selectOption('en');
+      await byTestId('post-title').fill(text);
+      await byTestId('post-published').check();
+      await byTestId('post-save').click();
+      expect(await byTestId('post-problem').textContent()).toBe('Enter a reason first.');
+      await byTestId('post-reason').fill('planned maintenance');
+      await byTestId('post-save').click();
+      await byTestId('posts-result').waitFor();
+      const saved = /^Post #(\d+) saved \(version 1\): Live\.$/.exec(
+        (await byTestId('posts-result').textContent()) ?? '',
+      );
+      if (!saved) throw new Error('the post was not saved live');
+      const postId = Number(saved[1]);
+      expect(await byTestId(`post-${postId}-title`).textContent()).toBe(text);
+
+      // The member site, in English like the notice, shows it above the match list.
+      const memberPage = await browser?.context.newPage();
+      if (!memberPage) throw new Error('no browser');
+      await memberPage.goto(`${serverUrl}/#/index`);
+      const bar = memberPage.getByTestId('notice-bar');
+      await bar.getByText(text).waitFor();
+      expect(await bar.getByTestId(`notice-${postId}`).isVisible()).toBe(true);
+
+      await byTestId(`post-${postId}-unpublish`).click();
+      await byTestId(`post-${postId}-unpublish-reason`).fill('maintenance moved');
+      await byTestId(`post-${postId}-unpublish-confirm`).click();
+      await expect
+        .poll(() => byTestId('posts-result').textContent())
+        .toBe(`Post #${postId} unpublished.`);
+      await expect.poll(() => byTestId(`post-${postId}-state`).textContent()).toBe('Draft');
+
+      // A fresh page reads the notices again: the list shows, the notice does not.
+      await memberPage.reload();
+      await memberPage.getByTestId('sport-tab').first().waitFor();
+      await expect
+        .poll(async () =>
+          (
+            await testApp.call<{ notices: { id: number }[] }>(noticeList.path, { lang: 'en' })
+          ).data.notices.map((notice) => notice.id),
+        )
+        .not.toContain(postId);
+      expect(await memberPage.getByTestId(`notice-${postId}`).count()).toBe(0);
+      await memberPage.close();
+
+      await byTestId('desk-audit').click();
+      await byTestId('audit-filter-targetType').fill('site_post');
+      await byTestId('audit-filter-targetId').fill(String(postId));
+      await byTestId('audit-apply').click();
+      const unpublished = page.locator('[data-testid^="audit-entry-"]', {
+        hasText: 'site_post.unpublish',
+      });
+      await unpublished.waitFor();
+      expect(await page.locator('[data-testid^="audit-entry-"]').count()).toBe(2);
+      expect(await unpublished.getByTestId('audit-reason').textContent()).toBe('maintenance moved');
+      const published = unpublished.getByTestId('audit-diff-isPublished');
+      expect(await published.getAttribute('data-changed')).toBe('yes');
+      expect(await published.getByTestId('audit-before').textContent()).toBe('true');
+      expect(await published.getByTestId('audit-after').textContent()).toBe('false');
+      const created = page.locator('[data-testid^="audit-entry-"]', {
+        hasText: 'site_post.create',
+      });
+      expect(await created.getByTestId('audit-reason').textContent()).toBe('planned maintenance');
+      expect(
+        await created.getByTestId('audit-diff-title').getByTestId('audit-after').textContent(),
+      ).toBe(JSON.stringify(text));
+    }, 90_000);
+
+    it('lets an admin turn a partner off (its sign-ins are refused until it is back on) and a player’s live video off', async () => {
+      const principal = `p${Date.now().toString(36)}`;
+      const partnerLoginFields = () => ({
+        authToken: signPartnerToken(
+          { channel: testPartnerChannel, principal, exp: Math.floor(Date.now() / 1000) + 600 },
+          testPartnerSecret,
+        ),
+        principal,
+        channel: testPartnerChannel,
+      });
+      const partnerLogin = () => testApp.call(openMemberLogin.path, partnerLoginFields());
+      expect((await partnerLogin()).code).toBe(0);
+
+      await byTestId('desk-site').click();
+      await byTestId('site-tab-partners').click();
+      const row = byTestId(`partner-${testPartnerChannel}`);
+      await row.waitFor();
+      expect(await byTestId(`partner-${testPartnerChannel}-enabled`).textContent()).toBe('On');
+      await byTestId(`partner-${testPartnerChannel}-edit`).click();
+      await byTestId('partner-form-enabled').uncheck();
+      await byTestId('partner-form-reason').fill('contract paused');
+      await byTestId('partner-form-save').click();
+      await expect
+        .poll(() => byTestId('partners-result').textContent())
+        .toBe(`Partner ${testPartnerChannel} saved.`);
+      await expect
+        .poll(() => byTestId(`partner-${testPartnerChannel}-enabled`).textContent())
+        .toBe('Off');
+      expect((await partnerLogin()).code).toBe(2011);
+
+      await byTestId(`partner-${testPartnerChannel}-edit`).click();
+      await byTestId('partner-form-enabled').check();
+      await byTestId('partner-form-reason').fill('contract resumed');
+      await byTestId('partner-form-save').click();
+      await expect
+        .poll(() => byTestId(`partner-${testPartnerChannel}-enabled`).textContent())
+        .toBe('On');
+      const again = await testApp.call<{ memberId: number }>(
+        openMemberLogin.path,
+        partnerLoginFields(),
+      );
+      expect(again.code, again.msg).toBe(0);
+
+      // The player's page on the members desk turns their live video off, with a reason.
+      await page.goto(`${serverUrl}/console.html#/members/${again.data.memberId}`);
+      await byTestId('member-is-show').waitFor();
+      expect(await byTestId('member-is-show').textContent()).toBe('Yes');
+      await byTestId('member-is-show-toggle').click();
+      await byTestId('member-is-show-toggle-reason').fill('no streaming rights');
+      await byTestId('member-is-show-toggle-confirm').click();
+      await expect.poll(() => byTestId('member-is-show').textContent()).toBe('No');
+      const detail = await adminCall<{ isShow: boolean }>(testApp, memberDetail.path, {
+        bearer: adminToken,
+        fields: { userId: again.data.memberId },
+      });
+      expect(detail.data.isShow).toBe(false);
+    }, 60_000);
+  },
+);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/src/db/database';
 import { createCatalogue } from '../../server/src/modules/catalogue/catalogue.service';
 import { startRecordedSimulator } from '../../server/src/modules/catalogue/recorded-simulator';
+import { createManualFeed, liveEvents } from '../../server/test/realtime/helpers';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
 import { createTestDatabase } from '../../server/test/test-database';
 import {
@@ -13,6 +14,7 @@ import {
   warnWithoutChromium,
   webDistDir,
 } from './browser';
+import { worldClock } from './world-clock';
 
 warnWithoutChromium('web match-list');
 
@@ -65,12 +67,20 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
     // their prices move every few seconds. The feed is recorded in the catalogue as the real
     // server records it, so settlement finds the results it waits for.
     database = await createTestDatabase();
+    // Live football whatever the hour: the world's calendar starts on a Saturday afternoon.
+    const worldNowMs = worldClock();
     const feedProvider = await startRecordedSimulator({
       catalogue: createCatalogue(database.db),
       seed: 'web-sports-e2e',
       speed: 60,
+      now: worldNowMs,
     });
-    testApp = await createTestApp({ webDistDir, feedProvider, database });
+    testApp = await createTestApp({
+      webDistDir,
+      feedProvider,
+      database,
+      now: () => new Date(worldNowMs()),
+    });
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     const address = testApp.app.server.address();
     if (!address || typeof address === 'string') throw new Error('test server has no port');
@@ -184,19 +194,29 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
     await page.getByTestId('register-submit').click();
     await page.getByTestId('account-name').waitFor();
 
-    const row = page.locator('[data-testid="match-row"]').first();
-    const matchId = await row.getAttribute('data-match-id');
+    // A match yet to start: a live one can end at the feed's speed and leave every list, and the
+    // list reorders as matches come and go, so the row is pinned by its id once read.
+    await page.goto(`${url}/#/index?tab=today`);
+    const matchId = await page
+      .locator('[data-testid="match-row"][data-live="false"]')
+      .first()
+      .getAttribute('data-match-id');
+    const row = page.locator(`[data-testid="match-row"][data-match-id="${matchId}"]`);
     const star = row.locator('[data-testid="favourite-toggle"][data-kind="match"]');
     await star.click();
     await page.getByText('Added to favourites').waitFor();
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
 
-    await page.getByTestId('favourites-view').click();
-    const favourite = page.locator(`[data-testid="match-row"][data-match-id="${matchId}"]`);
-    await favourite.waitFor();
-    await favourite.locator('[data-testid="favourite-toggle"][data-kind="match"]').click();
-    await expect.poll(() => favourite.count()).toBe(0);
-    await page.getByTestId('favourites-view').click();
+    const view = page.getByTestId('favourites-view');
+    await view.click();
+    try {
+      await row.waitFor();
+      await star.click();
+      await expect.poll(() => row.count()).toBe(0);
+    } finally {
+      // The view is the board's state, which a same-page navigation keeps: later tests need it off.
+      if ((await view.getAttribute('aria-pressed')) === 'true') await view.click();
+    }
   });
 
   it('marks a clicked option checked and clears it on a second click', async () => {
@@ -273,6 +293,14 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
   });
 
   it('plays the live animation of a live match when the viewer may watch', async () => {
+    // Animation is offered for live matches of real sports; the row opened above may be a
+    // virtual sport (video only) or may have ended since, so open a live football match here.
+    await page.getByTestId('match-detail-close').click();
+    await page.locator('[data-testid="sport-tab"][data-sport-id="1"]').click();
+    const row = page.locator('[data-testid="match-row"][data-live="true"]').first();
+    const box = await row.getByTestId('match-teams').boundingBox();
+    if (!box) throw new Error('no live football row on screen');
+    await page.mouse.click(box.x + 5, box.y + box.height / 2);
     const detail = page.getByTestId('match-detail');
     await detail.getByTestId('live-stream').waitFor();
     await detail.getByTestId('live-animation').click();
@@ -296,6 +324,68 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
       })
       .toBe(true);
     await page.getByTestId('match-search').fill('');
+  });
+
+  it('raises a sport tab count over the game socket when a match new to the book arrives', {
+    timeout: 90_000,
+  }, async () => {
+    // A feed the test moves itself: nothing arrives, starts or ends unless the test says so,
+    // so the count can only have risen for the match pushed below.
+    const feed = createManualFeed('web-counts-e2e');
+    const model = liveEvents(feed.simulator.snapshot()).find(
+      (event) => event.fixture.sportId === 1,
+    );
+    if (!model) throw new Error('the seeded world has no live football at the start');
+    const counted = await createTestApp({ webDistDir, feedProvider: feed.provider });
+    const other = await context?.newPage();
+    if (!other) throw new Error('no browser context');
+    try {
+      await counted.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = counted.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('test server has no port');
+      let countFrames = 0;
+      other.on('websocket', (socket) => {
+        if (!socket.url().includes('/match/socket')) return;
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).startsWith('42["counts"')) countFrames++;
+        });
+      });
+      await other.goto(`http://127.0.0.1:${address.port}/#/index`);
+      await expect.poll(() => sportCount(other, 1), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => countFrames, { timeout: 20_000 }).toBeGreaterThan(0);
+      const before = await sportCount(other, 1);
+
+      // With the list call held back, only the socket can raise the count; the rise then asks
+      // for the list again, so the new row can follow.
+      let listReads = 0;
+      await other.route('**/match/api/match/list', (route) => {
+        listReads++;
+        return route.abort();
+      });
+      const eventId = 990_000_001;
+      feed.push([
+        {
+          type: 'fixture_change',
+          changeType: 'new',
+          eventId,
+          sportId: 1,
+          timestamp: feed.simulator.now(),
+          seq: 1,
+          fixture: {
+            ...model.fixture,
+            eventId,
+            name: 'Arrival FC v Newcomers',
+            startTime: Date.now() + 86_400_000,
+          },
+        },
+      ]);
+      await expect.poll(() => sportCount(other, 1), { timeout: 10_000 }).toBe(before + 1);
+      await expect.poll(() => listReads, { timeout: 10_000 }).toBeGreaterThan(0);
+      await other.unroute('**/match/api/match/list');
+    } finally {
+      await other.close();
+      await counted.close();
+    }
   });
 
   it('lists finished matches on the results tab', { timeout: 120_000 }, async () => {

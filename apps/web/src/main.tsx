@@ -1,3 +1,5 @@
+// First: zod must be told not to compile parsers before anything parses (see the file).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

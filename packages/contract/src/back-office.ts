@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { boolField, intField, textField } from './common';
+import { boolField, currencyIdField, int32IdField, intField, textField } from './common';
 import { balanceEntrySchema } from './wallet';
 import { withdrawRecordSchema } from './withdraw';
 
@@ -69,7 +69,7 @@ export const adjustmentCreate = defineCall({
     "Credit or debit a member's main balance by hand, with a reason. Up to the approval threshold it applies at once; above it, it waits for a second finance operator. An Idempotency-Key makes a retry return the same adjustment.",
   input: z.object({
     userId: idField(),
-    currencyId: idField(),
+    currencyId: currencyIdField(),
     /** Signed minor units of the currency, not zero. */
     amount: intField().pipe(
       z
@@ -104,14 +104,20 @@ export const adjustmentList = defineCall({
   methods: ['GET', 'POST'],
   auth: { operator: ['finance'] },
   tag: 'finance',
-  summary: 'Adjustments, newest first, by status and member.',
+  summary:
+    'Adjustments, newest first, by status and member, and the approval threshold they are held to.',
   input: z.object({
     status: intField().pipe(z.number().min(0).max(2)).optional(),
     userId: idField().optional(),
     page: pageField(),
     size: sizeField(),
   }),
-  output: z.object({ records: z.array(adjustmentSchema), total: z.number().int() }),
+  output: z.object({
+    records: z.array(adjustmentSchema),
+    total: z.number().int(),
+    /** Adjustments of more than this many major units (either way) wait for a second operator. */
+    approvalAboveMajor: z.number().int(),
+  }),
 });
 
 /** One movement of a member's money, as their statement lists it. */
@@ -125,6 +131,8 @@ export const statementLineSchema = z.object({
   bucket: z.string(),
   /** Signed minor units. */
   amount: z.number().int(),
+  /** The account's balance (this currency and bucket) just after this posting, minor units. */
+  balanceAfter: z.number().int(),
   at: z.number().int(),
 });
 
@@ -136,7 +144,7 @@ export const memberStatement = defineCall({
   summary: "A member's ledger movements, newest first, in one currency or all.",
   input: z.object({
     userId: idField(),
-    currencyId: idField().optional(),
+    currencyId: currencyIdField().optional(),
     page: pageField(),
     size: sizeField(),
   }),
@@ -183,7 +191,7 @@ export const dashboard = defineCall({
   summary:
     "The book's daily turnover, gross gaming revenue, deposits and withdrawals in one currency, and its open liability now.",
   input: z.object({
-    currencyId: idField(),
+    currencyId: currencyIdField(),
     /** How many UTC days back, today included. */
     days: intField().pipe(z.number().min(1).max(90)).default(14),
   }),
@@ -245,8 +253,8 @@ export const memberRiskSchema = z.object({
   playerOdds: z.number().int().min(0).max(9),
   /** Extra margins per play group, in ten-thousandths (SPEC §6 oddsConfig). */
   oddsConfig: z.array(z.number().int().min(0).max(5_000)).max(5),
-  /** Leagues the member may see and bet on; empty = all. */
-  leagueIds: z.array(z.number().int().positive()).max(500),
+  /** Leagues the member may see and bet on; empty = all. League ids are 32-bit integers. */
+  leagueIds: z.array(z.number().int().positive().max(2_147_483_647)).max(500),
 });
 export type MemberRisk = z.infer<typeof memberRiskSchema>;
 
@@ -286,7 +294,8 @@ export const memberRiskSet = defineCall({
   path: '/admin/api/member/risk',
   auth: { operator: ['trader'] },
   tag: 'members',
-  summary: "Change a member's risk settings; fields left out keep their value.",
+  summary:
+    "Change a member's risk settings and whether they see live video (isShow); fields left out keep their value.",
   input: z.object({
     userId: idField(),
     riskAmount: intField().pipe(z.number().min(0)).optional(),
@@ -294,9 +303,11 @@ export const memberRiskSet = defineCall({
     playerOdds: intField().pipe(z.number().min(0).max(9)).optional(),
     oddsConfig: memberRiskSchema.shape.oddsConfig.optional(),
     leagueIds: memberRiskSchema.shape.leagueIds.optional(),
+    /** SPEC §6 isShow: live video for the member. */
+    isShow: boolField().optional(),
     reason: reasonField(),
   }),
-  output: memberRiskSchema,
+  output: memberRiskSchema.extend({ isShow: z.boolean() }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -333,10 +344,14 @@ export const tradingMatches = defineCall({
   auth: { operator: ['trader'] },
   tag: 'trading',
   summary:
-    'Matches the book holds now, live first then by start time, filtered by sport, state and name.',
+    'Matches the book holds now, live first then by start time, filtered by sport, state and name; or (state offbook) the matches the book no longer holds that still have open bets.',
   input: z.object({
-    sportId: idField().optional(),
-    state: z.enum(['live', 'prematch', 'all']).default('all'),
+    sportId: int32IdField().optional(),
+    /**
+     * offbook: matches that have left the book (finished hours ago, or gone with a restart)
+     * while bets on them are still open, for settling by hand.
+     */
+    state: z.enum(['live', 'prematch', 'all', 'offbook']).default('all'),
     /** Part of the match or league name, any case. */
     q: textField(64).optional(),
     page: pageField(),
@@ -349,7 +364,10 @@ export const tradingMarketSchema = z.object({
   playId: z.number().int(),
   specifiers: z.string(),
   name: z.string(),
-  /** The feed's market status: active, suspended, deactivated, settled, cancelled. */
+  /**
+   * The feed's market status: active, suspended, deactivated, settled, cancelled; off_book for
+   * a market of a match the book no longer holds, known only from the bets on it.
+   */
   status: z.string(),
   /** Whether it takes bets now (feed, bet stop, feed health and operator holds together). */
   isOpen: z.boolean(),
@@ -358,7 +376,7 @@ export const tradingMarketSchema = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
-      /** Decimal odds of the book before member margins. */
+      /** The feed's decimal odds, before the book's margins and members' own. */
       odds: z.number(),
       /** Open (pending or accepted) single bets on this outcome: stakes and what they would pay, minor units per currency. */
       liability: z.array(
@@ -379,7 +397,14 @@ export const tradingMatch = defineCall({
   tag: 'trading',
   summary: "One match with every market, its state, the operator's holds and liability.",
   input: z.object({ eventId: idField() }),
-  output: tradingMatchSummarySchema.extend({ markets: z.array(tradingMarketSchema) }),
+  output: tradingMatchSummarySchema.extend({
+    /**
+     * The book no longer holds the match: its markets are those its open bets are on, without
+     * prices; they can be voided or settled by hand, not held.
+     */
+    isOffBook: z.boolean(),
+    markets: z.array(tradingMarketSchema),
+  }),
 });
 
 export const tradingHold = defineCall({
@@ -390,7 +415,7 @@ export const tradingHold = defineCall({
     'Suspend (held true) or reopen (held false) a whole match (no playId) or one market; new bets on it are refused while held.',
   input: z.object({
     eventId: idField(),
-    playId: idField().optional(),
+    playId: int32IdField().optional(),
     /** With playId: the market's specifiers (empty for markets without). */
     specifiers: textField(200).default(''),
     held: boolField(),
@@ -414,7 +439,7 @@ export const tradingVoid = defineCall({
     'Void a market with a reason: it takes no more bets and every open bet on it settles void (singles get their stake back; a parlay leg counts at odds 1).',
   input: z.object({
     eventId: idField(),
-    playId: idField(),
+    playId: int32IdField(),
     specifiers: textField(200).default(''),
     reason: reasonField(),
   }),
@@ -422,6 +447,216 @@ export const tradingVoid = defineCall({
     /** Orders whose leg on the market was voided by this call. */
     ordersVoided: z.number().int(),
     /** False when the market had already been voided. */
+    applied: z.boolean(),
+  }),
+});
+
+/** How an operator settles one outcome by hand. */
+export const manualOutcomeResults = ['won', 'lost', 'void', 'half_won', 'half_lost'] as const;
+export type ManualOutcomeResult = (typeof manualOutcomeResults)[number];
+
+export const manualOutcomeSchema = z
+  .object({
+    outcomeId: textField(64).min(1),
+    result: z.enum(manualOutcomeResults),
+    /**
+     * With `won` only: the share of the win paid when competitors tie for a place (0.5 for two),
+     * above 0 and at most 1; 1 when absent.
+     */
+    deadHeatFactor: z.number().gt(0).max(1).optional(),
+  })
+  .strict()
+  .refine((outcome) => outcome.deadHeatFactor === undefined || outcome.result === 'won', {
+    message: 'deadHeatFactor goes with result won only',
+    path: ['deadHeatFactor'],
+  });
+export type ManualOutcome = z.infer<typeof manualOutcomeSchema>;
+
+export const tradingSettle = defineCall({
+  path: '/admin/api/trading/settle',
+  auth: { operator: ['trader'] },
+  tag: 'trading',
+  summary:
+    'Settle a market by hand when the feed cannot: every outcome with its result. The bets on it settle as for a feed result (one ledger transaction per order), the market takes no more bets, and later feed results for it are ignored. A market already settled is settled again only with resettle true: the earlier payouts are reversed exactly and the bets settled anew.',
+  input: z.object({
+    eventId: idField(),
+    playId: int32IdField(),
+    specifiers: textField(200).default(''),
+    outcomes: z.array(manualOutcomeSchema).min(1).max(200),
+    /** True to settle again a market already settled by the feed or an operator. */
+    resettle: boolField().default(false),
+    reason: reasonField(),
+  }),
+  output: z.object({
+    eventId: z.number().int(),
+    playId: z.number().int(),
+    specifiers: z.string(),
+    /** The operator settlement standing now: 1 for the first by hand, +1 for each resettlement. */
+    version: z.number().int(),
+    /** False when the market already stood settled by hand exactly so (a repeated request). */
+    applied: z.boolean(),
+    /** Orders this call settled, resettled or changed. */
+    ordersChanged: z.number().int(),
+  }),
+});
+
+/** A share of a currency's maximum stake in ten-thousandths: 10000 all of it, 5000 half. */
+const shareField = () => intField().pipe(z.number().min(1).max(10_000));
+const stakeMinorField = () => intField().pipe(z.number().min(1).max(1_000_000_000_000));
+
+/** The book's stake limit policy: the range per currency and the shares that shrink the maximum. */
+export const stakeLimitPolicySchema = z.object({
+  currencies: z.array(
+    z.object({
+      currencyId: z.number().int(),
+      currencyCode: z.string(),
+      scale: z.number().int(),
+      /** Minor units. */
+      minStake: z.number().int(),
+      maxStake: z.number().int(),
+    }),
+  ),
+  /** Plays below the outrights with a share of their own; any other play takes the whole maximum. */
+  playShares: z.array(z.object({ playId: z.number().int(), share: z.number().int() })),
+  /** Outrights (plays 21000 and above). */
+  outrightShare: z.number().int(),
+  /** Applied on top for a live bet. */
+  liveShare: z.number().int(),
+  /** Applied on top for a parlay. */
+  parlayShare: z.number().int(),
+  /** When an operator last changed it (epoch ms); null while the defaults stand. */
+  updatedAt: z.number().int().nullable(),
+  updatedBy: z.number().int().nullable(),
+});
+export type StakeLimitPolicyView = z.infer<typeof stakeLimitPolicySchema>;
+
+export const tradingLimits = defineCall({
+  path: '/admin/api/trading/limits',
+  methods: ['GET', 'POST'],
+  auth: { operator: ['trader'] },
+  tag: 'trading',
+  summary:
+    "The stake limit policy bets are checked against: each currency's range (minor units) and the shares (ten-thousandths) of the maximum per play, for outrights, live bets and parlays.",
+  input: z.object({}),
+  output: stakeLimitPolicySchema,
+});
+
+export const tradingLimitsSet = defineCall({
+  path: '/admin/api/trading/limits/set',
+  auth: { operator: ['trader'] },
+  tag: 'trading',
+  summary:
+    'Change the stake limit policy with a reason: currencies listed get their new range, playShares (when sent) replaces the list, and the other shares change when sent. Bets and the limit calls follow within seconds.',
+  input: z.object({
+    currencies: z
+      .array(
+        z
+          .object({
+            currencyId: currencyIdField(),
+            minStake: stakeMinorField(),
+            maxStake: stakeMinorField(),
+          })
+          .strict()
+          .refine((entry) => entry.maxStake >= entry.minStake, {
+            message: 'maxStake must not be below minStake',
+            path: ['maxStake'],
+          }),
+      )
+      .max(50)
+      .optional(),
+    playShares: z
+      .array(
+        z
+          .object({ playId: intField().pipe(z.number().min(1).max(20_999)), share: shareField() })
+          .strict(),
+      )
+      .max(500)
+      .optional(),
+    outrightShare: shareField().optional(),
+    liveShare: shareField().optional(),
+    parlayShare: shareField().optional(),
+    reason: reasonField(),
+  }),
+  output: stakeLimitPolicySchema,
+});
+
+/** The book's margin on a sport (playId 0) or one play of it. */
+export const bookMarginSchema = z.object({
+  sportId: z.number().int(),
+  /** 0: every play of the sport without a margin of its own. */
+  playId: z.number().int(),
+  /** Thousandths of implied probability added to the feed's prices (negative: better prices). */
+  margin: z.number().int(),
+  operatorId: z.number().int(),
+  updatedAt: z.number().int(),
+});
+
+export const tradingMargins = defineCall({
+  path: '/admin/api/trading/margins',
+  methods: ['GET', 'POST'],
+  auth: { operator: ['trader'] },
+  tag: 'trading',
+  summary:
+    "The book's margins per sport and play: added to the feed's prices, before each member's own margin, wherever members see or bet on a price.",
+  input: z.object({ sportId: int32IdField().optional() }),
+  output: z.object({ records: z.array(bookMarginSchema) }),
+});
+
+export const tradingMarginSet = defineCall({
+  path: '/admin/api/trading/margins/set',
+  auth: { operator: ['trader'] },
+  tag: 'trading',
+  summary:
+    "Set the book's margin on a sport (no playId) or one play of it, in thousandths of implied probability (-50 to 200), or clear it (clear true), with a reason. Prices everywhere follow within seconds.",
+  input: z.object({
+    sportId: int32IdField(),
+    playId: int32IdField().optional(),
+    margin: intField().pipe(z.number().min(-50).max(200)).optional(),
+    /** True to remove the margin (the play then takes the sport's; the sport none). */
+    clear: boolField().default(false),
+    reason: reasonField(),
+  }),
+  output: z.object({
+    sportId: z.number().int(),
+    playId: z.number().int(),
+    margin: z.number().int().nullable(),
+    /** False when the margin already stood so. */
+    applied: z.boolean(),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Site
+// ---------------------------------------------------------------------------------------------
+
+export const siteSwitches = defineCall({
+  path: '/admin/api/site/switches',
+  methods: ['GET', 'POST'],
+  auth: { operator: ['admin'] },
+  tag: 'site',
+  summary:
+    'The control switches on now (SPEC §4: each hides sports or plays from members) and every switch there is.',
+  input: z.object({}),
+  output: z.object({
+    controlSwitches: z.array(z.number().int()),
+    /** Every switch of SPEC §4's table, on or off. */
+    known: z.array(z.number().int()),
+  }),
+});
+
+export const siteSwitchesSet = defineCall({
+  path: '/admin/api/site/switches/set',
+  auth: { operator: ['admin'] },
+  tag: 'site',
+  summary:
+    'Replace the control switches (the whole list; an empty list shows every sport), with a reason. Members see the change within seconds.',
+  input: z.object({
+    controlSwitches: z.array(intField()).max(100),
+    reason: reasonField(),
+  }),
+  output: z.object({
+    controlSwitches: z.array(z.number().int()),
+    /** False when the switches already stood so. */
     applied: z.boolean(),
   }),
 });
@@ -442,4 +677,11 @@ export const backOfficeCalls = [
   tradingMatch,
   tradingHold,
   tradingVoid,
+  tradingSettle,
+  tradingLimits,
+  tradingLimitsSet,
+  tradingMargins,
+  tradingMarginSet,
+  siteSwitches,
+  siteSwitchesSet,
 ] as const;

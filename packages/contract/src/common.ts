@@ -11,6 +11,27 @@ export const intField = () =>
     z.number().int().safe(),
   );
 
+/** A whole number from `min` to `max`, sent as a number or a string of digits. */
+export const boundedInt = (min: number, max: number) =>
+  intField().pipe(z.number().int().min(min).max(max));
+
+/** A positive id the database keeps as a 32-bit integer: sports, plays, leagues. */
+export const int32IdField = () => boundedInt(1, 2_147_483_647);
+
+/** A currency id: a small positive number (the database keeps them as 32-bit integers). */
+export const currencyIdField = () => boundedInt(1, 1_000_000);
+
+/**
+ * The latest time a call accepts, in epoch milliseconds: the first moment of the last day of the
+ * year 9999. Later dates have no four-digit ISO form, so neither the database nor a date picker
+ * could take them; the rest of that day leaves room for the windows built from a time (an
+ * exclusive end a millisecond later, the end of its day) within that year too.
+ */
+export const maxEpochMs = 253_402_214_400_000;
+
+/** A time as epoch milliseconds, from 1970 to the last day of the year 9999. */
+export const epochMsField = () => boundedInt(0, maxEpochMs);
+
 export const boolField = () =>
   z.preprocess(
     (value) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { intField, textField } from './common';
+import { boundedInt, epochMsField, textField } from './common';
 import { historyRecordSchema, payMethodSchema } from './wallet';
 
 /**
@@ -42,9 +42,6 @@ export const depositStatus = {
 export type DepositStatus = (typeof depositStatus)[keyof typeof depositStatus];
 
 /** An integer field within bounds, accepting a number or its text (query and form fields). */
-const boundedInt = (min: number, max: number) =>
-  intField().pipe(z.number().int().min(min).max(max));
-
 /** What is wrong with a deposit amount as sent, or undefined when it is a valid one. */
 function depositAmountProblem(value: number | string): string | undefined {
   if (typeof value === 'number') {
@@ -165,9 +162,9 @@ export const depositList = defineCall({
     page: boundedInt(1, 10_000).default(1),
     size: boundedInt(1, 100).default(10),
     /** Epoch milliseconds, inclusive. */
-    startTime: boundedInt(0, 8_640_000_000_000_000).optional(),
+    startTime: epochMsField().optional(),
     /** Epoch milliseconds, inclusive. */
-    endTime: boundedInt(0, 8_640_000_000_000_000).optional(),
+    endTime: epochMsField().optional(),
   }),
   output: z.object({ records: z.array(depositRecordSchema), total: z.number().int() }),
 });

@@ -36,13 +36,16 @@ export const errorCatalogue = {
     zh: '请求过大',
     zht: '請求過大',
   },
-  /** No call lives at this path with this method. */
+  /**
+   * No call lives at this path with this method, or the record an operator call names (a member,
+   * a partner, an adjustment) does not exist; the message names which.
+   */
   NOT_FOUND: {
     code: 1002,
     key: 'error.notFound',
     en: 'Not found',
-    zh: '接口不存在',
-    zht: '接口不存在',
+    zh: '未找到',
+    zht: '未找到',
   },
   /** The request took longer than the server's request timeout. */
   TIMEOUT: {
@@ -155,6 +158,17 @@ export const errorCatalogue = {
     en: 'This function is not available for your account',
     zh: '当前账号不支持此功能',
     zht: '當前賬號不支持此功能',
+  },
+  /**
+   * A partner login for a channel an operator has turned off; that partner's players' sessions
+   * answer 403 while it stays off.
+   */
+  PARTNER_DISABLED: {
+    code: 2011,
+    key: 'error.partnerDisabled',
+    en: 'Sign-in through this partner is switched off',
+    zh: '该合作方登录已停用',
+    zht: '該合作方登錄已停用',
   },
   /** The member's available balance is smaller than the amount asked for. */
   INSUFFICIENT_FUNDS: {
@@ -346,6 +360,17 @@ export const errorCatalogue = {
     en: 'Another operator must approve this adjustment',
     zh: '此调整须由另一位管理员审批',
     zht: '此調整須由另一位管理員審批',
+  },
+  /**
+   * 6008: a market already settled (by the feed or an operator) is settled by hand only as a
+   * deliberate resettlement (`resettle: true`).
+   */
+  MARKET_ALREADY_SETTLED: {
+    code: 6008,
+    key: 'error.marketAlreadySettled',
+    en: 'This market is already settled; settle it again only as a resettlement',
+    zh: '该盘口已结算，只能以重新结算的方式再次结算',
+    zht: '該盤口已結算，只能以重新結算的方式再次結算',
   },
   /** Withdrawals (5200–5299): a channel, pay type or merchant code the catalogue does not offer. */
   WITHDRAW_CHANNEL_NOT_FOUND: {
@@ -554,6 +579,17 @@ export const errorCatalogue = {
     en: 'The cash out offer has changed',
     zh: '提前结算金额已变化',
     zht: '提前結算金額已變化',
+  },
+  /**
+   * A notice, news item, banner or activity that does not exist, or that members cannot see now
+   * (unpublished, deleted, outside its window or in another language): they answer the same.
+   */
+  CONTENT_NOT_FOUND: {
+    code: 8001,
+    key: 'error.contentNotFound',
+    en: 'This content is not available',
+    zh: '内容不存在或已下线',
+    zht: '內容不存在或已下線',
   },
 } as const;
 

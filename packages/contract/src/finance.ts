@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { boolField, intField, textField } from './common';
+import { boolField, currencyIdField, intField, textField } from './common';
 import { depositRecordSchema } from './deposit';
 import { withdrawRecordSchema } from './withdraw';
 
@@ -115,7 +115,7 @@ export const loanLimitSet = defineCall({
   summary: "Set a member's credit limit in a currency (minor units); what is owed is unchanged.",
   input: z.object({
     userId: intField().pipe(z.number().positive()),
-    currencyId: intField().pipe(z.number().positive()),
+    currencyId: currencyIdField(),
     limit: intField().pipe(z.number().min(0)),
   }),
   output: z.object({

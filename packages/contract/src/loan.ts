@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { intField } from './common';
+import { boundedInt, currencyIdField, epochMsField } from './common';
 import { balanceEntrySchema } from './wallet';
 
 /**
@@ -11,9 +11,6 @@ import { balanceEntrySchema } from './wallet';
  */
 
 /** An integer field within bounds, accepting a number or its text (query and form fields). */
-const boundedInt = (min: number, max: number) =>
-  intField().pipe(z.number().int().min(min).max(max));
-
 /** The most records one page of the loan history holds. */
 export const maxLoanRecordPageSize = 100;
 
@@ -24,7 +21,7 @@ const moneyInput = z.object({
   /** Minor units of the currency, above 0. */
   amount: boundedInt(1, Number.MAX_SAFE_INTEGER),
   /** The currency; the member's current currency when absent. */
-  currencyId: boundedInt(1, Number.MAX_SAFE_INTEGER).optional(),
+  currencyId: currencyIdField().optional(),
   /** The currency's scale as the client knows it; refused when it is not the currency's. */
   scale: boundedInt(0, 18).optional(),
 });
@@ -84,11 +81,11 @@ export const loanRecordList = defineCall({
     page: boundedInt(1, 100_000).optional(),
     /** Records per page: 10 unless given (SPEC §9 history page size). */
     size: boundedInt(1, maxLoanRecordPageSize).optional(),
-    currencyId: boundedInt(1, Number.MAX_SAFE_INTEGER).optional(),
+    currencyId: currencyIdField().optional(),
     /** Only records made at or after this moment, epoch milliseconds. */
-    startTime: boundedInt(0, Number.MAX_SAFE_INTEGER).optional(),
+    startTime: epochMsField().optional(),
     /** Only records made before this moment, epoch milliseconds. */
-    endTime: boundedInt(0, Number.MAX_SAFE_INTEGER).optional(),
+    endTime: epochMsField().optional(),
   }),
   output: z.object({
     records: z.array(loanRecordSchema),

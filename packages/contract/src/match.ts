@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { intField, textField } from './common';
+import { boundedInt, epochMsField, textField } from './common';
 
 /**
  * Match-side calls (SPEC §7 "Match and order paths", DESIGN §5: under /match/api/). Matches,
@@ -9,9 +9,6 @@ import { intField, textField } from './common';
  */
 
 /** An integer field within bounds, accepting a number or its text (query and form fields). */
-const boundedInt = (min: number, max: number) =>
-  intField().pipe(z.number().int().min(min).max(max));
-
 /** A positive id: sport, league, match. */
 const idField = () => boundedInt(1, Number.MAX_SAFE_INTEGER);
 
@@ -262,8 +259,8 @@ const resultInput = z.object({
   sportId: idField().optional(),
   leagueId: idField().optional(),
   /** Kick-off window, epoch milliseconds. */
-  startTime: boundedInt(0, Number.MAX_SAFE_INTEGER).optional(),
-  endTime: boundedInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  startTime: epochMsField().optional(),
+  endTime: epochMsField().optional(),
   size: boundedInt(1, 200).optional(),
   page: boundedInt(1, 100_000).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { intField } from './common';
+import { boundedInt, currencyIdField } from './common';
 import { orderSelectionSchema } from './order';
 
 /**
@@ -13,9 +13,6 @@ import { orderSelectionSchema } from './order';
 const tag = 'order';
 
 /** An integer field within bounds, accepting a number or its text (query and form fields). */
-const boundedInt = (min: number, max: number) =>
-  intField().pipe(z.number().int().min(min).max(max));
-
 export const cashOutInput = z.object({
   orderNo: z.string('must be an order number').trim().min(1).max(64),
   /**
@@ -137,7 +134,7 @@ export const memberLimits = defineCall({
   auth: 'member',
   summary: "The member's stake limits per sport and play, in their currency",
   tag,
-  input: z.object({ currencyId: boundedInt(1, 1_000_000).optional() }),
+  input: z.object({ currencyId: currencyIdField().optional() }),
   output: memberLimitsSchema,
 });
 

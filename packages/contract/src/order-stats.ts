@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { intField } from './common';
+import { boundedInt, currencyIdField, epochMsField } from './common';
 import { orderRecordSchema } from './order';
 
 /**
@@ -11,17 +11,11 @@ import { orderRecordSchema } from './order';
 
 const tag = 'order-stats';
 
-const boundedInt = (min: number, max: number) =>
-  intField().pipe(z.number().int().min(min).max(max));
-
 /** The longest range a statistics call covers, in display days (and 90 × 24 h for times). */
 export const maxStatRangeDays = 90;
 /** Rows per page of the statistics lists: 10 unless given (SPEC §9 history page size). */
 export const defaultStatPageSize = 10;
 export const maxStatPageSize = 100;
-
-/** Latest epoch millisecond a JavaScript date can hold. */
-const maxEpochMs = 8_640_000_000_000_000;
 
 /** A display day, `YYYY-MM-DD`, a real calendar date. */
 const displayDateField = () =>
@@ -33,12 +27,12 @@ const displayDateField = () =>
       return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
     }, 'must be a real calendar date');
 
-const currencyField = () => boundedInt(1, 1_000_000).optional();
+const currencyField = () => currencyIdField().optional();
 
 /** Epoch milliseconds, both inclusive; each call says what it does when they are absent. */
 const timeRange = {
-  startTime: boundedInt(0, maxEpochMs).optional(),
-  endTime: boundedInt(0, maxEpochMs).optional(),
+  startTime: epochMsField().optional(),
+  endTime: epochMsField().optional(),
 };
 
 const paging = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { boolField, intField } from './common';
+import { boolField, boundedInt } from './common';
 
 /**
  * Orders: placing a bet and reading one's bets (SPEC §3 bet option and slip item, §5 slip rules,
@@ -12,9 +12,6 @@ import { boolField, intField } from './common';
 const tag = 'order';
 
 /** An integer field within bounds, accepting a number or its text (query and form fields). */
-const boundedInt = (min: number, max: number) =>
-  intField().pipe(z.number().int().min(min).max(max));
-
 /** SPEC §5: a bet slip holds at most this many selections. */
 export const maxSlipSelections = 8;
 /** SPEC §5: plays that never go into a parlay ('noMixBet'). */

@@ -9,6 +9,8 @@ import { operatorCalls } from './operator';
 import { orderCalls } from './order';
 import { orderExtraCalls } from './order-extras';
 import { orderStatsCalls } from './order-stats';
+import { partnerSettingsCalls } from './partner-settings';
+import { siteContentCalls } from './site-content';
 import { walletCalls } from './wallet';
 import { withdrawCalls } from './withdraw';
 
@@ -26,4 +28,6 @@ export const allCalls: readonly CallDefinition[] = [
   ...operatorCalls,
   ...financeCalls,
   ...backOfficeCalls,
+  ...siteContentCalls,
+  ...partnerSettingsCalls,
 ];

@@ -219,6 +219,33 @@ export type Heartbeat = z.infer<typeof heartbeatSchema>;
 export const providerStateSchema = z.object({ epoch: z.number().int(), alive: z.boolean() });
 export type ProviderState = z.infer<typeof providerStateSchema>;
 
+/** Open matches of one sport, per list type (the header tabs of docs/web-matches.md). */
+export const sportCountSchema = z.strictObject({
+  sportId: z.number().int().positive(),
+  /** Type 1, in play. */
+  live: z.number().int().nonnegative(),
+  /** Type 2, kicking off before the display day ends (SPEC §9), live ones included. */
+  today: z.number().int().nonnegative(),
+  /** Type 3, kicking off later. */
+  early: z.number().int().nonnegative(),
+  /** Type 4, outrights. */
+  outright: z.number().int().nonnegative(),
+  /** Type 0, every open match and outright. */
+  total: z.number().int().nonnegative(),
+});
+export type SportCount = z.infer<typeof sportCountSchema>;
+
+/**
+ * `counts`: the sport tabs' counts for the socket's viewer, as `/match/api/match/count` and the
+ * list's `counts` compute them (hidden sports left out, a member's leagueIds only); every sport
+ * the viewer may see, in catalogue order, at 0 when it has nothing open. Sent on connect and
+ * whenever they change, at most once a second.
+ */
+export const sportCountsEventSchema = z.strictObject({
+  counts: z.array(sportCountSchema).max(64),
+});
+export type SportCountsEvent = z.infer<typeof sportCountsEventSchema>;
+
 /** A request was refused (also answered through its acknowledgement, when it has one). */
 export const refusedSchema = z.object({
   /** The event refused, or `flood` when the socket is disconnected for sending too much. */
@@ -309,6 +336,7 @@ export interface MatchSocketServerEvents {
   delta: (message: MatchDelta) => void;
   heartbeat: (message: Heartbeat) => void;
   provider: (message: ProviderState) => void;
+  counts: (message: SportCountsEvent) => void;
   refused: (message: Refused) => void;
 }
 

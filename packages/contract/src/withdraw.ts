@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { intField, textField, wirePasswordSchema } from './common';
+import { boundedInt, epochMsField, textField, wirePasswordSchema } from './common';
 import { historyRecordSchema, payMethodSchema } from './wallet';
 
 /**
@@ -12,9 +12,6 @@ import { historyRecordSchema, payMethodSchema } from './wallet';
 const tag = 'withdraw';
 
 /** An integer field within bounds, accepting a number or its text (query and form fields). */
-const boundedInt = (min: number, max: number) =>
-  intField().pipe(z.number().int().min(min).max(max));
-
 /** A positive id. */
 const idField = () => boundedInt(1, Number.MAX_SAFE_INTEGER);
 
@@ -162,9 +159,6 @@ export const withdrawCreate = defineCall({
   output: z.string(),
 });
 
-/** The latest instant a JavaScript date can hold, epoch milliseconds. */
-const maxEpochMs = 8_640_000_000_000_000;
-
 /** SPEC §9: history pages hold 10 records unless asked otherwise. */
 export const defaultWithdrawPageSize = 10;
 
@@ -177,9 +171,9 @@ export const withdrawList = defineCall({
     page: boundedInt(1, 100_000).optional(),
     size: boundedInt(1, 100).optional(),
     /** Created at or after, epoch milliseconds. */
-    startTime: boundedInt(0, maxEpochMs).optional(),
+    startTime: epochMsField().optional(),
     /** Created at or before, epoch milliseconds. */
-    endTime: boundedInt(0, maxEpochMs).optional(),
+    endTime: epochMsField().optional(),
   }),
   output: z.object({ records: z.array(withdrawRecordSchema), total: z.number().int() }),
 });

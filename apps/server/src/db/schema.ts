@@ -12,4 +12,5 @@ export * from '../modules/operators/operators.schema';
 export * from '../modules/orders/orders.schema';
 export * from '../modules/payments/payments.schema';
 export * from '../modules/settlement/settlement.schema';
+export * from '../modules/site-content/site-content.schema';
 export * from '../modules/withdrawals/withdrawals.schema';

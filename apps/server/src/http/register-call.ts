@@ -133,15 +133,36 @@ async function authenticateOperatorCall(
 /** The member behind a member, session or public call's token, checked against the call's level. */
 async function authenticateMemberCall(
   authenticate: Authenticator,
-  definition: CallDefinition,
+  auth: CallDefinition['auth'],
   token: string | undefined,
   uid: string | undefined,
 ): Promise<AuthenticatedUser | null> {
   const user = token ? await authenticate(token, uid) : null;
-  if (definition.auth !== 'public' && !user) throw new AppError('TOKEN_INVALID');
-  if (definition.auth === 'member' && user && user.memberId === 0)
-    throw new AppError('LOGIN_REQUIRED');
+  if (auth !== 'public' && !user) throw new AppError('TOKEN_INVALID');
+  if (auth === 'member' && user && user.memberId === 0) throw new AppError('LOGIN_REQUIRED');
   return user;
+}
+
+/**
+ * Who is making a request at an auth level, as registerCall decides it: for routes that answer
+ * something other than the envelope (files) or read their fields themselves (uploads), so their
+ * refusals are the same codes as every call's.
+ */
+export async function authenticateRequest(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  auth: CallDefinition['auth'],
+  request: FastifyRequest,
+  fields: { token?: string | undefined; uid?: string | undefined },
+): Promise<{ user: AuthenticatedUser | null; operator: AuthenticatedOperator | null }> {
+  const token = fields.token || undefined;
+  if (isOperatorAuth(auth))
+    return {
+      user: null,
+      operator: await authenticateOperatorCall(app, request, token, authenticate, auth),
+    };
+  const user = await authenticateMemberCall(authenticate, auth, token, fields.uid || undefined);
+  return { user, operator: null };
 }
 
 export interface RegisterCallOptions {
@@ -194,7 +215,7 @@ export function registerCall<C extends CallDefinition>(
         ? null
         : await authenticateMemberCall(
             authenticate,
-            definition,
+            definition.auth,
             token,
             common.data.uid || undefined,
           );

@@ -19,9 +19,9 @@ export interface Audience {
   leagueIds: ReadonlySet<number> | null;
 }
 
-/** leagueIds can be long: the key names them by a short digest. */
+/** leagueIds can be long: keys name them by a short digest (empty: every league). */
 const leagueKeys = new WeakMap<ReadonlySet<number>, string>();
-function leagueKeyOf(leagueIds: ReadonlySet<number> | null): string {
+export function leagueKeyOf(leagueIds: ReadonlySet<number> | null): string {
   if (!leagueIds) return '';
   let key = leagueKeys.get(leagueIds);
   if (key === undefined) {

@@ -128,10 +128,11 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
   }
 
   /**
-   * An operator held or released markets: a fresh snapshot to every stream of the match at once
-   * (like a bet stop, a suspension is never conflated), as every market may read otherwise.
+   * An operator held or released markets, or changed the book's margins: a fresh snapshot to
+   * every stream of the match at once (like a bet stop, a suspension is never conflated), as every
+   * market may read or be priced otherwise.
    */
-  function onHoldsChange(state: EventState): void {
+  function onTradingChange(state: EventState): void {
     const name = roomNameOf(state.fixture);
     pendingListStates.delete(state.fixture.eventId);
     for (const stream of streams.streamsOf(name)) {
@@ -170,7 +171,7 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
   const unsubscribe = readModel.subscribe((change: ReadModelChange) => {
     try {
       if (change.kind === 'event') onEventChange(change);
-      else if (change.kind === 'holds') onHoldsChange(change.state);
+      else if (change.kind === 'trading') onTradingChange(change.state);
       else if (change.kind === 'reset') {
         betStopped.clear();
         resendAll();

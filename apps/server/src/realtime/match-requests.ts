@@ -62,6 +62,8 @@ export interface HeldRoom {
 export interface MatchSocketState {
   viewer: SocketViewer;
   rooms: Map<string, HeldRoom>;
+  /** The room of the socket's count audience (see match-counts.ts). */
+  countsRoom: string | undefined;
   requests: TokenBucket;
   snapshots: TokenBucket;
   packets: TokenBucket;
@@ -71,6 +73,7 @@ export function createMatchSocketState(viewer: SocketViewer): MatchSocketState {
   return {
     viewer,
     rooms: new Map(),
+    countsRoom: undefined,
     requests: createTokenBucket(roomRequestBurst, roomRequestsPerSecond),
     snapshots: createTokenBucket(snapshotBurst, snapshotsPerSecond),
     packets: createTokenBucket(packetBurst, packetsPerSecond),

@@ -13,6 +13,7 @@ import type { MatchWireSource } from '../modules/match/match.module';
 import type { Viewer } from '../modules/match/viewer';
 import { createStreamIndex } from './match-audiences';
 import { heartbeatRoomForNewSocket, startMatchBroadcast } from './match-broadcast';
+import { startSportCounts } from './match-counts';
 import {
   createMatchSocketState,
   createRoomRequests,
@@ -46,6 +47,8 @@ export interface MatchSocketOptions {
   readModel: ReadModel;
   authenticate: Authenticator;
   matches: MatchWireSource;
+  /** The app's clock: the display day splits the counts of today and early. */
+  now: () => number;
   log: FastifyBaseLogger;
 }
 
@@ -79,6 +82,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     requests,
     log,
   });
+  const counts = startSportCounts({ io, readModel: options.readModel, now: options.now, log });
   /** Each socket's viewer from the handshake, then its state once connected. */
   const viewers = new WeakMap<MatchSocket, SocketViewer>();
   const states = new WeakMap<MatchSocket, MatchSocketState>();
@@ -176,6 +180,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     bind(socket, state, 'G', requests.resync);
     socket.join(heartbeatRoomForNewSocket());
     socket.emit('heartbeat', broadcast.heartbeat());
+    state.countsRoom = counts.follow(socket, viewer.viewer);
   });
 
   /**
@@ -204,6 +209,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
           if (!socket.connected) continue;
           state.viewer = fresh;
           requests.reviewAudiences(socket, state);
+          state.countsRoom = counts.follow(socket, fresh.viewer, state.countsRoom);
         } catch (error) {
           // This socket keeps its viewer until the next review; the others go on.
           log.error({ err: error }, 'match socket viewer review failed');
@@ -225,6 +231,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     close(): void {
       clearInterval(reviewTimer);
       broadcast.stop();
+      counts.stop();
       streams.stop();
       io.disconnectSockets(true);
       io.engine.close();

@@ -58,6 +58,7 @@ export async function attachRealtime(
     readModel: context.readModel,
     authenticate: context.authenticate,
     matches,
+    now: () => context.now().getTime(),
     log,
   });
   const redisUrl = context.config.REDIS_URL;

@@ -1,6 +1,6 @@
 import type { Adjustment, AuditEntry } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, createOperator, signIn } from '../operators/helpers';
+import { adminCall, operatorToken } from '../operators/helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import {
   balanceOf,
@@ -27,8 +27,7 @@ let admin: string;
 beforeAll(async () => {
   testApp = await createTestApp({ config: { ADJUSTMENT_APPROVAL_ABOVE: approvalAbove } });
   const now = Date.now();
-  const tokenOf = async (roles: ('finance' | 'trader' | 'admin')[]) =>
-    (await signIn(testApp, await createOperator(testApp.database, roles), now)).token;
+  const tokenOf = (roles: ('finance' | 'trader' | 'admin')[]) => operatorToken(testApp, roles, now);
   asker = await tokenOf(['finance']);
   approver = await tokenOf(['finance']);
   trader = await tokenOf(['trader']);
@@ -70,7 +69,12 @@ describe('adjustments', () => {
     );
     expect(statement, statement.msg).toMatchObject({ code: 0 });
     expect(statement.data.records).toEqual([
-      expect.objectContaining({ kind: 'adjustment', amount: 5_000, bucket: 'main' }),
+      expect.objectContaining({
+        kind: 'adjustment',
+        amount: 5_000,
+        bucket: 'main',
+        balanceAfter: 5_000,
+      }),
     ]);
     const audit = await post<{ entries: AuditEntry[] }>(admin, '/admin/api/audit/list', {
       targetType: 'member',
@@ -83,6 +87,28 @@ describe('adjustments', () => {
       after: { amount: 5_000, status: 1 },
     });
     await expectLedgerBalanced(testApp);
+  });
+
+  it('shows on the statement the balance each line left, per currency and bucket', async () => {
+    const member = await newMember(testApp);
+    for (const amount of [5_000, -2_000, 700]) {
+      const created = await create({ userId: member.userId, amount });
+      expect(created, created.msg).toMatchObject({ code: 0, data: { status: 1 } });
+    }
+    const statement = await post<{ records: { amount: number; balanceAfter: number }[] }>(
+      approver,
+      '/admin/api/member/statement',
+      { userId: member.userId, currencyId: cny.currencyId },
+    );
+    expect(statement, statement.msg).toMatchObject({ code: 0 });
+    expect(
+      statement.data.records.map(({ amount, balanceAfter }) => ({ amount, balanceAfter })),
+    ).toEqual([
+      { amount: 700, balanceAfter: 3_700 },
+      { amount: -2_000, balanceAfter: 3_000 },
+      { amount: 5_000, balanceAfter: 5_000 },
+    ]);
+    expect(await mainOf(member.userId)).toBe(3_700);
   });
 
   it('holds a large one for a second operator: the asker cannot approve it, another can, once', async () => {
@@ -104,11 +130,25 @@ describe('adjustments', () => {
     expect(await mainOf(member.userId)).toBe(25_000);
   });
 
+  it('tells the desk its threshold and holds exactly what is above it', async () => {
+    const member = await newMember(testApp);
+    const listed = await post<{ approvalAboveMajor: number }>(
+      approver,
+      '/admin/api/adjustment/list',
+      { userId: member.userId },
+    );
+    expect(listed, listed.msg).toMatchObject({ code: 0, data: { approvalAboveMajor: 100 } });
+    // 100 CNY is 10 000 minor units: that much applies at once, one unit more waits.
+    const atThreshold = await create({ userId: member.userId, amount: 10_000 });
+    expect(atThreshold, atThreshold.msg).toMatchObject({ code: 0, data: { status: 1 } });
+    const above = await create({ userId: member.userId, amount: -10_001 });
+    expect(above, above.msg).toMatchObject({ code: 0, data: { status: 0 } });
+    expect(await mainOf(member.userId)).toBe(10_000);
+  });
+
   it('applies a large one once when two operators approve it at the same moment', async () => {
     const member = await newMember(testApp);
-    const third = (
-      await signIn(testApp, await createOperator(testApp.database, ['finance']), Date.now())
-    ).token;
+    const third = await operatorToken(testApp, ['finance'], Date.now());
     const created = await create({ userId: member.userId, amount: 40_000 });
     const answers = await Promise.all([
       decide(created.data.id, 'approve', approver),

@@ -18,7 +18,7 @@ import {
   balanceOf as depositBalanceOf,
   newMember,
 } from '../deposits/helpers';
-import { adminCall, createOperator, expectRefused, signIn } from '../operators/helpers';
+import { adminCall, expectRefused, operatorToken } from '../operators/helpers';
 import {
   balanceOf,
   cny,
@@ -43,9 +43,9 @@ let admin: string;
 beforeAll(async () => {
   testApp = await createDepositsTestApp();
   const now = Date.now();
-  finance = (await signIn(testApp, await createOperator(testApp.database, ['finance']), now)).token;
-  trader = (await signIn(testApp, await createOperator(testApp.database, ['trader']), now)).token;
-  admin = (await signIn(testApp, await createOperator(testApp.database, ['admin']), now)).token;
+  finance = await operatorToken(testApp, ['finance'], now);
+  trader = await operatorToken(testApp, ['trader'], now);
+  admin = await operatorToken(testApp, ['admin'], now);
 });
 afterAll(() => testApp.close());
 

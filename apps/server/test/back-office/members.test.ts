@@ -6,7 +6,7 @@ import {
 } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember, wirePassword } from '../identity/helpers';
-import { adminCall, createOperator, signIn } from '../operators/helpers';
+import { adminCall, operatorToken } from '../operators/helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import {
   type Answer,
@@ -35,8 +35,8 @@ let admin: string;
 beforeAll(async () => {
   testApp = await createTestApp();
   const now = Date.now();
-  const tokenOf = async (roles: ('support' | 'trader' | 'finance' | 'admin')[]) =>
-    (await signIn(testApp, await createOperator(testApp.database, roles), now)).token;
+  const tokenOf = (roles: ('support' | 'trader' | 'finance' | 'admin')[]) =>
+    operatorToken(testApp, roles, now);
   support = await tokenOf(['support']);
   trader = await tokenOf(['trader']);
   finance = await tokenOf(['finance']);

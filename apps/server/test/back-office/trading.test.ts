@@ -1,7 +1,7 @@
 import { type AuditEntry, orderStatus } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogue } from '../../src/modules/catalogue/catalogue.service';
-import { adminCall, createOperator, signIn } from '../operators/helpers';
+import { adminCall, operatorToken } from '../operators/helpers';
 import {
   type Answer,
   type Book,
@@ -16,7 +16,7 @@ import {
   single,
   type TestMember,
 } from '../orders/helpers';
-import type { TestApp } from '../test-app';
+import { createTestApp, type TestApp } from '../test-app';
 
 /**
  * The trading desk over HTTP: a trader suspends and reopens matches and markets (bets on them
@@ -49,9 +49,9 @@ beforeAll(async () => {
   testApp = created.testApp;
   book = created.book;
   const now = created.feed.now().getTime();
-  trader = (await signIn(testApp, await createOperator(testApp.database, ['trader']), now)).token;
-  finance = (await signIn(testApp, await createOperator(testApp.database, ['finance']), now)).token;
-  admin = (await signIn(testApp, await createOperator(testApp.database, ['admin']), now)).token;
+  trader = await operatorToken(testApp, ['trader'], now);
+  finance = await operatorToken(testApp, ['finance'], now);
+  admin = await operatorToken(testApp, ['admin'], now);
   member = await fundedMember(testApp, 100_000);
 });
 afterAll(() => testApp.close());
@@ -199,6 +199,77 @@ describe('voids', () => {
     // The catalogue holds the void, so the settlement sweep would reach the same result.
     const cancellations = await createCatalogue(testApp.database.db).cancellationsOf(eventId);
     expect(cancellations.filter((row) => row.reason === 'operator_void')).toHaveLength(1);
+  });
+});
+
+describe('matches off the book', () => {
+  it('lists a match the book no longer holds while bets on it are open, shows them, and voids them', async () => {
+    const pick = book.pick(book.preMatchAt(3));
+    const eventId = pick.event.fixture.eventId;
+    const market = { eventId, playId: pick.market.playId, specifiers: pick.market.specifiers };
+    const bettor = await fundedMember(testApp, 10_000);
+    const placed = await placeBet(testApp, bettor, single(pick, 1_500));
+    expect(placed, placed.msg).toMatchObject({ code: 0 });
+    // Another process of the deployment, started without a feed: its book is empty, as after
+    // a restart, or hours after a match the feed never settled.
+    const other = await createTestApp({ database: testApp.database });
+    try {
+      const otherTrader = await operatorToken(other, ['trader'], Date.now());
+      const otherCall = <T>(path: string, fields: Record<string, unknown>) =>
+        adminCall<T>(other, path, { bearer: otherTrader, fields });
+
+      const listed = await otherCall<{
+        records: { eventId: number; sportId: number; marketCount: number; name: string }[];
+      }>('/admin/api/trading/matches', { state: 'offbook', size: 100 });
+      expect(listed, listed.msg).toMatchObject({ code: 0 });
+      expect(listed.data.records.find((record) => record.eventId === eventId)).toMatchObject({
+        sportId: pick.event.fixture.sportId,
+        marketCount: 1,
+        name: `#${eventId}`,
+      });
+      // The first process's book holds the match: it is not off the book there.
+      const here = await call<{ records: { eventId: number }[] }>('/admin/api/trading/matches', {
+        state: 'offbook',
+        size: 100,
+      });
+      expect(here.data.records.map((record) => record.eventId)).not.toContain(eventId);
+
+      const detail = await otherCall<MatchView & { isOffBook: boolean }>(
+        '/admin/api/trading/match',
+        { eventId },
+      );
+      expect(detail, detail.msg).toMatchObject({ code: 0, data: { isOffBook: true } });
+      const shown = marketOf(detail.data, market.playId, market.specifiers);
+      expect(shown.isOpen).toBe(false);
+      expect(shown.outcomes.find((outcome) => outcome.id === pick.outcomeId)?.liability).toEqual([
+        expect.objectContaining({ currencyId: cny.currencyId, stake: 1_500 }),
+      ]);
+      // Off the book there is nothing to suspend.
+      expectRefused(
+        await otherCall('/admin/api/trading/hold', { ...market, held: true, reason: 'late' }),
+        1002,
+      );
+
+      const voided = await otherCall<{ ordersVoided: number; applied: boolean }>(
+        '/admin/api/trading/void',
+        { ...market, reason: 'match abandoned' },
+      );
+      expect(voided, voided.msg).toMatchObject({
+        code: 0,
+        data: { applied: true, ordersVoided: 1 },
+      });
+      expect(await balanceOf(other, bettor.userId, cny.currencyId)).toMatchObject({
+        amount: 10_000,
+      });
+      const after = await otherCall<{ records: { eventId: number }[] }>(
+        '/admin/api/trading/matches',
+        { state: 'offbook', size: 100 },
+      );
+      expect(after.data.records.map((record) => record.eventId)).not.toContain(eventId);
+      await expectLedgerBalanced(other);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { orderStatus } from '@sb/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config';
 import {
   type Book,
@@ -30,7 +30,6 @@ beforeAll(async () => {
   results = await createSettlementTestApp({ cashOutMarginUnits: marginUnits });
   ({ testApp, book } = results);
 });
-beforeEach(() => book.keepAlive());
 afterAll(() => testApp.close());
 
 /** stake × Π(placed / current) × (1 − margin), rounded down once. */

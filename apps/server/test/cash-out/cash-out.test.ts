@@ -7,7 +7,7 @@ import {
 } from '@sb/contract';
 import { toOddsUnits } from '@sb/domain';
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashOutQueries } from '../../src/modules/orders/orders.repository';
 import {
   type Book,
@@ -43,7 +43,6 @@ beforeAll(async () => {
   ({ testApp, book } = await createOrdersTestApp());
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
 });
-beforeEach(() => book.keepAlive());
 afterAll(() => testApp.close());
 
 let nextEvent = 0;

@@ -6,7 +6,7 @@ import {
   orderAmountLimit,
 } from '@sb/contract';
 import { openPayload, sealPayload } from '@sb/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Answer,
   type Book,
@@ -28,7 +28,6 @@ beforeAll(async () => {
   ({ testApp, book } = await createOrdersTestApp());
   member = await fundedMember(testApp, 123_456);
 });
-beforeEach(() => book.keepAlive());
 afterAll(() => testApp.close());
 
 /** Asks amount/limit as the web client does: the slip sealed into `data`, the answer sealed. */

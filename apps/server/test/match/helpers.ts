@@ -16,9 +16,12 @@ export const feedStartTime = Date.UTC(2026, 0, 10, 15, 0, 0);
 
 /**
  * The simulator behind a clock the test moves. `advance` runs the world and hands its messages to
- * the server at once, with an alive message so the server's watchdog never suspends the book
- * while a slow test runs; `skip` moves only the server's clock, past its caches' lifetimes.
+ * the server at once; `skip` moves only the server's clock, past its caches' lifetimes. An alive
+ * message goes with every advance and every few seconds of wall time besides, so the server's
+ * silence watchdog (20 s of wall time) never suspends the book while a slow test runs.
  */
+const aliveEveryMs = 5_000;
+
 export function createManualFeed(options: { seed?: string; speed?: number } = {}) {
   const simulator: Simulator = createSimulator({
     seed: options.seed ?? 'match-test',
@@ -28,6 +31,7 @@ export function createManualFeed(options: { seed?: string; speed?: number } = {}
   let deliver: (messages: FeedMessage[]) => void = () => {};
   let skewMs = 0;
   let aliveSeq = 0;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
   const alive = (): FeedMessage => ({
     type: 'alive',
     timestamp: simulator.now(),
@@ -40,8 +44,12 @@ export function createManualFeed(options: { seed?: string; speed?: number } = {}
     sports: () => simulator.sports(),
     start(onMessages) {
       deliver = onMessages;
+      heartbeat = setInterval(() => deliver([alive()]), aliveEveryMs);
+      heartbeat.unref();
     },
-    stop() {},
+    stop() {
+      clearInterval(heartbeat);
+    },
   };
   return {
     provider,

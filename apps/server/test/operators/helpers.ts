@@ -98,6 +98,15 @@ export async function signIn(
   return answer.data;
 }
 
+/** A new operator holding `roles`, signed in at `atMs`: its session token. */
+export async function operatorToken(
+  testApp: Pick<TestApp, 'app' | 'database'>,
+  roles: OperatorRole[],
+  atMs: number,
+): Promise<string> {
+  return (await signIn(testApp, await createOperator(testApp.database, roles), atMs)).token;
+}
+
 export function expectRefused(answer: Answer, code: number): void {
   expect(answer, answer.msg).toMatchObject({ code, data: null });
   expect(answer.msg).not.toBe('');

@@ -129,7 +129,6 @@ beforeAll(async () => {
     },
   ];
   for (const [index, entry] of plan.entries()) {
-    book.keepAlive();
     const pick = book.pick(book.preMatchAt(index % book.preMatch().length));
     const order = expectOk(await placeBet(testApp, alice, single(pick, entry.stake)));
     expect(order.status).toBe(orderStatus.accepted);

@@ -28,6 +28,8 @@ export async function createOrdersTestApp(
     sweepIntervalMs?: number;
     database?: DatabaseHandle;
     cashOutMarginUnits?: number;
+    /** Bets placed together in one transaction at most, and how long a batch waits for more. */
+    batch?: { size: number; waitMs: number };
   } = {},
 ) {
   const feed = createManualFeed({ seed: 'orders-test' });
@@ -40,6 +42,9 @@ export async function createOrdersTestApp(
       ...(options.cashOutMarginUnits === undefined
         ? {}
         : { CASH_OUT_MARGIN_UNITS: options.cashOutMarginUnits }),
+      ...(options.batch
+        ? { ORDER_BATCH_SIZE: options.batch.size, ORDER_BATCH_WAIT_MS: options.batch.waitMs }
+        : {}),
     },
     ...(options.database ? { database: options.database } : {}),
   });
@@ -78,7 +83,7 @@ function pickOf(event: EventSnapshot, market: Market, outcomeIndex = 0): Pick {
  * The book as the server holds it (the simulator's own state: the test never advances it), and
  * messages written by the test to suspend markets or move prices.
  */
-function createBook(feed: ManualFeed) {
+export function createBook(feed: ManualFeed) {
   const snapshot = feed.simulator.snapshot();
   const seqs = new Map(snapshot.events.map((event) => [event.fixture.eventId, event.seq]));
   const nextSeq = (eventId: number) => {
@@ -91,7 +96,6 @@ function createBook(feed: ManualFeed) {
     event.markets.some((market) => market.status === 'active' && market.playId === 3);
   const events = (status: string) =>
     snapshot.events.filter((event) => event.status.status === status && isOpenMatch(event));
-  let aliveSeq = 0;
 
   return {
     /** Pre-match football-like events with an open 1X2 market (play 3), in a stable order. */
@@ -147,17 +151,6 @@ function createBook(feed: ManualFeed) {
           seq: nextSeq(pick.event.fixture.eventId),
           status: pick.event.status,
           markets: [market],
-        },
-      ]);
-    },
-    /** Keeps the server's silence watchdog from suspending the book during a long test. */
-    keepAlive(): void {
-      feed.push([
-        {
-          type: 'alive',
-          timestamp: feed.simulator.now(),
-          seq: 2_000_000 + ++aliveSeq,
-          subscribed: true,
         },
       ]);
     },

@@ -1,7 +1,7 @@
 import { appSocketPath, type BetStatusEvent, orderList, orderStatus } from '@sb/contract';
 import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersOf } from '../../src/modules/orders/orders.module';
 import { orderStatusHistory, orders } from '../../src/modules/orders/orders.schema';
 import { type RecordingSocket, recordSocket } from '../realtime/helpers';
@@ -49,7 +49,6 @@ beforeAll(async () => {
     socket.socket.once('connect_error', reject);
   });
 });
-beforeEach(() => book.keepAlive());
 afterAll(async () => {
   socket.close();
   await testApp.close();
@@ -158,7 +157,6 @@ describe('live bets wait for the bet delay', () => {
         .update(orders)
         .set({ acceptAfter: new Date(0) })
         .where(eq(orders.id, row?.id ?? 0));
-      other.book.keepAlive();
       await Promise.all([
         ...Array.from({ length: 4 }, () => ordersOf(testApp.app).acceptance.sweep()),
         ...Array.from({ length: 4 }, () => ordersOf(other.testApp.app).acceptance.sweep()),
@@ -201,7 +199,6 @@ describe('crash safety', () => {
       database: testApp.database,
     });
     try {
-      survivor.book.keepAlive();
       // Its clock passes the order's delay; its next sweep finds the order due.
       survivor.feed.skip(1_000);
       const deadline = Date.now() + 5_000;

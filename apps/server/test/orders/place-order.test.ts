@@ -9,7 +9,7 @@ import {
 } from '@sb/contract';
 import { encodeOptionId, sealPayload, toOddsUnits } from '@sb/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/identity.schema';
 import { controlSwitchTable } from '../../src/modules/match/control-switches';
 import { matchWireSourceOf } from '../../src/modules/match/match.module';
@@ -39,7 +39,6 @@ beforeAll(async () => {
   ({ testApp, book } = await createOrdersTestApp());
   member = await fundedMember(testApp, 1_000_000);
 });
-beforeEach(() => book.keepAlive());
 afterAll(() => testApp.close());
 
 /** Places a bet that must be refused with `code`, and proves nothing was written. */

@@ -161,6 +161,8 @@ export interface ConnectOptions {
   path: '/match/socket' | '/app/socket';
   query?: Record<string, string>;
   reconnection?: boolean;
+  /** How long the client waits for the server's answer to its connection (5 s unless given). */
+  timeoutMs?: number;
 }
 
 /** The official client as SPEC §4 configures it: websocket only, query carrying the session. */
@@ -171,7 +173,7 @@ export function openSocket(url: string, options: ConnectOptions): Socket {
     query: options.query ?? {},
     reconnection: options.reconnection ?? false,
     forceNew: true,
-    timeout: 5_000,
+    timeout: options.timeoutMs ?? 5_000,
   });
 }
 

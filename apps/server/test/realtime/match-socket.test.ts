@@ -5,6 +5,7 @@ import {
   optionStatus,
   providerStateSchema,
   refusedSchema,
+  sportCountsEventSchema,
 } from '@sb/contract';
 import type { BetStopMessage, EventSnapshot, OddsChangeMessage } from '@sb/feed-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -516,6 +517,7 @@ describe('the wire', () => {
     heartbeat: heartbeatSchema,
     provider: providerStateSchema,
     refused: refusedSchema,
+    counts: sportCountsEventSchema,
   };
 
   it('sent every socket of this file only events of the contract, exactly as it describes them', () => {
@@ -528,7 +530,7 @@ describe('the wire', () => {
         counts.set(name, (counts.get(name) ?? 0) + 1);
       }
     }
-    for (const name of ['snapshot', 'delta', 'heartbeat', 'refused'])
+    for (const name of ['snapshot', 'delta', 'heartbeat', 'refused', 'counts'])
       expect(counts.get(name), name).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,7 @@ import {
 } from '@sb/contract';
 import { fromOddsUnits, memberOdds, toOddsUnits } from '@sb/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/identity.schema';
 import { type Book, createOrdersTestApp, fundedMember, type Pick } from '../orders/helpers';
 import type { TestApp } from '../test-app';
@@ -26,7 +26,6 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('not listening');
   url = `http://127.0.0.1:${address.port}`;
 });
-beforeEach(() => book.keepAlive());
 afterAll(async () => {
   for (const socket of sockets) socket.close();
   await testApp.close();

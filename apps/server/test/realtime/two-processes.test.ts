@@ -27,7 +27,9 @@ const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) console.warn('REDIS_URL is not set: the two-process socket tests are skipped');
 
 const prefix = `sb:test:${randomBytes(6).toString('hex')}:`;
-const leaseMs = 3_000;
+// Long enough that a leader busy building its world on a loaded machine keeps its lease (a lapse
+// hands the feed to the other process mid-test), short enough for the takeover test to be quick.
+const leaseMs = 6_000;
 const path = '/match/socket';
 const servers: ServerProcess[] = [];
 const sockets: RecordingSocket[] = [];
@@ -203,7 +205,8 @@ describe.skipIf(!redisUrl)('two server processes sharing the feed through Redis'
     const after = await eventually(() => liveMatch(observed), 'a live match', 20_000);
     await socket.request('append-join-room', roomName(after));
     await consecutiveDeltas(socket, roomName(after), 2);
-  });
+    // The lease runs out (up to 4 leases on a busy machine), then a snapshot and two deltas.
+  }, 90_000);
 
   it('answers a reconnecting client that emits G with a fresh snapshot', async () => {
     const survivor = servers.find(

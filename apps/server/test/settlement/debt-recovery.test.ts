@@ -1,13 +1,8 @@
 import { orderStatus } from '@sb/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCatalogue } from '../../src/modules/catalogue/catalogue.service';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
-import { createLedger } from '../../src/modules/ledger/ledger.service';
-import {
-  createSettlementService,
-  outstandingDebt,
-} from '../../src/modules/settlement/settlement.service';
+import { outstandingDebt } from '../../src/modules/settlement/settlement.service';
 import type { TestApp } from '../test-app';
 import {
   type Book,
@@ -19,7 +14,9 @@ import {
   fundedMember,
   type Pick,
   placeBet,
+  recordUndelivered,
   settlementState,
+  settlementWorkers,
   single,
   type TestMember,
 } from './helpers';
@@ -34,7 +31,6 @@ beforeAll(async () => {
   results = await createSettlementTestApp();
   ({ testApp, book } = results);
 });
-beforeEach(() => book.keepAlive());
 afterEach(() => expectLedgerBalanced(testApp));
 afterAll(() => testApp.close());
 
@@ -103,21 +99,11 @@ describe('a rollback’s debt', () => {
     const bets = [await betOn(member, first, 1_000), await betOn(member, second, 1_000)];
     const debt = await indebted(member);
     // Recorded but not delivered: only the racing workers below settle them.
-    const recorder = createCatalogue(testApp.database.db).startRecording('manual:debt-race');
-    const at = Date.now();
-    recorder.record([results.settlement(first, won), results.settlement(second, won)], {
-      callerTime: at,
-      feedTime: at,
-    });
-    await recorder.flush();
-    const workers = [0, 1].map(() =>
-      createSettlementService({
-        db: testApp.database.db,
-        ledger: createLedger(testApp.database.db),
-        catalogue: createCatalogue(testApp.database.db),
-        now: () => new Date(),
-      }),
-    );
+    await recordUndelivered(testApp, 'debt-race', [
+      results.settlement(first, won),
+      results.settlement(second, won),
+    ]);
+    const workers = settlementWorkers(testApp, 2);
     await Promise.all([
       workers[0]?.reconcileEvent(first.event.fixture.eventId),
       workers[1]?.reconcileEvent(second.event.fixture.eventId),

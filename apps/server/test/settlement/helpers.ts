@@ -1,9 +1,11 @@
 import type { BetCancelMessage, FeedMessage, SettledOutcome } from '@sb/feed-sim';
 import { eq } from 'drizzle-orm';
 import { createCatalogue } from '../../src/modules/catalogue/catalogue.service';
+import { createLedger } from '../../src/modules/ledger/ledger.service';
 import { orders } from '../../src/modules/orders/orders.schema';
 import { settlementOf } from '../../src/modules/settlement/settlement.module';
 import { orderSettlements } from '../../src/modules/settlement/settlement.schema';
+import { createSettlementService } from '../../src/modules/settlement/settlement.service';
 import { createOrdersTestApp, type Pick } from '../orders/helpers';
 import type { TestApp } from '../test-app';
 
@@ -92,4 +94,28 @@ export async function settlementState(testApp: TestApp, orderNo: string) {
     .where(eq(orderSettlements.orderId, order.id))
     .orderBy(orderSettlements.version);
   return { status: order.status, settlements };
+}
+
+/** Results recorded in the catalogue but not delivered: only the workers a test runs settle them. */
+export async function recordUndelivered(
+  testApp: TestApp,
+  source: string,
+  messages: FeedMessage[],
+): Promise<void> {
+  const recorder = createCatalogue(testApp.database.db).startRecording(`manual:${source}`);
+  const at = Date.now();
+  recorder.record(messages, { callerTime: at, feedTime: at });
+  await recorder.flush();
+}
+
+/** Settlement services of their own on the app's database, as other processes would run them. */
+export function settlementWorkers(testApp: TestApp, count: number) {
+  return Array.from({ length: count }, () =>
+    createSettlementService({
+      db: testApp.database.db,
+      ledger: createLedger(testApp.database.db),
+      catalogue: createCatalogue(testApp.database.db),
+      now: () => new Date(),
+    }),
+  );
 }

@@ -1,11 +1,8 @@
 import { orderStatus } from '@sb/contract';
-import { count, eq, like } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCatalogue } from '../../src/modules/catalogue/catalogue.service';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
-import { createLedger } from '../../src/modules/ledger/ledger.service';
 import { orderStatusHistory, orders } from '../../src/modules/orders/orders.schema';
-import { createSettlementService } from '../../src/modules/settlement/settlement.service';
 import type { TestApp } from '../test-app';
 import {
   type Book,
@@ -18,7 +15,9 @@ import {
   type Pick,
   parlay,
   placeBet,
+  recordUndelivered,
   settlementState,
+  settlementWorkers,
   single,
   stakesHeld,
   type TestMember,
@@ -36,7 +35,6 @@ beforeAll(async () => {
   results = await createSettlementTestApp();
   ({ testApp, book } = results);
 });
-beforeEach(() => book.keepAlive());
 afterEach(() => expectLedgerBalanced(testApp));
 afterAll(() => testApp.close());
 
@@ -256,21 +254,10 @@ describe('exactly once', () => {
     const pick = freshPick();
     const bet = await betOn(member, pick);
     // Recorded but not delivered: only the racing workers below settle it.
-    const recorder = createCatalogue(testApp.database.db).startRecording('manual:race');
-    const at = Date.now();
-    recorder.record([results.settlement(pick, { result: 1, voidFactor: 0 })], {
-      callerTime: at,
-      feedTime: at,
-    });
-    await recorder.flush();
-    const workers = [0, 1].map(() =>
-      createSettlementService({
-        db: testApp.database.db,
-        ledger: createLedger(testApp.database.db),
-        catalogue: createCatalogue(testApp.database.db),
-        now: () => new Date(),
-      }),
-    );
+    await recordUndelivered(testApp, 'race', [
+      results.settlement(pick, { result: 1, voidFactor: 0 }),
+    ]);
+    const workers = settlementWorkers(testApp, 2);
     const changes = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
         workers[index % 2]?.reconcileEvent(pick.event.fixture.eventId),
@@ -287,17 +274,55 @@ describe('exactly once', () => {
     expect(settleTransfers[0]?.rows).toBe(1);
   });
 
+  it('settles an event of more bets than a batch holds once, with workers racing over it', async () => {
+    // 1100 bets: three batches of first settlements (500, 500, 100), two of them under way at
+    // once in each of the two racing workers.
+    const members = await Promise.all(
+      Array.from({ length: 55 }, () => fundedMember(testApp, 100_000)),
+    );
+    const pick = freshPick();
+    const heldBefore = await stakesHeld(testApp);
+    const first = await betOn(members[0] as TestMember, pick, 100);
+    const orderNos = [first.orderNo];
+    for (const member of members) {
+      const bets = member === members[0] ? 19 : 20;
+      const placed = await Promise.all(
+        Array.from({ length: bets }, () => betOn(member, pick, 100)),
+      );
+      orderNos.push(...placed.map((bet) => bet.orderNo));
+    }
+    expect(await stakesHeld(testApp)).toBe(heldBefore + 1100 * 100);
+    await recordUndelivered(testApp, 'many', [
+      results.settlement(pick, { result: 1, voidFactor: 0 }),
+    ]);
+    const workers = settlementWorkers(testApp, 2);
+    const changes = await Promise.all(
+      workers.map((worker) => worker.reconcileEvent(pick.event.fixture.eventId)),
+    );
+    expect(changes.flat().filter((change) => change.settled)).toHaveLength(1100);
+    const payout = Math.floor((100 * first.odds) / 10_000);
+    for (const member of members) expect(await mainOf(member)).toBe(100_000 + 20 * (payout - 100));
+    expect(await stakesHeld(testApp)).toBe(heldBefore);
+    // One settlement transfer per bet.
+    const [transfers] = await testApp.database.db
+      .select({ rows: count() })
+      .from(ledgerTransactions)
+      .where(
+        and(
+          eq(ledgerTransactions.kind, 'order_settle'),
+          inArray(ledgerTransactions.reference, orderNos),
+        ),
+      );
+    expect(transfers?.rows).toBe(1100);
+  }, 120_000);
+
   it('settles at start-up what the catalogue recorded while no worker ran', async () => {
     const member = await fundedMember(testApp, 10_000);
     const pick = freshPick();
     const bet = await betOn(member, pick);
-    const recorder = createCatalogue(testApp.database.db).startRecording('manual:crash');
-    const at = Date.now();
-    recorder.record([results.settlement(pick, { result: 0, voidFactor: 0 })], {
-      callerTime: at,
-      feedTime: at,
-    });
-    await recorder.flush();
+    await recordUndelivered(testApp, 'crash', [
+      results.settlement(pick, { result: 0, voidFactor: 0 }),
+    ]);
     await results.worker.sweep();
     expect((await settlementState(testApp, bet.orderNo)).status).toBe(orderStatus.settled);
     expect(await mainOf(member)).toBe(9_000);

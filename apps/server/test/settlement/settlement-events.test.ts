@@ -8,7 +8,7 @@ import {
   orderStatus,
 } from '@sb/contract';
 import type { BetCancelMessage, FeedMessage } from '@sb/feed-sim';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type RecordingSocket } from '../realtime/helpers';
 import type { TestApp } from '../test-app';
 import {
@@ -45,7 +45,6 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('not listening');
   url = `http://127.0.0.1:${address.port}`;
 });
-beforeEach(() => book.keepAlive());
 afterEach(() => expectLedgerBalanced(testApp));
 afterAll(async () => {
   for (const socket of sockets) socket.close();

@@ -43,6 +43,14 @@ describe('member extra margin', () => {
     expect(memberOdds(2, 3, [0, 20, 0])).toBe(2);
   });
 
+  it("adds the book's margin to the member's and rounds once", () => {
+    // 1/2 + 0.01 (book) + 0.01 (member) = 0.52 -> 1.92, as one margin of 20 would.
+    expect(memberOdds(2, 1, [0, 10, 0], 10)).toBe(1.92);
+    expect(memberOdds(2, 3, [0, 10, 0], 20)).toBe(1.92);
+    expect(memberOdds(2, 3, [0, 0, 0], -20)).toBe(2.08);
+    expect(memberOdds(1.91, 3, [0, 0, 0], 0)).toBe(1.91);
+  });
+
   it('raises a whole market by the extra margin per outcome', () => {
     const odds = [1.95, 1.95];
     const adjusted = odds.map((price) => applyExtraMargin(price, 15));

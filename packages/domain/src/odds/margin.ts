@@ -55,11 +55,20 @@ export function applyExtraMargin(decimal: number, thousandths: number): number {
   return Math.max(roundOdds(1 / implied, 'down'), MIN_DECIMAL_ODDS);
 }
 
-/** The price a member sees and is paid for a feed price: the one function server and web share. */
+/**
+ * The price a member sees and is paid for a feed price: the one function server and web share.
+ * `bookMargin` is the operators' margin on the play (thousandths of implied probability, the
+ * book's own, for every member); it adds to the member's extra margin, and the sum is applied
+ * once, so the price is rounded once.
+ */
 export function memberOdds(
   decimal: number,
   playId: number,
   oddsConfig: readonly number[] | string | null | undefined,
+  bookMargin = 0,
 ): number {
-  return applyExtraMargin(decimal, extraMarginFor(parseOddsConfig(oddsConfig), playId));
+  return applyExtraMargin(
+    decimal,
+    bookMargin + extraMarginFor(parseOddsConfig(oddsConfig), playId),
+  );
 }

@@ -192,7 +192,11 @@ export function createAdjustmentService(deps: {
         .offset((query.page - 1) * query.size)
         .limit(query.size);
       const [total] = await db.select({ rows: count() }).from(balanceAdjustments).where(where);
-      return { records: rows.map(toAdjustment), total: total?.rows ?? 0 };
+      return {
+        records: rows.map(toAdjustment),
+        total: total?.rows ?? 0,
+        approvalAboveMajor: deps.approvalAboveMajor,
+      };
     },
   };
 }

@@ -3,17 +3,25 @@ import { registerAdjustmentRoutes } from '../adjustments/adjustments.routes';
 import { createAdjustmentService } from '../adjustments/adjustments.service';
 import { walletMemberOf } from '../identity/identity.service';
 import { createMemberAdmin } from '../identity/member-admin';
+import { createPartnerAdmin } from '../identity/partner-admin';
+import { matchWireSourceOf } from '../match/match.module';
 import type { AuditService } from '../operators/audit.service';
 import { createOrderExposure } from '../orders/order-exposure';
+import { ordersOf } from '../orders/orders.module';
 import type { Wallet } from '../wallet/wallet.module';
+import { createBookMargins } from './book-margins';
 import { registerDashboardRoutes } from './dashboard.routes';
+import { registerMarginRoutes } from './margins.routes';
 import { registerMemberRoutes } from './members.routes';
+import { registerPartnerRoutes } from './partners.routes';
+import { registerSiteRoutes } from './site.routes';
+import { registerStakeLimitRoutes } from './stake-limits.routes';
 import { registerTradingRoutes } from './trading.routes';
 import { createTradingHolds } from './trading-holds';
 
 /**
  * The members and trading desks of the back office, the finance desk's adjustments, statements
- * and ledger check, the dashboard, and the operators' holds every process
+ * and ledger check, the dashboard, the site desk's switches and partners, and the operators' holds and book margins every process
  * mirrors into its read model (read at start, then every few seconds).
  */
 export async function registerBackOfficeModule(
@@ -24,6 +32,8 @@ export async function registerBackOfficeModule(
     isWithdrawLocked: (userId: number) => Promise<boolean>;
     /** ADJUSTMENT_APPROVAL_ABOVE: major units above which an adjustment needs a second operator. */
     adjustmentApprovalAbove: number;
+    /** The partner channels PARTNER_SECRETS configures: the only ones the desk knows. */
+    partnerChannels: readonly string[];
   },
 ): Promise<void> {
   const { app, database, readModel, now } = context;
@@ -36,6 +46,14 @@ export async function registerBackOfficeModule(
   });
   await holds.start();
   app.addHook('onClose', async () => holds.stop());
+  const margins = createBookMargins({
+    db,
+    readModel,
+    now,
+    log: app.log.child({ module: 'book-margins' }),
+  });
+  await margins.start();
+  app.addHook('onClose', async () => margins.stop());
   const exposure = createOrderExposure(db);
   const members = createMemberAdmin({ db, now });
   registerTradingRoutes(app, context.authenticate, {
@@ -63,6 +81,21 @@ export async function registerBackOfficeModule(
     now,
   });
   registerDashboardRoutes(app, context.authenticate, { ledger: context.ledger, exposure });
+  registerMarginRoutes(app, context.authenticate, { margins, audit: deps.audit });
+  const matchSource = matchWireSourceOf(app);
+  if (!matchSource) throw new Error('the match module must be registered before the back office');
+  registerSiteRoutes(app, context.authenticate, {
+    settings: matchSource.settings,
+    audit: deps.audit,
+  });
+  registerStakeLimitRoutes(app, context.authenticate, {
+    stakeLimits: ordersOf(app).stakeLimits,
+    audit: deps.audit,
+  });
+  registerPartnerRoutes(app, context.authenticate, {
+    partners: createPartnerAdmin({ db, channels: deps.partnerChannels, now }),
+    audit: deps.audit,
+  });
   registerMemberRoutes(app, context.authenticate, {
     members,
     audit: deps.audit,

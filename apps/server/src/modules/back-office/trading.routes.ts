@@ -1,4 +1,10 @@
-import { tradingHold, tradingMatch, tradingMatches, tradingVoid } from '@sb/contract';
+import {
+  tradingHold,
+  tradingMatch,
+  tradingMatches,
+  tradingSettle,
+  tradingVoid,
+} from '@sb/contract';
 import { marketKey } from '@sb/feed-sim';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
@@ -13,6 +19,7 @@ import { auditActorOf, auditWithin } from '../operators/audit.service';
 import type { OrderExposure } from '../orders/order-exposure';
 import { tellSettlementChange } from '../settlement/settlement.module';
 import { createSettlementService } from '../settlement/settlement.service';
+import { createManualSettlement } from './manual-settlement';
 import { type HoldRow, holdKeyOf, type TradingHolds } from './trading-holds';
 
 /** The feed's odds are in ten-thousandths. */
@@ -49,6 +56,17 @@ export function registerTradingRoutes(
     now,
   });
 
+  const manual = createManualSettlement({
+    db,
+    readModel,
+    catalogue,
+    holds,
+    exposure,
+    audit,
+    settlement,
+    now,
+  });
+
   function summaryOf(state: EventState) {
     const { fixture, status } = state;
     return {
@@ -66,6 +84,47 @@ export function registerTradingRoutes(
     };
   }
 
+  /**
+   * A match the book no longer holds, as the catalogue recorded it (or only its id and sport
+   * when the catalogue never saw it), with the markets its open bets are on.
+   */
+  async function offBookSummaryOf(eventId: number, sportId: number, marketCount: number) {
+    const recorded = await catalogue.eventOf(eventId);
+    return {
+      eventId,
+      sportId: recorded?.fixture.sportId ?? sportId,
+      leagueName: recorded?.fixture.league.name ?? '',
+      name: recorded?.fixture.name ?? `#${eventId}`,
+      startTime: recorded?.fixture.startTime ?? 0,
+      status: recorded?.status.status ?? 'unknown',
+      homeScore: recorded?.status.homeScore ?? 0,
+      awayScore: recorded?.status.awayScore ?? 0,
+      marketCount,
+      isBetStopped: true,
+      hold: holdAnswer(holds.holdOf({ eventId, playId: 0, specifiers: '' })),
+    };
+  }
+
+  /** Matches off the book with open bets, for the `offbook` state of the match list. */
+  async function offBookMatches(input: { sportId?: number | undefined; q?: string | undefined }) {
+    const open = await exposure.eventsWithOpenOrders();
+    const summaries = await Promise.all(
+      open
+        .filter((event) => !readModel.get(event.eventId))
+        .map((event) => offBookSummaryOf(event.eventId, event.sportId, event.marketCount)),
+    );
+    const needle = input.q?.toLowerCase();
+    return summaries
+      .filter((summary) => input.sportId === undefined || summary.sportId === input.sportId)
+      .filter(
+        (summary) =>
+          !needle ||
+          summary.name.toLowerCase().includes(needle) ||
+          summary.leagueName.toLowerCase().includes(needle),
+      )
+      .sort((a, b) => a.startTime - b.startTime || a.eventId - b.eventId);
+  }
+
   function requireEvent(eventId: number): EventState {
     const state = readModel.get(eventId);
     if (!state) throw new AppError('NOT_FOUND', `eventId: the book holds no match ${eventId}`);
@@ -81,6 +140,11 @@ export function registerTradingRoutes(
   }
 
   registerCall(app, authenticate, tradingMatches, async (input) => {
+    if (input.state === 'offbook') {
+      const found = await offBookMatches(input);
+      const start = (input.page - 1) * input.size;
+      return { records: found.slice(start, start + input.size), total: found.length };
+    }
     const needle = input.q?.toLowerCase();
     const found = [...readModel.all()].filter((state) => {
       if (input.sportId !== undefined && state.fixture.sportId !== input.sportId) return false;
@@ -110,8 +174,30 @@ export function registerTradingRoutes(
   });
 
   registerCall(app, authenticate, tradingMatch, async (input) => {
-    const state = requireEvent(input.eventId);
     const liability = await exposure.liabilityOf(input.eventId);
+    if (!readModel.get(input.eventId)) {
+      // Off the book: the markets its bets are on, every outcome they named, no prices.
+      const betOn = await exposure.marketsBetOn(input.eventId);
+      if (betOn.length === 0) requireEvent(input.eventId);
+      const markets = betOn.map(({ sportId: _sportId, ...market }) => ({
+        playId: market.playId,
+        specifiers: market.specifiers,
+        name: market.specifiers ? `${market.playId} ${market.specifiers}` : `${market.playId}`,
+        status: 'off_book',
+        isOpen: false,
+        hold: holdAnswer(holds.holdOf({ eventId: input.eventId, ...market })),
+        outcomes: market.outcomeIds.map((outcomeId) => ({
+          id: outcomeId,
+          name: outcomeId,
+          odds: 0,
+          liability: liability.get(`${marketKey(market)}|${outcomeId}`) ?? [],
+        })),
+      }));
+      const sportId = betOn[0]?.sportId ?? 0;
+      const summary = await offBookSummaryOf(input.eventId, sportId, markets.length);
+      return { ...summary, isOffBook: true, markets };
+    }
+    const state = requireEvent(input.eventId);
     const markets = [...state.markets.values()]
       .sort((a, b) => a.playId - b.playId || a.specifiers.localeCompare(b.specifiers))
       .map((market) => ({
@@ -128,7 +214,7 @@ export function registerTradingRoutes(
           liability: liability.get(`${marketKey(market)}|${outcome.id}`) ?? [],
         })),
       }));
-    return { ...summaryOf(state), markets };
+    return { ...summaryOf(state), isOffBook: false, markets };
   });
 
   registerCall(app, authenticate, tradingHold, async (input, context) => {
@@ -153,9 +239,11 @@ export function registerTradingRoutes(
   });
 
   registerCall(app, authenticate, tradingVoid, async (input, context) => {
-    const state = requireEvent(input.eventId);
-    requireMarket(state, input.playId, input.specifiers);
     const target = { eventId: input.eventId, playId: input.playId, specifiers: input.specifiers };
+    const state = readModel.get(input.eventId);
+    // A match off the book can still be voided, market by market, where bets were placed.
+    if (state) requireMarket(state, input.playId, input.specifiers);
+    else if ((await exposure.outcomesBetOn(db, target)).length === 0) requireEvent(input.eventId);
     const targetId = `${input.eventId}:${holdKeyOf(target)}`;
     const { operatorId } = auditActorOf(context);
     const record = auditWithin(
@@ -185,5 +273,18 @@ export function registerTradingRoutes(
     for (const change of await settlement.reconcileEvent(target.eventId))
       tellSettlementChange(app, change);
     return { ordersVoided: voided, applied: true };
+  });
+
+  registerCall(app, authenticate, tradingSettle, async (input, context) => {
+    const market = { eventId: input.eventId, playId: input.playId, specifiers: input.specifiers };
+    const { version, applied, changes } = await manual.settle({
+      market,
+      outcomes: input.outcomes,
+      resettle: input.resettle,
+      reason: input.reason,
+      actor: auditActorOf(context),
+    });
+    for (const change of changes) tellSettlementChange(app, change);
+    return { ...market, version, applied, ordersChanged: changes.length };
   });
 }

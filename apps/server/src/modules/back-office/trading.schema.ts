@@ -17,3 +17,21 @@ export const tradingHolds = pgTable(
   },
   (table) => [primaryKey({ columns: [table.eventId, table.playId, table.specifiers] })],
 );
+
+/**
+ * The book's margins set by operators: extra thousandths of implied probability on the feed's
+ * prices of a sport (play 0: every play without its own row) or one play of it. Every process
+ * reads them into its read model, where lists, sockets, bets and cash out all price with them.
+ */
+export const bookMargins = pgTable(
+  'book_margins',
+  {
+    sportId: integer('sport_id').notNull(),
+    /** 0 for the whole sport. */
+    playId: integer('play_id').notNull(),
+    margin: integer('margin').notNull(),
+    operatorId: bigint('operator_id', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sportId, table.playId] })],
+);

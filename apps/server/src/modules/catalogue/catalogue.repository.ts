@@ -186,7 +186,8 @@ async function writeSettlements(tx: Transaction, batch: CatalogueBatch): Promise
       join market_settlements as earlier on earlier.event_id = p.event_id
         and (p.play_id is null or (earlier.play_id = p.play_id and earlier.specifiers = p.specifiers))
         and earlier.seq < p.seq
-      where earlier.rolled_back_at is null
+      -- An operator's settlement by hand is the book's own decision: only an operator takes it back.
+      where earlier.rolled_back_at is null and earlier.operator_id is null
       order by earlier.id, p.seq
     ) as r
     where s.id = r.id`);

@@ -81,6 +81,11 @@ export const sportEvents = pgTable(
 /**
  * One outcome's result in one settlement message. A market settled again after a rollback has
  * rows of both settlements; the rolled back ones carry `rolled_back_at`.
+ *
+ * An operator's settlement by hand is kept here too, with `operator_id` set and `seq` the negative
+ * of its version on the market (-1, -2, …), so it never meets a feed message's seq. While one
+ * stands it decides the market whatever the feed says, and the feed's rollbacks pass it by
+ * (docs/betting.md, Manual settlement).
  */
 export const marketSettlements = pgTable(
   'market_settlements',
@@ -103,6 +108,8 @@ export const marketSettlements = pgTable(
     producedAt: timestamp('produced_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     rolledBackAt: timestamp('rolled_back_at', { withTimezone: true }),
+    /** The operator who settled the market by hand; null for the feed's settlements. */
+    operatorId: bigint('operator_id', { mode: 'number' }),
   },
   (table) => [
     unique('market_settlements_message').on(

@@ -1,4 +1,5 @@
 import type { Fixture, MatchResult, MatchStatus, SportId } from '@sb/feed-sim';
+import { and, eq, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   type CancellationRecord,
@@ -9,7 +10,7 @@ import {
   type SettlementRecord,
   type SportEventRow,
 } from './catalogue.repository';
-import { betCancellations, operatorVoidReason } from './catalogue.schema';
+import { betCancellations, marketSettlements, operatorVoidReason } from './catalogue.schema';
 import type { FeedPosition } from './catalogue-batch';
 import {
   type CatalogueRecorder,
@@ -21,6 +22,31 @@ import {
 const operatorVoidSeq = 0;
 
 export type { CancellationRecord, FinishedEventsQuery, FixtureChangeRecord, SettlementRecord };
+
+/** A market of an event, as settlements and cancellations name it. */
+export interface MarketRef {
+  eventId: number;
+  playId: number;
+  specifiers: string;
+}
+
+/** One outcome's result as an operator settles it: the feed's terms (1 won, 0 lost). */
+export interface OperatorOutcome {
+  outcomeId: string;
+  result: 0 | 1;
+  voidFactor: number;
+  deadHeatFactor: number;
+}
+
+/** The certainty recorded with an operator's settlement: decided, like UOF's confirmed. */
+const operatorCertainty = 2;
+
+const sameMarket = (market: MarketRef) =>
+  and(
+    eq(marketSettlements.eventId, market.eventId),
+    eq(marketSettlements.playId, market.playId),
+    eq(marketSettlements.specifiers, market.specifiers),
+  );
 
 /** An event as the catalogue holds it: the fixture, the last recorded status and result. */
 export interface CatalogueEvent {
@@ -93,6 +119,88 @@ export function createCatalogue(db: Database) {
         .onConflictDoNothing()
         .returning({ id: betCancellations.id });
       return row?.id ?? null;
+    },
+
+    /**
+     * The settlements of one market that stand now (not rolled back), the feed's and an
+     * operator's, read in the caller's transaction.
+     */
+    async standingSettlementsOf(tx: Database, market: MarketRef): Promise<SettlementRecord[]> {
+      const rows = await tx
+        .select()
+        .from(marketSettlements)
+        .where(and(sameMarket(market), isNull(marketSettlements.rolledBackAt)));
+      return rows.map(({ id: _id, ...row }) => row);
+    },
+
+    /** Whether an operator voided the market (a void that stands). */
+    async isVoidedByOperator(tx: Database, market: MarketRef): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: betCancellations.id })
+        .from(betCancellations)
+        .where(
+          and(
+            eq(betCancellations.eventId, market.eventId),
+            eq(betCancellations.playId, market.playId),
+            eq(betCancellations.specifiers, market.specifiers),
+            eq(betCancellations.reason, operatorVoidReason),
+            isNull(betCancellations.rolledBackAt),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * An operator settles a market by hand, in the caller's transaction (which must hold the
+     * market's lock): the operator's earlier settlement of it, if one stands, is rolled back and
+     * the new one recorded as the next version. Answers that version.
+     */
+    async recordOperatorSettlement(
+      tx: Database,
+      market: MarketRef,
+      outcomes: readonly OperatorOutcome[],
+      by: { operatorId: number; at: Date },
+    ): Promise<number> {
+      const [last] = await tx
+        .select({ seq: min(marketSettlements.seq) })
+        .from(marketSettlements)
+        .where(and(sameMarket(market), isNotNull(marketSettlements.operatorId)));
+      const version = 1 - Math.min(0, last?.seq ?? 0);
+      await tx
+        .update(marketSettlements)
+        .set({ rolledBackAt: by.at })
+        .where(
+          and(
+            sameMarket(market),
+            isNotNull(marketSettlements.operatorId),
+            isNull(marketSettlements.rolledBackAt),
+          ),
+        );
+      await tx.insert(marketSettlements).values(
+        outcomes.map((outcome) => ({
+          ...market,
+          seq: -version,
+          outcomeId: outcome.outcomeId,
+          result: outcome.result,
+          voidFactor: outcome.voidFactor,
+          deadHeatFactor: outcome.deadHeatFactor,
+          certainty: operatorCertainty,
+          producedAt: by.at,
+          receivedAt: by.at,
+          operatorId: by.operatorId,
+        })),
+      );
+      return version;
+    },
+
+    /**
+     * Serialises operators' settlements of one market for the rest of the caller's transaction:
+     * two operators settling it at once take turns, and the second sees the first's version.
+     */
+    async lockMarket(tx: Database, market: MarketRef): Promise<void> {
+      const key = `market:${market.eventId}:${market.playId}:${market.specifiers}`;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     },
 
     /** Every cancellation the feed sent for the event, rolled back ones included, in order. */

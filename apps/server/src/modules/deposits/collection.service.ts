@@ -240,10 +240,17 @@ export function createCollectionService(deps: { db: Database; ledger: Ledger; no
       return rows.map((row) => ({ ...toDepositRecord(row), userId: row.userId, payee: row.payee }));
     },
 
-    /** Operator: the receipt images of an order, oldest first. */
-    async receipts(orderNo: string) {
+    /**
+     * Operator: the receipt images of an order, oldest first. With `ownerId`, only that
+     * member's order: another member's answers exactly as a missing one.
+     */
+    async receipts(orderNo: string, ownerId?: number) {
       const order = await repository.findOrder(orderNo);
-      if (!order || order.merchantCode !== depositMerchantCode.localBank) {
+      if (
+        !order ||
+        order.merchantCode !== depositMerchantCode.localBank ||
+        (ownerId !== undefined && order.userId !== ownerId)
+      ) {
         throw new AppError('DEPOSIT_ORDER_NOT_FOUND');
       }
       return (await repository.listReceipts(order.id)).map((receipt) => ({

@@ -7,6 +7,7 @@ import type { AuthenticatedUser, Authenticator, CallContext } from '../../http/r
 import type { WalletMember } from '../wallet/wallet.service';
 import type { CollectionService } from './collection.service';
 import type { DepositsService } from './deposits.service';
+import { registerReceiptFileRoutes } from './receipt-files.routes';
 import { readReceiptUpload, uploadLimits } from './receipt-image';
 
 export interface DepositRouteDeps {
@@ -67,4 +68,5 @@ export async function registerDepositRoutes(
       return { code: 0, msg: 'success', data: null };
     });
   });
+  registerReceiptFileRoutes(app, authenticate, collections);
 }

@@ -29,8 +29,28 @@ export interface EventState {
    * market reads suspended everywhere, whatever the feed says.
    */
   holds: ReadonlySet<string>;
-  /** +1 whenever `holds` changes: views built from the event are stale. */
-  holdVersion: number;
+  /** +1 whenever `holds` or the book's margins of the event change: views built from it are stale. */
+  tradingVersion: number;
+}
+
+/**
+ * The book's margins of one sport, set by operators: extra thousandths of implied probability
+ * added to the feed's prices before any member's own margin (docs/matches.md, Book margins).
+ */
+export interface SportMargins {
+  /** Every play of the sport without a margin of its own. */
+  sport: number;
+  /** By play id. */
+  plays: ReadonlyMap<number, number>;
+}
+/** Margins by sport id; a sport not listed has none. */
+export type MarginMap = ReadonlyMap<number, SportMargins>;
+
+function sameMargins(a: SportMargins | undefined, b: SportMargins | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.sport !== b.sport || a.plays.size !== b.plays.size) return false;
+  for (const [playId, margin] of a.plays) if (b.plays.get(playId) !== margin) return false;
+  return true;
 }
 
 /** The hold key that suspends every market of an event. */
@@ -52,8 +72,11 @@ export type ReadModelChange =
   | { kind: 'reset'; epoch: number }
   /** The provider went silent or came back: every market's effective status changed. */
   | { kind: 'provider'; isAlive: boolean }
-  /** Operators held or released markets of one event: its markets' effective status changed. */
-  | { kind: 'holds'; state: EventState };
+  /**
+   * Operators held or released markets of one event, or changed its sport's margins: its
+   * markets' effective status or prices changed.
+   */
+  | { kind: 'trading'; state: EventState };
 
 /** Whether an operator holds the market (by its key) or the whole event. */
 export function isHeld(state: EventState, key: string): boolean {
@@ -77,6 +100,7 @@ export function createReadModel(now: () => number = Date.now) {
   let epoch = 0;
   let isProviderAlive = true;
   let holdsByEvent: HoldMap = new Map();
+  let marginsBySport: MarginMap = new Map();
 
   const emit = (change: ReadModelChange) => {
     for (const listener of listeners) listener(change);
@@ -153,7 +177,7 @@ export function createReadModel(now: () => number = Date.now) {
           settlements: new Map(),
           updatedAt: now(),
           holds: holdsByEvent.get(event.fixture.eventId) ?? noHolds,
-          holdVersion: 0,
+          tradingVersion: 0,
         });
       }
       epoch += 1;
@@ -186,7 +210,7 @@ export function createReadModel(now: () => number = Date.now) {
           settlements: new Map(),
           updatedAt: now(),
           holds: holdsByEvent.get(message.eventId) ?? noHolds,
-          holdVersion: 0,
+          tradingVersion: 0,
         };
         events.set(message.eventId, state);
       }
@@ -216,9 +240,32 @@ export function createReadModel(now: () => number = Date.now) {
         const holds = next.get(state.fixture.eventId) ?? noHolds;
         if (sameKeys(holds, state.holds)) continue;
         state.holds = holds;
-        state.holdVersion += 1;
-        emit({ kind: 'holds', state });
+        state.tradingVersion += 1;
+        emit({ kind: 'trading', state });
       }
+    },
+
+    /**
+     * Replaces the book's margins (every process reads them from the database); each event of a
+     * sport whose margins changed is announced, so views of it are priced again and followers
+     * told.
+     */
+    setMargins(next: MarginMap): void {
+      const previous = marginsBySport;
+      marginsBySport = next;
+      for (const state of events.values()) {
+        const sportId = state.fixture.sportId;
+        if (sameMargins(previous.get(sportId), next.get(sportId))) continue;
+        state.tradingVersion += 1;
+        emit({ kind: 'trading', state });
+      }
+    },
+
+    /** The book's margin on a play of a sport, in thousandths of implied probability. */
+    marginOf(sportId: number, playId: number): number {
+      const margins = marginsBySport.get(sportId);
+      if (!margins) return 0;
+      return margins.plays.get(playId) ?? margins.sport;
     },
 
     get(eventId: number): EventState | undefined {

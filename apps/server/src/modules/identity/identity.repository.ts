@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { captchas, sessions, users } from './identity.schema';
+import { idArrayParam } from '../../db/statement';
+import { captchas, partnerSettings, sessions, users } from './identity.schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -10,13 +11,13 @@ export function createIdentityRepository(db: Database) {
   const findLiveSessionStatement = db
     .select({
       sessionId: sessions.id,
-      userId: users.id,
-      uid: users.uid,
-      type: users.type,
-      blockedAt: users.blockedAt,
+      user: users,
+      /** False while an operator has the player's partner turned off; null for everyone else. */
+      partnerEnabled: partnerSettings.isEnabled,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(partnerSettings, eq(partnerSettings.channel, users.partnerChannel))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -25,6 +26,18 @@ export function createIdentityRepository(db: Database) {
       ),
     )
     .prepare('identity_find_live_session');
+  // Every member call that needs more than its caller's identity reads the user row.
+  const findUserByIdStatement = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('identity_find_user_by_id');
+  // Balance pushes read the users whose money moved together (see balance-notifier.ts).
+  const findUsersByIdsStatement = db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('identity_find_users_by_ids');
 
   return {
     async insertUser(values: NewUser): Promise<UserRow> {
@@ -44,8 +57,13 @@ export function createIdentityRepository(db: Database) {
     },
 
     async findUserById(id: number): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const [row] = await findUserByIdStatement.execute({ id });
       return row;
+    },
+
+    /** The users of these ids that exist, in no particular order. */
+    async findUsersByIds(ids: readonly number[]): Promise<UserRow[]> {
+      return findUsersByIdsStatement.execute({ ids: idArrayParam(ids) });
     },
 
     async findUserByAccountKey(accountKey: string): Promise<UserRow | undefined> {
@@ -53,7 +71,19 @@ export function createIdentityRepository(db: Database) {
       return row;
     },
 
-    /** Finds or creates the partner's player in one statement, safe when two logins race. */
+    /** An operator's settings of a partner channel; undefined while the defaults stand. */
+    async findPartnerSettings(channel: string) {
+      const [row] = await db
+        .select()
+        .from(partnerSettings)
+        .where(eq(partnerSettings.channel, channel));
+      return row;
+    },
+
+    /**
+     * Finds or creates the partner's player in one statement, safe when two logins race. Only a
+     * new player takes `values`' settings; an existing one keeps its own, bar the agent id.
+     */
     async upsertPartnerUser(values: NewUser): Promise<UserRow> {
       const [row] = await db
         .insert(users)
@@ -84,9 +114,10 @@ export function createIdentityRepository(db: Database) {
     },
 
     /**
-     * The live session for a token hash with its user's identity; expired and revoked ones are
-     * not found. Every member call starts here, so the statement is prepared once and reads only
-     * what a caller's identity needs.
+     * The live session for a token hash with its user's row; expired and revoked ones are not
+     * found. Every member call starts here, so the statement is prepared once; it reads the whole
+     * row so that a call needing more of the user than their identity (placing a bet) need not
+     * read it again.
      */
     async findLiveSession(tokenHash: string, now: Date) {
       const [row] = await findLiveSessionStatement.execute({ tokenHash, now });

@@ -76,3 +76,19 @@ export const captchas = pgTable('captchas', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   failedAttempts: smallint('failed_attempts').notNull().default(0),
 });
+
+/**
+ * Operators' settings of a partner channel configured in PARTNER_SECRETS (the secret itself stays
+ * in configuration). No row means the defaults: enabled, live video on, every league.
+ */
+export const partnerSettings = pgTable('partner_settings', {
+  channel: text('channel').primaryKey(),
+  name: text('name'),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  /** isShow of players the partner signs in for the first time. */
+  defaultIsShow: boolean('default_is_show').notNull().default(true),
+  /** leagueIds of players the partner signs in for the first time; empty = all. */
+  defaultLeagueIds: integer('default_league_ids').array().notNull().default(sql`'{}'::integer[]`),
+  updatedBy: bigint('updated_by', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

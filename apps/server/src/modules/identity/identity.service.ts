@@ -54,6 +54,16 @@ export function walletMemberOf(row: UserRow) {
   };
 }
 
+/**
+ * What the betting engine reads of the member placing a bet: their currency and kind of money,
+ * the leagues they may bet on, their price margins and risk amount. No credit line: a bet is
+ * placed on the member's own balance, so a placement never reads one.
+ */
+export type Bettor = Pick<
+  UserInfo,
+  'currencyId' | 'pUid' | 'leagueIds' | 'oddsConfig' | 'riskAmount'
+>;
+
 /** The source flavour a client asked for (SPEC §1: 1 live-stream, 2 the default). */
 function sourceOf(context: CallContext): number {
   return context.client.source === '1' ? 1 : 2;
@@ -62,6 +72,11 @@ function sourceOf(context: CallContext): number {
 export function createIdentityService(options: IdentityServiceOptions) {
   const { repository, loginGuard, now } = options;
   const defaultCurrencyId = requireCurrency(defaultCurrencyCode).currencyId;
+  /**
+   * The user row each identity was found with, for the rest of its request. Kept apart from the
+   * identity, which travels through every call, and dropped with it.
+   */
+  const rowsReadWithSession = new WeakMap<AuthenticatedUser, UserRow>();
 
   /** Visitors and demo players never have credit, so their sessions skip the read. */
   async function creditOf(user: UserRow): Promise<CreditFields | undefined> {
@@ -130,15 +145,19 @@ export function createIdentityService(options: IdentityServiceOptions) {
   return {
     async authenticate(token: string, uid: string | undefined): Promise<AuthenticatedUser | null> {
       const found = await repository.findLiveSession(sha256Hex(token), now());
-      if (!found || found.blockedAt) return null;
-      if (uid !== undefined && uid !== found.uid) return null;
-      return {
-        userId: found.userId,
-        uid: found.uid,
-        memberId: found.type === memberType.visitor ? 0 : found.userId,
-        type: found.type as AuthenticatedUser['type'],
+      const row = found?.user;
+      // A partner an operator turned off takes its players' sessions with it (docs/identity.md).
+      if (!found || !row || row.blockedAt || found.partnerEnabled === false) return null;
+      if (uid !== undefined && uid !== row.uid) return null;
+      const authenticated: AuthenticatedUser = {
+        userId: row.id,
+        uid: row.uid,
+        memberId: row.type === memberType.visitor ? 0 : row.id,
+        type: row.type as AuthenticatedUser['type'],
         tokenId: found.sessionId,
       };
+      rowsReadWithSession.set(authenticated, row);
+      return authenticated;
     },
 
     async createVisitor(context: CallContext): Promise<Session> {
@@ -206,6 +225,9 @@ export function createIdentityService(options: IdentityServiceOptions) {
       if (!claims || claims.principal !== input.principal || claims.channel !== input.channel) {
         throw new AppError('PARTNER_AUTH_INVALID');
       }
+      // Checked once the token is proven, so only the partner itself learns it is turned off.
+      const settings = await repository.findPartnerSettings(claims.channel);
+      if (settings && !settings.isEnabled) throw new AppError('PARTNER_DISABLED');
       const currencyCode = input.currencyCode ?? claims.currencyCode ?? defaultCurrencyCode;
       const currency = findCurrencyByCode(currencyCode);
       if (!currency || currency.isDemo) throw new AppError('CURRENCY_NOT_ALLOWED', currencyCode);
@@ -216,6 +238,9 @@ export function createIdentityService(options: IdentityServiceOptions) {
           partnerChannel: claims.channel,
           principal: claims.principal,
           currencyId: currency.currencyId,
+          // The partner's defaults, for a player it signs in for the first time.
+          isShow: settings?.defaultIsShow ?? true,
+          leagueIds: settings?.defaultLeagueIds ?? [],
         }),
       );
       if (user.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
@@ -225,6 +250,15 @@ export function createIdentityService(options: IdentityServiceOptions) {
     async profile(user: AuthenticatedUser): Promise<UserInfo> {
       const row = await requireUser(user);
       return toUserInfo(row, await creditOf(row));
+    },
+
+    /**
+     * The member placing a bet, as the betting rules read them: from the row their session was
+     * found with a moment ago in the same request, or read afresh for a user identified
+     * otherwise.
+     */
+    async bettor(user: AuthenticatedUser): Promise<Bettor> {
+      return toUserInfo(rowsReadWithSession.get(user) ?? (await requireUser(user)));
     },
 
     /** The language and the odds display style are the profile's only member-set fields. */
@@ -309,6 +343,17 @@ export function createIdentityService(options: IdentityServiceOptions) {
     /** What the wallet needs to know of a user (the caller, or one whose money moved). */
     async walletMember(user: Pick<AuthenticatedUser, 'userId'>) {
       return walletMemberOf(await requireUser(user));
+    },
+
+    /**
+     * What the wallet needs to know of several users at once, by user id; a user that does not
+     * exist or is blocked is left out.
+     */
+    async walletMembers(userIds: readonly number[]) {
+      const rows = await repository.findUsersByIds(userIds);
+      return new Map(
+        rows.filter((row) => !row.blockedAt).map((row) => [row.id, walletMemberOf(row)] as const),
+      );
     },
 
     async userType(user: AuthenticatedUser) {

@@ -15,6 +15,14 @@ export const memberRiskOf = (user: MemberRow): MemberRisk => ({
   leagueIds: user.leagueIds,
 });
 
+/** What the members desk sets on a member: the risk settings and live video (isShow). */
+export type MemberSettings = MemberRisk & { isShow: boolean };
+
+export const memberSettingsOf = (user: MemberRow): MemberSettings => ({
+  ...memberRiskOf(user),
+  isShow: user.isShow,
+});
+
 /** Escapes LIKE's wildcards, so a search for `a_b` finds exactly that prefix. */
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -99,13 +107,17 @@ export function createMemberAdmin(deps: { db: Database; now: () => Date }) {
       });
     },
 
-    /** Changes the risk settings given; the others keep their value. */
-    setRisk(userId: number, changes: Partial<MemberRisk>, audit: AuditWithin): Promise<MemberRisk> {
+    /** Changes the risk settings and isShow given; the others keep their value. */
+    setRisk(
+      userId: number,
+      changes: Partial<MemberSettings>,
+      audit: AuditWithin,
+    ): Promise<MemberSettings> {
       return db.transaction(async (tx) => {
         const before = await find(tx, userId, true);
-        const after: MemberRisk = { ...memberRiskOf(before), ...definedOnly(changes) };
+        const after: MemberSettings = { ...memberSettingsOf(before), ...definedOnly(changes) };
         await tx.update(users).set(after).where(eq(users.id, userId));
-        await audit(tx, { before: memberRiskOf(before), after });
+        await audit(tx, { before: memberSettingsOf(before), after });
         return after;
       });
     },

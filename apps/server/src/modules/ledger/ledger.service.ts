@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { idArrayParam, reusableStatement } from '../../db/statement';
 import { AppError } from '../../http/app-error';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema';
+import { prepareTransferMany } from './transfer-many';
 import {
   accountKey,
   balanceSafeIntegerConstraint,
@@ -58,6 +60,14 @@ export interface MemberBalance {
 
 /** Bound on postings per transaction: a parlay settles in a handful; more is a bug. */
 const maxPostings = 64;
+/** Bound on transfers applied together by `transferEachWithin`. */
+const maxTransfersTogether = 1_000;
+
+/** What became of one of many transfers applied together. */
+export type TransferOutcome =
+  | { transactionId: number; refused?: undefined }
+  /** It would have taken a member account below zero: nothing of it was applied. */
+  | { transactionId?: undefined; refused: 'INSUFFICIENT_FUNDS' };
 
 /** Throws on a request that could never balance; a bug in the caller, not a member's error. */
 function assertBalanced(request: TransferRequest): void {
@@ -91,13 +101,53 @@ function digestOf(request: TransferRequest): string {
     .digest('hex');
 }
 
+/** A member's account rows as balances per currency, frozen included in `amount`. */
+function balancesOfRows(
+  rows: readonly { currencyId: number; bucket: string; balance: number }[],
+): MemberBalance[] {
+  const byCurrency = new Map<number, MemberBalance>();
+  for (const row of rows) {
+    const entry = byCurrency.get(row.currencyId) ?? {
+      currencyId: row.currencyId,
+      amount: 0,
+      frozen: 0,
+    };
+    entry.amount += row.balance;
+    if (row.bucket === 'frozen') entry.frozen += row.balance;
+    byCurrency.set(row.currencyId, entry);
+  }
+  return [...byCurrency.values()].sort((left, right) => left.currencyId - right.currencyId);
+}
+
 /**
  * The double-entry ledger. Every change of a balance is one transaction of postings that sum to
  * zero per currency, applied once per idempotency key; balances are kept on the account rows
  * and equal the sum of their postings (`ledger:check` proves it).
  */
 export function createLedger(db: Database) {
-  const transferOnDatabase = prepareTransferStatement(db);
+  // Built once: on a caller's transaction it runs bound to that transaction's connection.
+  const transferStatement = reusableStatement(prepareTransferStatement(db));
+  const many = prepareTransferMany(db);
+  // Every balance answer and push reads a member's accounts.
+  const memberAccountsStatement = db
+    .select({
+      currencyId: ledgerAccounts.currencyId,
+      bucket: ledgerAccounts.bucket,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, sql.placeholder('userId')))
+    .prepare('ledger_member_accounts');
+  const membersAccountsStatement = db
+    .select({
+      userId: ledgerAccounts.userId,
+      currencyId: ledgerAccounts.currencyId,
+      bucket: ledgerAccounts.bucket,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.userId} = any(${sql.placeholder('userIds')}::bigint[])`)
+    .prepare('ledger_members_accounts');
 
   /**
    * Applies a transfer once on `executor` (the database, or a caller's transaction) in a single
@@ -107,13 +157,15 @@ export function createLedger(db: Database) {
   async function applyTransfer(
     executor: Database,
     request: TransferRequest,
-    statement = prepareTransferStatement(executor),
   ): Promise<{ transactionId: number; replayed: boolean }> {
     assertBalanced(request);
     const requestDigest = digestOf(request);
     let applied: TransferStatementResult;
     try {
-      applied = await runTransferStatement(statement, transferValues(request, requestDigest));
+      applied = await runTransferStatement(
+        transferStatement(executor),
+        transferValues(request, requestDigest),
+      );
     } catch (error) {
       const brokenCheck = brokenCheckOf(error);
       if (brokenCheck === memberNotNegativeConstraint) throw new AppError('INSUFFICIENT_FUNDS');
@@ -160,15 +212,58 @@ export function createLedger(db: Database) {
     return tx.transaction((savepoint) => applyTransfer(savepoint as unknown as Database, request));
   }
 
+  /**
+   * Applies many transfers inside the caller's transaction as if each were applied alone, one
+   * after another in the order given: one that would take a member account below zero is
+   * refused and changes nothing, and the others go through. Two statements whatever their
+   * number: the member accounts they take money from are locked (in key order, until the
+   * caller's transaction ends) and read, and the transfers that fit are applied together. A key
+   * already used, or any other fault, throws after writing rows the caller must roll back.
+   */
+  async function transferEachWithin(
+    tx: Database,
+    requests: readonly TransferRequest[],
+  ): Promise<TransferOutcome[]> {
+    if (requests.length > maxTransfersTogether)
+      throw new Error(`at most ${maxTransfersTogether} transfers apply together`);
+    for (const request of requests) assertBalanced(request);
+    const balances = await many.lockDebited(tx, requests);
+    const outcomes: (TransferOutcome | TransferRequest)[] = [];
+    const accepted: { request: TransferRequest; requestDigest: string }[] = [];
+    for (const request of requests) {
+      const changes = [...many.memberChangesOf(request).values()];
+      const fits = changes.every(
+        (change) => change.delta >= 0 || (balances.get(change.key) ?? 0) + change.delta >= 0,
+      );
+      if (!fits) {
+        outcomes.push({ refused: 'INSUFFICIENT_FUNDS' });
+        continue;
+      }
+      for (const change of changes)
+        balances.set(change.key, (balances.get(change.key) ?? 0) + change.delta);
+      accepted.push({ request, requestDigest: digestOf(request) });
+      outcomes.push(request);
+    }
+    const ids = accepted.length > 0 ? await many.applyAll(tx, accepted) : new Map();
+    return outcomes.map((outcome) => {
+      if (!('postings' in outcome)) return outcome;
+      const transactionId = ids.get(outcome.idempotencyKey);
+      if (transactionId === undefined)
+        throw new Error(`transfer ${outcome.idempotencyKey} was not applied`);
+      return { transactionId };
+    });
+  }
+
   return {
     transferWithin,
+    transferEachWithin,
 
     /**
      * Applies a transfer once. Its one statement is a transaction of its own, so it needs no
      * explicit one (see `applyTransfer`).
      */
     transfer(request: TransferRequest): Promise<{ transactionId: number; replayed: boolean }> {
-      return applyTransfer(db, request, transferOnDatabase);
+      return applyTransfer(db, request);
     },
 
     /** A member's movements, newest first: each posting on one of their accounts. */
@@ -192,6 +287,13 @@ export function createLedger(db: Database) {
           currencyId: ledgerPostings.currencyId,
           bucket: ledgerAccounts.bucket,
           amount: ledgerPostings.amount,
+          // The sum of the account's postings up to this one: the balance it left, with the
+          // postings in the order the ledger numbered them (ledger:check holds the last one
+          // equal to the account's balance).
+          balanceAfter:
+            sql<number>`(select coalesce(sum(earlier.amount), 0) from ledger_postings earlier where earlier.account_id = ${ledgerPostings.accountId} and earlier.id <= ${ledgerPostings.id})`.mapWith(
+              Number,
+            ),
           createdAt: ledgerTransactions.createdAt,
         })
         .from(ledgerPostings)
@@ -253,26 +355,20 @@ export function createLedger(db: Database) {
 
     /** A member's balances per currency, frozen included in `amount`. */
     async memberBalances(userId: number): Promise<MemberBalance[]> {
-      const rows = await db
-        .select({
-          currencyId: ledgerAccounts.currencyId,
-          bucket: ledgerAccounts.bucket,
-          balance: ledgerAccounts.balance,
-        })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.userId, userId));
-      const byCurrency = new Map<number, MemberBalance>();
+      return balancesOfRows(await memberAccountsStatement.execute({ userId }));
+    },
+
+    /** The balances of several members in one read, by user id (none for a member without). */
+    async membersBalances(userIds: readonly number[]): Promise<Map<number, MemberBalance[]>> {
+      const rows = await membersAccountsStatement.execute({ userIds: idArrayParam(userIds) });
+      const byMember = new Map<number, typeof rows>();
       for (const row of rows) {
-        const entry = byCurrency.get(row.currencyId) ?? {
-          currencyId: row.currencyId,
-          amount: 0,
-          frozen: 0,
-        };
-        entry.amount += row.balance;
-        if (row.bucket === 'frozen') entry.frozen += row.balance;
-        byCurrency.set(row.currencyId, entry);
+        if (row.userId === null) continue;
+        const list = byMember.get(row.userId) ?? [];
+        list.push(row);
+        byMember.set(row.userId, list);
       }
-      return [...byCurrency.values()].sort((left, right) => left.currencyId - right.currencyId);
+      return new Map([...byMember].map(([userId, own]) => [userId, balancesOfRows(own)]));
     },
   };
 }

@@ -196,7 +196,10 @@ export function transferValues(
   };
 }
 
-/** The statement on a database or a transaction, prepared under one name per connection. */
+/**
+ * The statement, prepared under one name: the ledger builds it once on the database and runs it
+ * on the database or a caller's transaction (`reusableStatement`), parsed once per connection.
+ */
 export function prepareTransferStatement(executor: Database) {
   return executor
     .with(

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { idArrayParam } from '../../db/statement';
 import { loanAccounts, loanLimitChanges, loanRecords, loanSettings } from './loans.schema';
 
 export type LoanAccountRow = typeof loanAccounts.$inferSelect;
@@ -123,27 +124,41 @@ function createLoanQueries(db: Database) {
         .where(recordConditions(filter));
       return row?.total ?? 0;
     },
-
-    /**
-     * The member's credit lines, with the loans switch read in the same statement, so a balance
-     * read costs one query however many currencies the member has.
-     */
-    async readCreditLines(userId: number) {
-      return db
-        .select({
-          currencyId: loanAccounts.currencyId,
-          creditLimit: loanAccounts.creditLimit,
-          outstanding: loanAccounts.outstanding,
-          loansEnabled: sql<boolean>`coalesce((select ${loanSettings.value} = 'true'::jsonb
-            from ${loanSettings} where ${loanSettings.key} = ${loansEnabledKey}), false)`,
-        })
-        .from(loanAccounts)
-        .where(eq(loanAccounts.userId, userId));
-    },
   };
 }
 
 export type LoanQueries = ReturnType<typeof createLoanQueries>;
+
+/**
+ * Members' credit lines, with the loans switch read in the same statement, so a balance read
+ * costs one query however many currencies the member has. Every balance answer and push reads
+ * them, so the statements are prepared once: one for a member, one for several at once.
+ */
+export function prepareCreditLinesRead(db: Database) {
+  const columns = {
+    userId: loanAccounts.userId,
+    currencyId: loanAccounts.currencyId,
+    creditLimit: loanAccounts.creditLimit,
+    outstanding: loanAccounts.outstanding,
+    loansEnabled: sql<boolean>`coalesce((select ${loanSettings.value} = 'true'::jsonb
+      from ${loanSettings} where ${loanSettings.key} = ${loansEnabledKey}), false)`,
+  };
+  const ofMember = db
+    .select(columns)
+    .from(loanAccounts)
+    .where(eq(loanAccounts.userId, sql.placeholder('userId')))
+    .prepare('loans_read_credit_lines');
+  const ofMembers = db
+    .select(columns)
+    .from(loanAccounts)
+    .where(sql`${loanAccounts.userId} = any(${sql.placeholder('userIds')}::bigint[])`)
+    .prepare('loans_read_members_credit_lines');
+  return {
+    ofMember: (userId: number) => ofMember.execute({ userId }),
+    ofMembers: (userIds: readonly number[]) =>
+      ofMembers.execute({ userIds: idArrayParam(userIds) }),
+  };
+}
 
 export function createLoanRepository(db: Database) {
   return {

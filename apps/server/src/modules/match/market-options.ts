@@ -98,11 +98,16 @@ function optionIdOf(fixture: Fixture, market: Market, outcome: Outcome): string 
 
 const noPrice = { o: 0, oa: 0, om: 0, od: 0, us: 0 };
 
+/**
+ * `bookMargin`: the operators' margin on the market's play (read model `marginOf`), applied with
+ * the viewer's own, as bets are priced (order-pricing.ts).
+ */
 export function optionsOf(
   fixture: Fixture,
   market: Market,
   isOpen: boolean,
   pricing: Pricing,
+  bookMargin = 0,
 ): MarketOption[] {
   const adjustment = extraMarginFor(pricing.margins, market.playId);
   return market.outcomes.map((outcome) => {
@@ -111,7 +116,7 @@ export function optionsOf(
     const price =
       outcome.odds > 0
         ? oddsInAllStyles(
-            memberOdds(fromOddsUnits(outcome.odds), market.playId, pricing.oddsConfig),
+            memberOdds(fromOddsUnits(outcome.odds), market.playId, pricing.oddsConfig, bookMargin),
             market.playId,
           )
         : noPrice;

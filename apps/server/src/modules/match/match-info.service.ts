@@ -12,15 +12,15 @@ import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { CallContext } from '../../http/request-context';
 import type { EventState, ReadModel } from '../feed/read-model';
-import { isFinished, liveFlagOf } from './event-info';
+import { liveFlagOf } from './event-info';
 import { type MatchService, requireKnownSport } from './match.service';
 import {
-  endOfDisplayDay,
   groupByLeague,
-  isOfType,
   isVisibleTo,
   noFavourites,
   selectEvents,
+  sportCountsFor,
+  tallyOpenEvents,
 } from './match-query';
 import { type MatchWireBuilder, virtualSportIdFloor } from './match-wire';
 import { basketballPeriodPlays, sportCatalogue } from './sports';
@@ -126,29 +126,11 @@ export function createMatchInfoService(deps: {
     /** Open matches per visible sport: live, today, early and in all. */
     async count(context: CallContext) {
       const viewer = await viewers.resolve(context);
-      const todayEndMs = endOfDisplayDay(deps.now().getTime());
-      const counts = new Map<
-        number,
-        { live: number; today: number; early: number; total: number }
-      >();
-      for (const state of readModel.all()) {
-        if (isFinished(state.status) || !isVisibleTo(state, viewer)) continue;
-        const entry = counts.get(state.fixture.sportId) ?? {
-          live: 0,
-          today: 0,
-          early: 0,
-          total: 0,
-        };
-        entry.total += 1;
-        if (isOfType(state, matchListType.live, todayEndMs, noFavourites)) entry.live += 1;
-        if (isOfType(state, matchListType.today, todayEndMs, noFavourites)) entry.today += 1;
-        if (isOfType(state, matchListType.early, todayEndMs, noFavourites)) entry.early += 1;
-        counts.set(state.fixture.sportId, entry);
-      }
-      return visibleSports(viewer, context.language).map((sport) => ({
-        ...sport,
-        ...(counts.get(sport.sportId) ?? { live: 0, today: 0, early: 0, total: 0 }),
-      }));
+      const tally = tallyOpenEvents(readModel.all(), deps.now().getTime());
+      return visibleSports(viewer, context.language).map((sport) => {
+        const { live, today, early, total } = sportCountsFor(tally, sport.sportId, viewer);
+        return { ...sport, live, today, early, total };
+      });
     },
 
     async leagues(input: TableInput, context: CallContext) {

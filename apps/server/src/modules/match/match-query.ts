@@ -163,3 +163,76 @@ export function groupByLeague(events: readonly EventState[], liveWeight = 1) {
     .sort((left, right) => right.score - left.score || left.leagueId - right.leagueId)
     .map(({ score: _score, ...league }) => league);
 }
+
+/** Open matches of one sport (or one league), per list type, as the sport tabs count them. */
+export interface TypeCounts {
+  live: number;
+  today: number;
+  early: number;
+  outright: number;
+  /** Every open event: the home list (type 0). */
+  total: number;
+}
+
+export const noCounts: Readonly<TypeCounts> = {
+  live: 0,
+  today: 0,
+  early: 0,
+  outright: 0,
+  total: 0,
+};
+
+/** Open events by sport, then by league: one pass over the book that every viewer's counts share. */
+export type OpenEventTally = Map<number, Map<number, TypeCounts>>;
+
+/**
+ * Counts the open events of the book per sport and league, split as the lists split them
+ * (`isOfType`), so the counts call, the list's `counts` and the socket's count event agree.
+ */
+export function tallyOpenEvents(events: Iterable<EventState>, nowMs: number): OpenEventTally {
+  const todayEndMs = endOfDisplayDay(nowMs);
+  const tally: OpenEventTally = new Map();
+  for (const state of events) {
+    if (isFinished(state.status)) continue;
+    const { sportId, league } = state.fixture;
+    let leagues = tally.get(sportId);
+    if (!leagues) {
+      leagues = new Map();
+      tally.set(sportId, leagues);
+    }
+    let entry = leagues.get(league.id);
+    if (!entry) {
+      entry = { ...noCounts };
+      leagues.set(league.id, entry);
+    }
+    entry.total += 1;
+    if (isOfType(state, matchListType.live, todayEndMs, noFavourites)) entry.live += 1;
+    if (isOfType(state, matchListType.today, todayEndMs, noFavourites)) entry.today += 1;
+    if (isOfType(state, matchListType.early, todayEndMs, noFavourites)) entry.early += 1;
+    if (isOfType(state, matchListType.outright, todayEndMs, noFavourites)) entry.outright += 1;
+  }
+  return tally;
+}
+
+/**
+ * One sport's counts for a viewer: nothing of a sport the control switches hide, and only the
+ * leagues of a member's `leagueIds` (hidden plays never hide a match, so they do not count).
+ */
+export function sportCountsFor(
+  tally: OpenEventTally,
+  sportId: number,
+  viewer: Pick<Viewer, 'visibility' | 'leagueIds'>,
+): TypeCounts {
+  const sum = { ...noCounts };
+  const leagues = tally.get(sportId);
+  if (!leagues || !viewer.visibility.isSportVisible(sportId)) return sum;
+  for (const [leagueId, counts] of leagues) {
+    if (viewer.leagueIds !== null && !viewer.leagueIds.has(leagueId)) continue;
+    sum.live += counts.live;
+    sum.today += counts.today;
+    sum.early += counts.early;
+    sum.outright += counts.outright;
+    sum.total += counts.total;
+  }
+  return sum;
+}

@@ -77,7 +77,7 @@ const maxViewsPerEvent = 32;
 
 interface EventCache {
   seq: number;
-  holdVersion: number;
+  tradingVersion: number;
   epoch: number;
   isProviderAlive: boolean;
   index?: EventIndex;
@@ -129,13 +129,13 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     const isCurrent =
       cache &&
       cache.seq === state.seq &&
-      cache.holdVersion === state.holdVersion &&
+      cache.tradingVersion === state.tradingVersion &&
       cache.epoch === readModel.epoch &&
       cache.isProviderAlive === readModel.isProviderAlive;
     if (!cache || !isCurrent) {
       cache = {
         seq: state.seq,
-        holdVersion: state.holdVersion,
+        tradingVersion: state.tradingVersion,
         epoch: readModel.epoch,
         isProviderAlive: readModel.isProviderAlive,
         views: new Map(),
@@ -218,6 +218,7 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
         market,
         readModel.isMarketOpen(state, market),
         pricing,
+        readModel.marginOf(state.fixture.sportId, market.playId),
       );
     }
     return z;

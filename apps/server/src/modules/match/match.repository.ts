@@ -66,11 +66,32 @@ export function createMatchRepository(db: Database) {
       return new Map(rows.map((row) => [row.key, row.value]));
     },
 
-    async writeSetting(key: string, value: unknown, now: Date): Promise<void> {
-      await db
+    async writeSetting(key: string, value: unknown, now: Date, tx: Database = db): Promise<void> {
+      await tx
         .insert(siteSettings)
         .values({ key, value, updatedAt: now })
         .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: now } });
+    },
+
+    /**
+     * A setting's stored value read under a row lock; a missing row is first written with
+     * `initial`, so two first changes take turns on it too.
+     */
+    async lockSetting(tx: Database, key: string, initial: unknown, now: Date): Promise<unknown> {
+      await tx
+        .insert(siteSettings)
+        .values({ key, value: initial, updatedAt: now })
+        .onConflictDoNothing();
+      const [row] = await tx
+        .select({ value: siteSettings.value })
+        .from(siteSettings)
+        .where(eq(siteSettings.key, key))
+        .for('update');
+      return row?.value;
+    },
+
+    transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(tx as Database));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuditWithin } from '../operators/audit.service';
 import type { MatchRepository } from './match.repository';
 
 /** What the site settings hold, with the defaults a fresh site starts from. */
@@ -75,6 +76,37 @@ export function createSiteSettings(options: {
         now(),
       );
       await load();
+    },
+
+    /**
+     * For the back office: replaces the control switches with the audit entry (the switches
+     * before and after) in one transaction holding the setting's row. Answers whether anything
+     * changed; this process sees the change at once, the others within the TTL.
+     */
+    async updateControlSwitches(
+      switches: readonly number[],
+      audit: AuditWithin,
+    ): Promise<{ controlSwitches: readonly number[]; applied: boolean }> {
+      const next = switchesSchema.parse([...new Set(switches)].sort((a, b) => a - b));
+      const applied = await repository.transaction(async (tx) => {
+        const stored = switchesSchema.safeParse(
+          await repository.lockSetting(
+            tx,
+            settingKeys.controlSwitches,
+            defaultSiteSettings.controlSwitches,
+            now(),
+          ),
+        );
+        const before = stored.success
+          ? [...new Set(stored.data)].sort((a, b) => a - b)
+          : [...defaultSiteSettings.controlSwitches];
+        if (before.join(',') === next.join(',')) return false;
+        await repository.writeSetting(settingKeys.controlSwitches, next, now(), tx);
+        await audit(tx, { before: { controlSwitches: before }, after: { controlSwitches: next } });
+        return true;
+      });
+      const values = await load();
+      return { controlSwitches: values.controlSwitches, applied };
     },
 
     async setStaticUrl(staticUrl: string): Promise<void> {

@@ -19,7 +19,7 @@ import type { ReadModel } from '../feed/read-model';
 import type { Ledger } from '../ledger/ledger.service';
 import { openSealedData, readSlip } from './bet-input';
 import { isRefusal, priceSelection } from './order-pricing';
-import { stakeLimitFor } from './stake-limits';
+import { type StakeLimitPolicy, type StakeLimits, stakeLimitFor } from './stake-limits';
 
 /** The currency asked for, else the member's own; demo money stays apart, as for bets. */
 function currencyFor(member: UserInfo, currencyId: number | undefined, field: string): Currency {
@@ -39,6 +39,7 @@ async function availableBalance(ledger: Ledger, userId: number, currencyId: numb
 
 /** The stake range of a slip: its plays, live or not, single or parlay, from the book now. */
 function slipLimit(
+  policy: StakeLimitPolicy,
   readModel: ReadModel,
   member: UserInfo,
   query: AmountLimitQuery,
@@ -58,7 +59,7 @@ function slipLimit(
       throw new AppError('ORDER_MARKET_CLOSED', `data.selections.${index}: ${priced.message}`);
     return priced;
   });
-  return stakeLimitFor(currency, {
+  return stakeLimitFor(policy, currency, {
     playIds: legs.map((leg) => leg.ref.playId),
     isLive: legs.some((leg) => leg.isLive),
     isParlay: query.betType === betType.parlay,
@@ -66,7 +67,11 @@ function slipLimit(
 }
 
 /** Every sport and play the book offers now, with their stake ranges in `currency`. */
-function limitsPerPlay(readModel: ReadModel, currency: Currency): MemberLimits['limits'] {
+function limitsPerPlay(
+  policy: StakeLimitPolicy,
+  readModel: ReadModel,
+  currency: Currency,
+): MemberLimits['limits'] {
   const plays = new Map<string, { sportId: number; playId: number }>();
   for (const state of readModel.all()) {
     const status = state.status.status;
@@ -81,7 +86,7 @@ function limitsPerPlay(readModel: ReadModel, currency: Currency): MemberLimits['
     // A play that never goes into a parlay has no parlay range.
     if (isParlay && (noMixPlayIds.includes(playId) || playId >= firstChampionPlayId))
       return { min: 0, max: 0 };
-    const limit = stakeLimitFor(currency, { playIds: [playId], isLive, isParlay });
+    const limit = stakeLimitFor(policy, currency, { playIds: [playId], isLive, isParlay });
     return { min: limit.minMinor, max: limit.maxMinor };
   };
   return [...plays.values()]
@@ -97,7 +102,7 @@ function limitsPerPlay(readModel: ReadModel, currency: Currency): MemberLimits['
 }
 
 /** Registers order/amount/limit (sealed answer) and member/limits, both from stake-limits.ts. */
-export function registerLimitsRoutes(context: ModuleContext) {
+export function registerLimitsRoutes(context: ModuleContext, stakeLimits: StakeLimits) {
   const { app, authenticate, identity, ledger, readModel } = context;
   const isSealingOn = context.config.SEAL_PAYLOADS;
   registerCall(
@@ -110,7 +115,7 @@ export function registerLimitsRoutes(context: ModuleContext) {
       const query = await openSealedData(amountLimitQuerySchema, input.data, token, isSealingOn);
       const member = await identity.profile(user);
       const currency = currencyFor(member, query.currencyId, 'data.currencyId');
-      const limit = slipLimit(readModel, member, query, currency);
+      const limit = slipLimit(await stakeLimits.current(), readModel, member, query, currency);
       return {
         minStake: limit.minMinor,
         maxStake: limit.maxMinor,
@@ -131,7 +136,7 @@ export function registerLimitsRoutes(context: ModuleContext) {
       scale: currency.scale,
       currencyId: currency.currencyId,
       currencyCode: currency.currencyCode,
-      limits: limitsPerPlay(readModel, currency),
+      limits: limitsPerPlay(await stakeLimits.current(), readModel, currency),
     };
   });
 }

@@ -72,6 +72,94 @@ export function createOrderExposure(db: Database) {
       return row?.orders ?? 0;
     },
 
+    /** The outcomes of one market that any bet (open or finished) was placed on. */
+    async outcomesBetOn(
+      tx: Database,
+      market: { eventId: number; playId: number; specifiers: string },
+    ): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ outcomeId: orderLegs.outcomeId })
+        .from(orderLegs)
+        .where(
+          and(
+            eq(orderLegs.eventId, market.eventId),
+            eq(orderLegs.playId, market.playId),
+            eq(orderLegs.specifiers, market.specifiers),
+          ),
+        );
+      return rows.map((row) => row.outcomeId);
+    },
+
+    /**
+     * Events with a leg of an open order (singles and parlays): their sport and how many of
+     * their markets such legs are on.
+     */
+    async eventsWithOpenOrders(): Promise<
+      { eventId: number; sportId: number; marketCount: number }[]
+    > {
+      return db
+        .select({
+          eventId: orderLegs.eventId,
+          sportId: sql<number>`min(${orderLegs.sportId})`.mapWith(Number),
+          marketCount:
+            sql<number>`count(distinct (${orderLegs.playId}, ${orderLegs.specifiers}))`.mapWith(
+              Number,
+            ),
+        })
+        .from(orderLegs)
+        .innerJoin(orders, eq(orders.id, orderLegs.orderId))
+        .where(inArray(orders.status, openStatuses))
+        .groupBy(orderLegs.eventId);
+    },
+
+    /**
+     * The markets of an event with a leg of an open order, each with every outcome any bet on
+     * the market named (open or finished: a settlement by hand must give them all a result).
+     */
+    async marketsBetOn(
+      eventId: number,
+    ): Promise<{ sportId: number; playId: number; specifiers: string; outcomeIds: string[] }[]> {
+      const rows = await db
+        .select({
+          sportId: sql<number>`min(${orderLegs.sportId})`.mapWith(Number),
+          playId: orderLegs.playId,
+          specifiers: orderLegs.specifiers,
+          outcomeId: orderLegs.outcomeId,
+          isOpen: sql<boolean>`bool_or(${inArray(orders.status, openStatuses)})`,
+        })
+        .from(orderLegs)
+        .innerJoin(orders, eq(orders.id, orderLegs.orderId))
+        .where(eq(orderLegs.eventId, eventId))
+        .groupBy(orderLegs.playId, orderLegs.specifiers, orderLegs.outcomeId)
+        .orderBy(orderLegs.playId, orderLegs.specifiers, orderLegs.outcomeId);
+      const markets = new Map<
+        string,
+        {
+          sportId: number;
+          playId: number;
+          specifiers: string;
+          outcomeIds: string[];
+          isOpen: boolean;
+        }
+      >();
+      for (const row of rows) {
+        const key = `${row.playId}|${row.specifiers}`;
+        const market = markets.get(key) ?? {
+          sportId: row.sportId,
+          playId: row.playId,
+          specifiers: row.specifiers,
+          outcomeIds: [],
+          isOpen: false,
+        };
+        market.outcomeIds.push(row.outcomeId);
+        market.isOpen ||= Boolean(row.isOpen);
+        markets.set(key, market);
+      }
+      return [...markets.values()]
+        .filter((market) => market.isOpen)
+        .map(({ isOpen: _isOpen, ...market }) => market);
+    },
+
     /** Every open order in a currency: how many, their stakes and their possible payouts. */
     async openLiability(currencyId: number) {
       const [row] = await db

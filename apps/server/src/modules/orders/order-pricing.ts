@@ -11,7 +11,10 @@ export interface PricedSelection {
   leagueId: number;
   isLive: boolean;
   marketStatus: string;
-  /** The member's price in ten-thousandths (their oddsConfig applied, as the client shows it). */
+  /**
+   * The member's price in ten-thousandths (the book's margin and their oddsConfig applied, as the
+   * match calls show it).
+   */
   oddsUnits: number;
 }
 
@@ -60,7 +63,15 @@ export function priceSelection(
     leagueId: state.fixture.league.id,
     isLive: status === 'live',
     marketStatus: market.status,
-    oddsUnits: toOddsUnits(memberOdds(fromOddsUnits(outcome.odds), ref.playId, oddsConfig)),
+    // The book's margin on the play, then the member's own: as the match calls price it.
+    oddsUnits: toOddsUnits(
+      memberOdds(
+        fromOddsUnits(outcome.odds),
+        ref.playId,
+        oddsConfig,
+        readModel.marginOf(state.fixture.sportId, ref.playId),
+      ),
+    ),
   };
 }
 

@@ -8,17 +8,22 @@ import { walletOf } from '../wallet/wallet.module';
 import { registerCashOutRoutes } from './cash-out.routes';
 import { registerLimitsRoutes } from './limits.routes';
 import { createOrderAcceptance, type OrderAcceptance } from './order-acceptance';
+import { createOrderRateLimit } from './order-rate';
 import { type OrderConfig, orderSettingsOf } from './order-settings';
+import { createOrderWriter } from './order-writer';
 import { betStatusEventsOf } from './orders.mappers';
 import type { OrderWithLegs } from './orders.repository';
 import { createOrdersRepository } from './orders.repository';
 import { registerOrdersRoutes } from './orders.routes';
 import { createOrdersService, type OrdersService } from './orders.service';
+import { createStakeLimits, type StakeLimits } from './stake-limits';
 
 /** What other modules (and the back office, later) use of the betting engine. */
 export interface Orders {
   orders: OrdersService;
   acceptance: OrderAcceptance;
+  /** The stake limit policy operators edit; placement and the limit calls read it. */
+  stakeLimits: StakeLimits;
 }
 
 const ordersByApp = new WeakMap<FastifyInstance, Orders>();
@@ -44,9 +49,20 @@ export function registerOrdersModule(
   const { app, database, ledger, readModel, identity, now } = context;
   const log = app.log.child({ module: 'orders' });
   const repository = createOrdersRepository(database.db);
-  const orders = createOrdersService({
+  const stakeLimits = createStakeLimits({ db: database.db, now });
+  const writer = createOrderWriter({
     repository,
     ledger,
+    batching: {
+      maxOrders: settings.batchMaxOrders,
+      waitMs: settings.batchWaitMs,
+      onBatchFailed: (error, size) =>
+        log.warn({ err: error, size }, 'a batch of placements failed; each is placed alone'),
+    },
+  });
+  const orders = createOrdersService({
+    repository,
+    writer,
     readModel,
     identity,
     visibilityOf: async (client) => {
@@ -54,6 +70,7 @@ export function registerOrdersModule(
       // SPEC §1: source 1 is the live-stream flavour, which never shows play type 2.
       return visibilityFor(controlSwitches, client.source === '1');
     },
+    stakeLimitPolicy: stakeLimits.current,
     betDelayMs: settings.betDelayMs,
     now,
   });
@@ -80,6 +97,10 @@ export function registerOrdersModule(
   registerOrdersRoutes(app, context.authenticate, {
     orders,
     isSealingOn: context.config.SEAL_PAYLOADS,
+    orderRate: createOrderRateLimit({
+      burst: settings.orderRateBurst,
+      perMinute: settings.orderRatePerMinute,
+    }),
     onPlaced: ({ order }) => {
       tellMember(order);
       // The stake is held: the member's available balance went down.
@@ -89,10 +110,13 @@ export function registerOrdersModule(
     },
   });
   registerCashOutRoutes(context, repository, { marginUnits: settings.cashOutMarginUnits });
-  registerLimitsRoutes(context);
+  registerLimitsRoutes(context, stakeLimits);
   app.addHook('onReady', async () => acceptance.start());
-  app.addHook('preClose', async () => acceptance.stop());
-  const registered: Orders = { orders, acceptance };
+  app.addHook('preClose', async () => {
+    await writer.settle();
+    await acceptance.stop();
+  });
+  const registered: Orders = { orders, acceptance, stakeLimits };
   ordersByApp.set(app, registered);
   return registered;
 }

@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { ledgerTransactions } from '../ledger/ledger.schema';
+import {
+  createOrderInsert,
+  createOrderInsertMany,
+  type PlacedOrderInput,
+  type PlacedOrderValues,
+} from './order-insert';
 import { orderLegs, orderStatusHistory, orders } from './orders.schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -15,8 +21,14 @@ export interface OrderWithLegs {
   legs: OrderLegRow[];
 }
 
+/** The placement statements, built once on the database and run on any of its transactions. */
+interface OrderInserts {
+  insertOrder: ReturnType<typeof createOrderInsert>;
+  insertOrders: ReturnType<typeof createOrderInsertMany>;
+}
+
 /** Queries on orders, their legs and status history; no rules live here. */
-function orderQueries(db: Database) {
+function orderQueries(db: Database, inserts: OrderInserts) {
   async function legsOf(orderIds: number[]): Promise<Map<number, OrderLegRow[]>> {
     const byOrder = new Map<number, OrderLegRow[]>();
     if (orderIds.length === 0) return byOrder;
@@ -39,21 +51,27 @@ function orderQueries(db: Database) {
   }
 
   return {
-    /** Inserts the order unless the member already used its idempotency key; null then. */
-    async insertUnlessKeyUsed(values: NewOrder): Promise<OrderRow | null> {
-      const [row] = await db
-        .insert(orders)
-        .values(values)
-        .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-        .returning();
-      return row ?? null;
+    /**
+     * Inserts a placed order with its legs and its first history row, unless the member already
+     * used its idempotency key; null then.
+     */
+    insertPlaced(values: PlacedOrderValues, legs: NewOrderLeg[]): Promise<OrderWithLegs | null> {
+      return inserts.insertOrder(db, values, legs);
     },
 
-    async insertLegs(orderId: number, legs: NewOrderLeg[]): Promise<OrderLegRow[]> {
-      return db
-        .insert(orderLegs)
-        .values(legs.map((leg, legIndex) => ({ ...leg, orderId, legIndex })))
-        .returning();
+    /** Many placed orders at once, in the order given; null for one whose key was used. */
+    insertPlacedMany(inputs: readonly PlacedOrderInput[]): Promise<(OrderWithLegs | null)[]> {
+      return inserts.insertOrders(db, inputs);
+    },
+
+    /**
+     * Takes back orders inserted earlier in the same transaction (their stake was refused), so
+     * the transaction commits as if they had never been placed.
+     */
+    async deletePlaced(orderIds: number[]): Promise<void> {
+      await db.delete(orderStatusHistory).where(inArray(orderStatusHistory.orderId, orderIds));
+      await db.delete(orderLegs).where(inArray(orderLegs.orderId, orderIds));
+      await db.delete(orders).where(inArray(orders.id, orderIds));
     },
 
     async recordStatus(entry: typeof orderStatusHistory.$inferInsert): Promise<void> {
@@ -148,8 +166,12 @@ function orderQueries(db: Database) {
 export type OrderQueries = ReturnType<typeof orderQueries>;
 
 export function createOrdersRepository(db: Database) {
+  const inserts: OrderInserts = {
+    insertOrder: createOrderInsert(db),
+    insertOrders: createOrderInsertMany(db),
+  };
   return {
-    ...orderQueries(db),
+    ...orderQueries(db, inserts),
 
     /**
      * Runs `work` in one database transaction with the queries bound to it, and hands over the
@@ -158,7 +180,7 @@ export function createOrdersRepository(db: Database) {
     transaction<T>(work: (queries: OrderQueries, tx: Database) => Promise<T>): Promise<T> {
       return db.transaction((tx) => {
         const bound = tx as unknown as Database;
-        return work(orderQueries(bound), bound);
+        return work(orderQueries(bound, inserts), bound);
       });
     },
   };

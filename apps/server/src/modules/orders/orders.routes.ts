@@ -1,7 +1,9 @@
 import * as calls from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
+import type { OrderRateLimit } from './order-rate';
 import { toOrderRecord } from './orders.mappers';
 import type { OrdersService, PlacedOrder } from './orders.service';
 
@@ -12,11 +14,12 @@ export function registerOrdersRoutes(
   services: {
     orders: OrdersService;
     isSealingOn: boolean;
+    orderRate: OrderRateLimit;
     /** After a new order commits: its `H` events, the balance push, its acceptance timer. */
     onPlaced: (placed: PlacedOrder) => void;
   },
 ): void {
-  const { orders, isSealingOn, onPlaced } = services;
+  const { orders, isSealingOn, orderRate, onPlaced } = services;
   const register = <C extends calls.CallDefinition>(
     definition: C,
     handler: Parameters<typeof registerCall<C>>[3],
@@ -26,6 +29,7 @@ export function registerOrdersRoutes(
     const user = context.user;
     // A member call always has a user and the token it came with.
     if (!user || !context.token) throw new Error('order-create reached without a member');
+    if (!orderRate.take(user.userId)) throw new AppError('RATE_LIMITED', orderRate.describe());
     const placed = await orders.place(user, input.data, {
       token: context.token,
       idempotencyKey: context.idempotencyKey,

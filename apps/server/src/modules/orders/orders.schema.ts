@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -111,3 +112,15 @@ export const orderStatusHistory = pgTable(
     check('order_status_history_actor', sql`${table.actor} in ('member', 'system', 'operator')`),
   ],
 );
+
+/**
+ * The operators' stake limit policy (stake-limits.ts) as JSON by key, `stake_limits` today. A
+ * site without a row, or a part the row leaves out, takes the built-in defaults.
+ */
+export const stakeLimitSettings = pgTable('stake_limit_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  /** The operator who changed it last. */
+  operatorId: bigint('operator_id', { mode: 'number' }),
+});

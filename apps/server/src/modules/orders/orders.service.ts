@@ -5,14 +5,12 @@ import {
   type OrderBet,
   type OrderRecord,
   orderStatus,
-  type UserInfo,
 } from '@sb/contract';
 import { type Currency, findCurrencyById, formatMinorUnits } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { ReadModel } from '../feed/read-model';
-import type { IdentityService } from '../identity/identity.service';
-import type { Ledger } from '../ledger/ledger.service';
+import type { Bettor, IdentityService } from '../identity/identity.service';
 import type { Visibility } from '../match/control-switches';
 import { type BetSelection, digestOf, openBet, readSlip } from './bet-input';
 import {
@@ -22,9 +20,10 @@ import {
   payoutOf,
   priceSelection,
 } from './order-pricing';
+import type { OrderWriter, PlacedOrder } from './order-writer';
 import { toOrderRecord } from './orders.mappers';
-import type { NewOrder, OrdersRepository, OrderWithLegs } from './orders.repository';
-import { stakeLimitFor } from './stake-limits';
+import type { OrdersRepository, OrderWithLegs } from './orders.repository';
+import { type StakeLimitPolicy, stakeLimitFor } from './stake-limits';
 
 /** Statuses of an order still running; every other status is finished. */
 export const openOrderStatuses: number[] = [orderStatus.pending, orderStatus.accepted];
@@ -42,7 +41,7 @@ function newOrderNo(now: Date): string {
 }
 
 /** The currency of the bet: the one named, else the member's own; demo money stays apart. */
-function requireCurrency(bet: OrderBet, member: UserInfo): Currency {
+function requireCurrency(bet: OrderBet, member: Bettor): Currency {
   const currencyId = bet.currencyId ?? member.currencyId;
   const currency = findCurrencyById(currencyId);
   if (!currency || currency.isDemo !== member.pUid > 0)
@@ -58,7 +57,7 @@ function requireCurrency(bet: OrderBet, member: UserInfo): Currency {
 /** Each selection priced from the book now, or the bet refused naming the first bad one. */
 function priceSlip(
   readModel: ReadModel,
-  member: UserInfo,
+  member: Bettor,
   visibility: Visibility,
   selections: BetSelection[],
 ): PricedSelection[] {
@@ -83,8 +82,13 @@ function priceSlip(
   });
 }
 
-function requireStakeInRange(bet: OrderBet, currency: Currency, legs: PricedSelection[]): void {
-  const limit = stakeLimitFor(currency, {
+function requireStakeInRange(
+  policy: StakeLimitPolicy,
+  bet: OrderBet,
+  currency: Currency,
+  legs: PricedSelection[],
+): void {
+  const limit = stakeLimitFor(policy, currency, {
     playIds: legs.map((leg) => leg.ref.playId),
     isLive: legs.some((leg) => leg.isLive),
     isParlay: bet.betType === betType.parlay,
@@ -113,73 +117,27 @@ function requirePricesAccepted(
   });
 }
 
-export interface PlacedOrder {
-  order: OrderWithLegs;
-  /** False for a replay of an order placed earlier with the same key. */
-  isNew: boolean;
-}
+export type { PlacedOrder } from './order-writer';
 
 /** Placing bets and reading them. Acceptance of live bets is order-acceptance.ts's. */
 export function createOrdersService(deps: {
   repository: OrdersRepository;
-  ledger: Ledger;
   readModel: ReadModel;
-  identity: Pick<IdentityService, 'profile'>;
+  identity: Pick<IdentityService, 'bettor'>;
   /** What the site's control switches leave on offer, for a caller of this flavour. */
   visibilityOf: (client: { source?: string | undefined }) => Promise<Visibility>;
+  /** The operators' stake limit policy now. */
+  stakeLimitPolicy: () => Promise<StakeLimitPolicy>;
+  /** Writes a placed order and holds its stake (alone, or batched with others). */
+  writer: OrderWriter;
   betDelayMs: number;
   now: () => Date;
 }) {
-  const { repository, ledger, readModel, identity, now } = deps;
+  const { repository, readModel, identity, writer, now } = deps;
 
   function replayOf(existing: OrderWithLegs, requestDigest: string): PlacedOrder {
     if (existing.order.requestDigest !== requestDigest) throw new AppError('IDEMPOTENCY_CONFLICT');
     return { order: existing, isNew: false };
-  }
-
-  /**
-   * Inserts the order, its legs and its first status, and holds the stake (member main →
-   * stakes_held), in one transaction. The ledger locks the member's balance row, so racing bets
-   * queue and none can take the balance below zero; a lost race answers INSUFFICIENT_FUNDS and
-   * leaves nothing behind.
-   */
-  async function insertAndHold(
-    values: NewOrder,
-    legs: Parameters<OrdersRepository['insertLegs']>[1],
-  ): Promise<PlacedOrder> {
-    return repository.transaction(async (bound, tx) => {
-      const inserted = await bound.insertUnlessKeyUsed(values);
-      if (!inserted) {
-        // Another request with the same key committed first.
-        const existing = await bound.findByKey(values.userId, values.idempotencyKey as string);
-        if (!existing) throw new Error('order idempotency key conflicted but is not found');
-        return replayOf(existing, values.requestDigest);
-      }
-      const legRows = await bound.insertLegs(inserted.id, legs);
-      await bound.recordStatus({
-        orderId: inserted.id,
-        fromStatus: null,
-        toStatus: inserted.status,
-        actor: 'member',
-        at: inserted.createdAt,
-      });
-      const { currencyId, userId, stakeMinor } = inserted;
-      // A refused stake takes the whole order back: no savepoint is needed to survive it.
-      await ledger.transferWithin(
-        tx,
-        {
-          idempotencyKey: `order-stake:${inserted.orderNo}`,
-          kind: 'order_stake',
-          reference: inserted.orderNo,
-          postings: [
-            { account: { userId, bucket: 'main', currencyId }, amount: -stakeMinor },
-            { account: { systemCode: 'stakes_held', currencyId }, amount: stakeMinor },
-          ],
-        },
-        { isRefusalFinal: true },
-      );
-      return { order: { order: inserted, legs: legRows }, isNew: true };
-    });
   }
 
   return {
@@ -199,7 +157,7 @@ export function createOrdersService(deps: {
       },
     ): Promise<PlacedOrder> {
       const bet = await openBet(data, context.token, context.isSealingOn);
-      const member = await identity.profile(user);
+      const member = await identity.bettor(user);
       const currency = requireCurrency(bet, member);
       const requestDigest = digestOf(bet, currency.currencyId);
       const key = context.idempotencyKey;
@@ -214,7 +172,7 @@ export function createOrdersService(deps: {
         await deps.visibilityOf(context.client),
         selections,
       );
-      requireStakeInRange(bet, currency, legs);
+      requireStakeInRange(await deps.stakeLimitPolicy(), bet, currency, legs);
       requirePricesAccepted(bet, selections, legs);
       const { totalOddsUnits, potentialPayoutMinor } = payoutOf(
         bet.stake,
@@ -224,8 +182,8 @@ export function createOrdersService(deps: {
         throw new AppError('ORDER_STAKE_OUT_OF_RANGE', 'data.stake: the payout would be too large');
       const isLive = legs.some((leg) => leg.isLive);
       const placedAt = now();
-      return insertAndHold(
-        {
+      return writer.write({
+        values: {
           orderNo: newOrderNo(placedAt),
           userId: user.userId,
           idempotencyKey: key ?? null,
@@ -242,9 +200,8 @@ export function createOrdersService(deps: {
           oddsConfig: [...member.oddsConfig],
           acceptAfter: isLive ? new Date(placedAt.getTime() + deps.betDelayMs) : null,
           createdAt: placedAt,
-          updatedAt: placedAt,
         },
-        legs.map((leg, index) => ({
+        legs: legs.map((leg, index) => ({
           eventId: leg.ref.eventId,
           sportId: leg.sportId,
           leagueId: leg.leagueId,
@@ -256,7 +213,7 @@ export function createOrdersService(deps: {
           oddsUnits: leg.oddsUnits,
           marketStatus: leg.marketStatus,
         })),
-      );
+      });
     },
 
     /** order/list: newest first, 10 a page unless asked otherwise. */

@@ -15,10 +15,23 @@ export interface LegToRead {
 }
 
 /**
+ * Whether `row` decides a leg before `other`: an operator's settlement by hand before any of the
+ * feed's (the feed cannot settle a market an operator settled), a later version of the
+ * operator's (seq -2 after -1) before an earlier one, and otherwise the feed's latest message.
+ */
+function isDecidingOver(row: SettlementRecord, other: SettlementRecord | undefined): boolean {
+  if (!other) return true;
+  const isByHand = row.operatorId !== null;
+  if (isByHand !== (other.operatorId !== null)) return isByHand;
+  return isByHand ? row.seq < other.seq : row.seq > other.seq;
+}
+
+/**
  * Where a leg stands by the catalogue. A standing cancellation of its market (or of the whole
  * event) whose window holds the bet's acceptance makes it void, whatever the settlement says:
- * the feed cancels bets it cannot settle fairly. Otherwise the latest standing settlement of its
- * outcome decides it; without one the leg is still open.
+ * the feed cancels bets it cannot settle fairly. Otherwise the standing settlement of its
+ * outcome decides it (an operator's by hand before the feed's, else the feed's latest); without
+ * one the leg is still open.
  */
 export function legStateOf(leg: LegToRead, facts: EventFacts, acceptedAtMs: number): LegState {
   const isCancelled = facts.cancellations.some(
@@ -37,7 +50,7 @@ export function legStateOf(leg: LegToRead, facts: EventFacts, acceptedAtMs: numb
     if (row.rolledBackAt !== null) continue;
     if (row.playId !== leg.playId || row.specifiers !== leg.specifiers) continue;
     if (row.outcomeId !== leg.outcomeId) continue;
-    if (!latest || row.seq > latest.seq) latest = row;
+    if (isDecidingOver(row, latest)) latest = row;
   }
   if (!latest) return 'open';
   return outcomeFromFeed({

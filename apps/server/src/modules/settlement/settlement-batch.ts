@@ -176,28 +176,39 @@ export async function settleFirstTimeBatch(
         delta: entry.delta,
       };
     });
-  // Payouts only add to member accounts; one missing is created with the payout.
+  // Account ids first, creating a missing member account at zero (payouts only add to member
+  // accounts). Reading them takes no lock, so batches running side by side only queue on the
+  // busy house and stakes_held rows for the last statements, not for the postings insert.
   const memberAccounts = await rowsOf(
     tx,
-    sql`insert into ledger_accounts (user_id, bucket, currency_id, balance)
-        select d.user_id, 'main', d.currency_id, d.delta
-        from jsonb_to_recordset(${json(members)}::jsonb)
-          as d(ord int, key text, user_id bigint, currency_id int, delta bigint)
-        order by d.ord
-        on conflict (user_id, bucket, currency_id) do update
-          set balance = ledger_accounts.balance + excluded.balance, updated_at = now()
-        returning id, 'u:' || user_id || ':' || bucket || ':' || currency_id as account_key`,
+    sql`with d as (
+          select * from jsonb_to_recordset(${json(members)}::jsonb)
+            as d(ord int, key text, user_id bigint, currency_id int)),
+        created as (
+          insert into ledger_accounts (user_id, bucket, currency_id, balance)
+          select d.user_id, 'main', d.currency_id, 0 from d
+          on conflict (user_id, bucket, currency_id) do nothing
+          returning id, user_id, currency_id)
+        select id, 'u:' || user_id || ':main:' || currency_id as account_key from created
+        union all
+        select a.id, 'u:' || a.user_id || ':main:' || a.currency_id from ledger_accounts a
+          join d on a.user_id = d.user_id and a.bucket = 'main' and a.currency_id = d.currency_id`,
   );
   const systemAccounts = await rowsOf(
     tx,
-    sql`insert into ledger_accounts (system_code, bucket, currency_id, balance)
-        select d.system_code, 'main', d.currency_id, d.delta
-        from jsonb_to_recordset(${json(systems)}::jsonb)
-          as d(ord int, key text, system_code text, currency_id int, delta bigint)
-        order by d.ord
-        on conflict (system_code, bucket, currency_id) do update
-          set balance = ledger_accounts.balance + excluded.balance, updated_at = now()
-        returning id, 's:' || system_code || ':' || currency_id as account_key`,
+    sql`with d as (
+          select * from jsonb_to_recordset(${json(systems)}::jsonb)
+            as d(ord int, key text, system_code text, currency_id int)),
+        created as (
+          insert into ledger_accounts (system_code, bucket, currency_id, balance)
+          select d.system_code, 'main', d.currency_id, 0 from d
+          on conflict (system_code, bucket, currency_id) do nothing
+          returning id, system_code, currency_id)
+        select id, 's:' || system_code || ':' || currency_id as account_key from created
+        union all
+        select a.id, 's:' || a.system_code || ':' || a.currency_id from ledger_accounts a
+          join d on a.system_code = d.system_code and a.bucket = 'main'
+            and a.currency_id = d.currency_id`,
   );
   const accountIds = new Map(
     [...memberAccounts, ...systemAccounts].map((row) => [String(row.account_key), Number(row.id)]),
@@ -228,6 +239,33 @@ export async function settleFirstTimeBatch(
   );
   if (written.length !== postingRows.length)
     throw new Error(`the batch wrote ${written.length} of ${postingRows.length} postings`);
+
+  // The balances last, each account once with the batch's sum: locked first in the order every
+  // transfer locks in (members, then system accounts, each in key order), then updated. The lock
+  // is the one an update of the balance takes (no key update): the postings' foreign keys hold a
+  // key share on the same rows, which a plain FOR UPDATE would wait for across batches.
+  const balanceChanges = [...members, ...systems].map((entry, ord) => ({
+    ord,
+    id: accountIds.get(entry.key) ?? null,
+    delta: entry.delta,
+  }));
+  if (balanceChanges.some((change) => change.id === null))
+    throw new Error('an account of the batch has no id');
+  const changesJson = json(balanceChanges);
+  const lockedAccounts = await rowsOf(
+    tx,
+    sql`select a.id from ledger_accounts a
+        join jsonb_to_recordset(${changesJson}::jsonb) as d(ord int, id bigint, delta bigint)
+          on a.id = d.id
+        order by d.ord
+        for no key update of a`,
+  );
+  if (lockedAccounts.length !== balanceChanges.length)
+    throw new Error('an account of the batch could not be locked');
+  await tx.execute(sql`
+    update ledger_accounts set balance = ledger_accounts.balance + d.delta, updated_at = now()
+    from jsonb_to_recordset(${changesJson}::jsonb) as d(ord int, id bigint, delta bigint)
+    where ledger_accounts.id = d.id`);
 
   const settledRows = new Map(inserted.map((row) => [Number(row.order_id), row]));
   return lockedIds.map((id) => {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { betStatus, orderStatus } from '@sb/contract';
 import type { EventFeedMessage } from '@sb/feed-sim';
@@ -55,11 +56,12 @@ async function isRecorded(catalogue: Catalogue, message: ResultMessage): Promise
     case 'bet_cancel':
       return (await catalogue.cancellationsOf(eventId)).some((row) => row.seq === seq);
     case 'rollback_bet_settlement':
-      // Recorded once no earlier settlement of its markets stands.
+      // Recorded once no earlier feed settlement of its markets stands (an operator's stays).
       return !(await catalogue.settlementsOf(eventId)).some(
         (row) =>
           row.seq < seq &&
           row.rolledBackAt === null &&
+          row.operatorId === null &&
           (message.markets.length === 0 || coversMarket(message, row)),
       );
     case 'rollback_bet_cancel': {
@@ -132,6 +134,8 @@ export function registerSettlementModule(
   const waits = new Set<Promise<void>>();
   // Closing cuts the waits for the catalogue short: the sweep of the next start settles the rest.
   const stopping = new AbortController();
+  // Every waiting message listens on it; a burst of results is not a listener leak.
+  setMaxListeners(0, stopping.signal);
   let sweepTimer: NodeJS.Timeout | undefined;
 
   const enqueue = (work: () => Promise<void>): Promise<void> => {

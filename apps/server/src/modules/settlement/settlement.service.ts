@@ -35,6 +35,8 @@ const sweepRollbackHorizonMs = 24 * 3_600_000;
 const readBatchSize = 1_000;
 /** First settlements booked in one database transaction (see settlement-batch.ts). */
 const settleBatchSize = 500;
+/** Batches of first settlements under way at once for one event. */
+const settleBatchesRunning = 2;
 
 type StandingSettlement = typeof orderSettlements.$inferSelect;
 
@@ -392,27 +394,22 @@ export function createSettlementService(deps: {
   }
 
   /**
-   * First settlements, `settleBatchSize` orders to a database transaction. A batch that fails
-   * (a race it cannot sort out in bulk) is taken back whole and its orders settled one by one.
+   * One batch of first settlements in a database transaction. A batch that fails (a race it
+   * cannot sort out in bulk) is taken back whole and its orders settled one by one.
    */
   async function settleFirstTime(
-    entries: (FirstSettlement & { found: OrderWithLegs })[],
+    batch: (FirstSettlement & { found: OrderWithLegs })[],
   ): Promise<SettlementChange[]> {
-    const changes: SettlementChange[] = [];
-    for (let from = 0; from < entries.length; from += settleBatchSize) {
-      const batch = entries.slice(from, from + settleBatchSize);
-      try {
-        changes.push(
-          ...(await db.transaction((tx) => settleFirstTimeBatch(tx as Database, batch, now()))),
-        );
-      } catch {
-        for (const entry of batch) {
-          const change = await reconcileOrder(entry.found, entry.wanted, entry.legs);
-          if (change) changes.push(change);
-        }
+    try {
+      return await db.transaction((tx) => settleFirstTimeBatch(tx as Database, batch, now()));
+    } catch {
+      const changes: SettlementChange[] = [];
+      for (const entry of batch) {
+        const change = await reconcileOrder(entry.found, entry.wanted, entry.legs);
+        if (change) changes.push(change);
       }
+      return changes;
     }
-    return changes;
   }
 
   return {
@@ -423,6 +420,25 @@ export function createSettlementService(deps: {
       const orderIds = await findOrderIdsByEvent(db, eventId, reconciledStatuses);
       // Members who ever owed from a rollback take the one-order path, which nets the debt.
       const owing = orderIds.length > 0 ? await membersWithDebt() : new Set<number>();
+      // Batches of first settlements run side by side (each on its own connection) while the
+      // next orders are read: they share only the last statements' locks on the busy accounts.
+      const running = new Set<Promise<void>>();
+      let failure: { error: unknown } | undefined;
+      const startBatch = async (batch: (FirstSettlement & { found: OrderWithLegs })[]) => {
+        while (running.size >= settleBatchesRunning) await Promise.race(running);
+        if (failure) throw failure.error;
+        const done: Promise<void> = settleFirstTime(batch).then(
+          (settled) => {
+            changes.push(...settled);
+            running.delete(done);
+          },
+          (error: unknown) => {
+            failure ??= { error };
+            running.delete(done);
+          },
+        );
+        running.add(done);
+      };
       for (let from = 0; from < orderIds.length; from += readBatchSize) {
         const firstTime: (FirstSettlement & { found: OrderWithLegs })[] = [];
         const reads = await readBatch(orderIds.slice(from, from + readBatchSize));
@@ -440,8 +456,11 @@ export function createSettlementService(deps: {
           const change = await reconcileOrder(read.found, wanted, legs);
           if (change) changes.push(change);
         }
-        changes.push(...(await settleFirstTime(firstTime)));
+        for (let start = 0; start < firstTime.length; start += settleBatchSize)
+          await startBatch(firstTime.slice(start, start + settleBatchSize));
       }
+      await Promise.all(running);
+      if (failure) throw failure.error;
       return changes;
     },
 

@@ -10,8 +10,8 @@ import { createWalletService, type WalletMember } from './wallet.service';
 export interface Wallet extends ReturnType<typeof createWalletService> {
   /**
    * Sends the member their balances (the `balance` event on /app/socket). Call it after every
-   * committed movement of their money, without awaiting: it never rejects, and pushes close
-   * together are merged.
+   * committed movement of their money, without awaiting: it never rejects, pushes close together
+   * are merged, and members' pushes asked for together share their reads.
    */
   notifyBalanceChanged(userId: number): Promise<void>;
   /** What the wallet knows of a member, by user id. */
@@ -31,15 +31,18 @@ export function walletOf(app: FastifyInstance): Wallet {
 export function registerWalletModule(context: ModuleContext): Wallet {
   const { app, identity } = context;
   const log = app.log.child({ module: 'wallet' });
+  const credit = createCreditReader(context.database.db);
   const service = createWalletService({
     ledger: context.ledger,
-    creditLinesOf: createCreditReader(context.database.db).creditLinesOf,
+    creditLinesOf: credit.creditLinesOf,
+    creditLinesOfMembers: credit.creditLinesOfMembers,
   });
   const findMember = (userId: number) => identity.walletMember({ userId });
   const notifier = createBalanceNotifier({
-    readBalances: async (userId) => service.balances(await findMember(userId)),
+    readBalances: async (userIds) =>
+      service.balancesOfMembers([...(await identity.walletMembers(userIds)).values()]),
     publish: (userId, balances) => realtimeOf(app).publishToUser(userId, 'balance', balances),
-    onError: (error, userId) => log.warn({ err: error, userId }, 'balance push failed'),
+    onError: (error, userIds) => log.warn({ err: error, userIds }, 'balance push failed'),
   });
   app.addHook('onClose', () => notifier.settle());
   const wallet: Wallet = { ...service, notifyBalanceChanged: notifier.notify, findMember };

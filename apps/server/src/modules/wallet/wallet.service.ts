@@ -1,7 +1,7 @@
 import type { BalanceEntry } from '@sb/contract';
 import { currencies, formatMinorUnits } from '@sb/domain';
 import { AppError } from '../../http/app-error';
-import type { Ledger } from '../ledger/ledger.service';
+import type { Ledger, MemberBalance } from '../ledger/ledger.service';
 import { type CreditLine, noCredit } from '../loans/loan-credit';
 
 /** What the wallet needs to know of a member; identity answers it. */
@@ -13,49 +13,83 @@ export interface WalletMember {
   partner: { channel: string; principal: string } | null;
 }
 
+/** The member's balance list from what the ledger holds and the credit lines they have. */
+function entriesOf(
+  member: WalletMember,
+  ledgerBalances: readonly MemberBalance[],
+  credit: ReadonlyMap<number, CreditLine>,
+): BalanceEntry[] {
+  const held = new Map(ledgerBalances.map((entry) => [entry.currencyId, entry]));
+  // The member's current currency is always listed, even before the first deposit, and so is
+  // any currency they have credit in; demo money and real money never appear together.
+  const listed = currencies.filter(
+    (currency) =>
+      currency.isDemo === member.isDemo &&
+      (currency.currencyId === member.currencyId ||
+        held.has(currency.currencyId) ||
+        credit.has(currency.currencyId)),
+  );
+  listed.sort((left, right) =>
+    left.currencyId === member.currencyId ? -1 : right.currencyId === member.currencyId ? 1 : 0,
+  );
+  return listed.map((currency) => {
+    const entry = held.get(currency.currencyId) ?? { amount: 0, frozen: 0 };
+    const creditLine = credit.get(currency.currencyId) ?? noCredit;
+    return {
+      currencyId: currency.currencyId,
+      currencyCode: currency.currencyCode,
+      assetID: currency.assetID,
+      scale: currency.scale,
+      amount: entry.amount,
+      frozen: entry.frozen,
+      status: 1,
+      creditAmount: creditLine.creditAmount,
+      loanAmount: creditLine.loanAmount,
+      showAmount: formatMinorUnits(entry.amount, currency.scale),
+    };
+  });
+}
+
 export function createWalletService(deps: {
   ledger: Ledger;
   /** The member's credit lines by currency (the loans module's). */
   creditLinesOf: (userId: number) => Promise<Map<number, CreditLine>>;
+  /** Several members' credit lines at once, by user id (the loans module's). */
+  creditLinesOfMembers: (
+    userIds: readonly number[],
+  ) => Promise<Map<number, Map<number, CreditLine>>>;
 }) {
   async function balances(member: WalletMember): Promise<BalanceEntry[]> {
     const [ledgerBalances, credit] = await Promise.all([
       deps.ledger.memberBalances(member.userId),
       deps.creditLinesOf(member.userId),
     ]);
-    const held = new Map(ledgerBalances.map((entry) => [entry.currencyId, entry]));
-    // The member's current currency is always listed, even before the first deposit, and so is
-    // any currency they have credit in; demo money and real money never appear together.
-    const listed = currencies.filter(
-      (currency) =>
-        currency.isDemo === member.isDemo &&
-        (currency.currencyId === member.currencyId ||
-          held.has(currency.currencyId) ||
-          credit.has(currency.currencyId)),
-    );
-    listed.sort((left, right) =>
-      left.currencyId === member.currencyId ? -1 : right.currencyId === member.currencyId ? 1 : 0,
-    );
-    return listed.map((currency) => {
-      const entry = held.get(currency.currencyId) ?? { amount: 0, frozen: 0 };
-      const creditLine = credit.get(currency.currencyId) ?? noCredit;
-      return {
-        currencyId: currency.currencyId,
-        currencyCode: currency.currencyCode,
-        assetID: currency.assetID,
-        scale: currency.scale,
-        amount: entry.amount,
-        frozen: entry.frozen,
-        status: 1,
-        creditAmount: creditLine.creditAmount,
-        loanAmount: creditLine.loanAmount,
-        showAmount: formatMinorUnits(entry.amount, currency.scale),
-      };
-    });
+    return entriesOf(member, ledgerBalances, credit);
   }
 
   return {
     balances,
+
+    /** Several members' balance lists in two reads whatever their number, by user id. */
+    async balancesOfMembers(
+      members: readonly WalletMember[],
+    ): Promise<Map<number, BalanceEntry[]>> {
+      const userIds = members.map((member) => member.userId);
+      const [ledgerBalances, credit] = await Promise.all([
+        deps.ledger.membersBalances(userIds),
+        deps.creditLinesOfMembers(userIds),
+      ]);
+      return new Map(
+        members.map((member) => [
+          member.userId,
+          entriesOf(
+            member,
+            ledgerBalances.get(member.userId) ?? [],
+            credit.get(member.userId) ?? new Map(),
+          ),
+        ]),
+      );
+    },
 
     /** The member's entry for one currency of their list. */
     async balanceEntryOf(member: WalletMember, currencyId: number): Promise<BalanceEntry> {

@@ -1,20 +1,20 @@
 import { languages, operatorLogout } from '@sb/contract';
-import { parseLanguage } from '@sb/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { HashRouter, Navigate, NavLink, Route, Routes } from 'react-router';
 import { callConsole } from '../api/console-api';
 import { sessionEndAt } from '../api/operator-api';
 import { AuditLogDesk } from '../audit/audit-log';
-import { useConsoleText } from '../components/ui';
+import { SelectInput, useConsoleText } from '../components/ui';
+import { DashboardDesk } from '../dashboard/dashboard-desk';
 import { FinanceDesk } from '../finance/finance-desk';
 import { applyConsoleLanguage, languageNames } from '../i18n/console-i18n';
 import { LoginPage } from '../login/login-page';
 import { MemberDetail } from '../members/member-detail';
 import { MemberSearch } from '../members/member-search';
 import { type ConsoleSession, useSessionStore } from '../session/session-store';
-import { MatchDetail } from '../trading/match-detail';
-import { MatchList } from '../trading/match-list';
+import { SiteDesk } from '../site/site-desk';
+import { TradingDesk } from '../trading/trading-desk';
 import { type DeskId, desksFor } from './desks';
 
 /** How often the console checks its own clock against the session's limits. */
@@ -68,29 +68,26 @@ export function ConsoleApp() {
 function LanguagePicker() {
   const { t, language } = useConsoleText();
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the label wraps its select, which associates them
     <label className="console-language">
       <span className="visually-hidden">{t('shell.language')}</span>
-      <select
-        className="console-input"
+      <SelectInput
         value={language}
-        data-testid="console-lang"
-        onChange={(event) => applyConsoleLanguage(parseLanguage(event.target.value))}
-      >
-        {languages.map((option) => (
-          <option key={option} value={option}>
-            {languageNames[option]}
-          </option>
-        ))}
-      </select>
+        testId="console-lang"
+        choices={languages.map((option) => ({ value: option, label: languageNames[option] }))}
+        onValue={applyConsoleLanguage}
+      />
     </label>
   );
 }
 
 const deskScreens: Record<DeskId, ReactNode> = {
   finance: <FinanceDesk />,
+  dashboard: <DashboardDesk />,
   members: <MemberSearch />,
-  trading: <MatchList />,
+  trading: <TradingDesk />,
   audit: <AuditLogDesk />,
+  site: <SiteDesk />,
 };
 
 function ConsoleShell({ session }: { session: ConsoleSession }) {
@@ -140,6 +137,9 @@ function ConsoleShell({ session }: { session: ConsoleSession }) {
             {allowedIds.has('finance') ? (
               <Route path="/finance/*" element={deskScreens.finance} />
             ) : null}
+            {allowedIds.has('dashboard') ? (
+              <Route path="/dashboard" element={deskScreens.dashboard} />
+            ) : null}
             {allowedIds.has('members') ? (
               <>
                 <Route path="/members" element={deskScreens.members} />
@@ -147,12 +147,10 @@ function ConsoleShell({ session }: { session: ConsoleSession }) {
               </>
             ) : null}
             {allowedIds.has('trading') ? (
-              <>
-                <Route path="/trading" element={deskScreens.trading} />
-                <Route path="/trading/:eventId" element={<MatchDetail />} />
-              </>
+              <Route path="/trading/*" element={deskScreens.trading} />
             ) : null}
             {allowedIds.has('audit') ? <Route path="/audit" element={deskScreens.audit} /> : null}
+            {allowedIds.has('site') ? <Route path="/site/*" element={deskScreens.site} /> : null}
             <Route path="*" element={<Navigate to={home} replace />} />
           </Routes>
         )}

@@ -5,13 +5,20 @@ const deskIds = (roles: Parameters<typeof desksFor>[0]) => desksFor(roles).map((
 
 describe('desks by role', () => {
   it('opens every desk to an admin', () => {
-    expect(deskIds(['admin'])).toEqual(['finance', 'members', 'trading', 'audit']);
+    expect(deskIds(['admin'])).toEqual([
+      'finance',
+      'dashboard',
+      'members',
+      'trading',
+      'audit',
+      'site',
+    ]);
   });
 
   it('opens only the desks whose calls a role may make', () => {
-    expect(deskIds(['finance'])).toEqual(['finance', 'members']);
-    expect(deskIds(['trader'])).toEqual(['members', 'trading']);
-    expect(deskIds(['support'])).toEqual(['members']);
+    expect(deskIds(['finance'])).toEqual(['finance', 'dashboard', 'members']);
+    expect(deskIds(['trader'])).toEqual(['dashboard', 'members', 'trading']);
+    expect(deskIds(['support'])).toEqual(['members', 'site']);
     expect(deskIds([])).toEqual([]);
   });
 

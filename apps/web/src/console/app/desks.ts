@@ -6,9 +6,11 @@ import { type OperatorRole, operatorHasAnyRole } from '@sb/contract';
  */
 export const desks = [
   { id: 'finance', path: '/finance', roles: ['finance'] },
+  { id: 'dashboard', path: '/dashboard', roles: ['finance', 'trader'] },
   { id: 'members', path: '/members', roles: ['support', 'finance', 'trader'] },
   { id: 'trading', path: '/trading', roles: ['trader'] },
   { id: 'audit', path: '/audit', roles: ['admin'] },
+  { id: 'site', path: '/site', roles: ['support'] },
 ] as const satisfies readonly { id: string; path: string; roles: readonly OperatorRole[] }[];
 
 export type DeskId = (typeof desks)[number]['id'];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseIntegerList, parseMoneyInput, parsePositiveId } from './money';
+import {
+  formatMoney,
+  formatMoneyGrouped,
+  formatSignedMoney,
+  parseIntegerList,
+  parseMoneyInput,
+  parsePositiveId,
+} from './money';
 
 describe('amounts typed by operators', () => {
   it('become minor units on the digits, without floating-point error', () => {
@@ -37,5 +44,21 @@ describe('ids and lists typed by operators', () => {
     expect(parseIntegerList('')).toEqual([]);
     expect(parseIntegerList('1, x')).toBeNull();
     expect(parseIntegerList('1.5')).toBeNull();
+  });
+});
+
+describe('large and signed figures', () => {
+  it('group thousands and keep every decimal of the scale', () => {
+    expect(formatMoneyGrouped(123_456_789, 2)).toBe('1,234,567.89');
+    expect(formatMoneyGrouped(-100_000, 2)).toBe('-1,000.00');
+    expect(formatMoneyGrouped(1_234_567_891, 6)).toBe('1,234.567891');
+    expect(formatMoneyGrouped(1_234_567, 0)).toBe('1,234,567');
+    expect(formatMoneyGrouped(5, 2)).toBe('0.05');
+  });
+
+  it('show the sign of a movement, plus for money in', () => {
+    expect(formatSignedMoney(150_000, 2)).toBe('+1,500.00');
+    expect(formatSignedMoney(-350, 2)).toBe('-3.50');
+    expect(formatSignedMoney(0, 2)).toBe('0.00');
   });
 });

@@ -6,6 +6,24 @@ export function formatMoney(amountMinor: number, scale: number): string {
 }
 
 /**
+ * An amount in minor units with thousands separators and every decimal of its scale, for
+ * figures that grow large (the dashboard's totals): 123456789 at scale 2 → "1,234,567.89".
+ */
+export function formatMoneyGrouped(amountMinor: number, scale: number): string {
+  const [whole = '0', fraction] = formatMinorUnits(amountMinor, scale).split('.');
+  const isNegative = whole.startsWith('-');
+  const digits = isNegative ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${isNegative ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/** A signed amount with its sign always shown, for movements: +12.00, -3.50, 0.00. */
+export function formatSignedMoney(amountMinor: number, scale: number): string {
+  const text = formatMoneyGrouped(amountMinor, scale);
+  return amountMinor > 0 ? `+${text}` : text;
+}
+
+/**
  * An amount typed by an operator, in minor units of a currency with `scale` decimals, or null
  * when it is not a plain non-negative decimal with at most that many decimals. Done on the
  * digits, never through floating point, so 0.29 is 29 and not 28.999….

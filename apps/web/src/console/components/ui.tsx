@@ -1,5 +1,10 @@
 import { parseLanguage } from '@sb/domain';
-import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../i18n/console-i18n';
 
@@ -9,10 +14,15 @@ export function useConsoleText() {
   return { t, language: parseLanguage(i18n.language) };
 }
 
+/** The locale the console formats dates and numbers in, from the operator's language. */
+export function useConsoleLocale(): string {
+  const { language } = useConsoleText();
+  return { en: 'en-GB', zh: 'zh-CN', zht: 'zh-TW' }[language];
+}
+
 /** A date and time in the operator's language. */
 export function useFormatTime() {
-  const { language } = useConsoleText();
-  const locale = { en: 'en-GB', zh: 'zh-CN', zht: 'zh-TW' }[language];
+  const locale = useConsoleLocale();
   return (epochMs: number) => new Date(epochMs).toLocaleString(locale);
 }
 
@@ -178,6 +188,49 @@ export function TextInput({
   );
 }
 
+/** One choice of a SelectInput: its value and the words the operator reads. */
+export interface SelectChoice<Value extends string | number> {
+  value: Value;
+  label: string;
+}
+
+/**
+ * A console drop-down: the chosen value, the choices, and what to do with a new choice, which
+ * arrives as the choice's own value (a number stays a number, a union of words stays typed);
+ * any other select attribute (disabled, aria-label…) is passed on.
+ */
+export function SelectInput<Value extends string | number>({
+  value,
+  choices,
+  onValue,
+  testId,
+  ...attributes
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'className'> & {
+  value: Value;
+  choices: readonly SelectChoice<Value>[];
+  onValue: (value: Value) => void;
+  testId: string;
+}) {
+  return (
+    <select
+      {...attributes}
+      className="console-input"
+      value={value}
+      data-testid={testId}
+      onChange={(event) => {
+        const chosen = choices.find((choice) => String(choice.value) === event.target.value);
+        if (chosen) onValue(chosen.value);
+      }}
+    >
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** A labelled input for the console's forms. */
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -186,5 +239,61 @@ export function Field({ label, children }: { label: string; children: ReactNode 
       <span className="console-field__label">{label}</span>
       {children}
     </label>
+  );
+}
+
+/**
+ * Asks once more before a step that cannot be taken back. The dialog is `${testId}-dialog`, its
+ * buttons `${testId}-confirm` and `${testId}-cancel`.
+ */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  testId,
+  isBusy,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  testId: string;
+  isBusy: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const { t } = useConsoleText();
+  return (
+    <div
+      className="console-dialog"
+      role="alertdialog"
+      aria-modal="true"
+      data-testid={`${testId}-dialog`}
+    >
+      <div className="console-dialog__panel">
+        <h3>{title}</h3>
+        <p>{text}</p>
+        <div className="console-row">
+          <button
+            type="button"
+            className="console-button console-button--danger"
+            disabled={isBusy}
+            data-testid={`${testId}-confirm`}
+            onClick={onConfirm}
+          >
+            {confirmLabel}
+          </button>
+          <button
+            type="button"
+            className="console-button console-button--quiet"
+            data-testid={`${testId}-cancel`}
+            onClick={onCancel}
+          >
+            {t('common.cancel')}
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }

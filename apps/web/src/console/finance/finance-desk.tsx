@@ -1,6 +1,8 @@
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { useConsoleText } from '../components/ui';
+import { Adjustments } from './adjustments';
 import { CollectionOrders } from './collection-orders';
+import { LedgerCheck } from './ledger-check';
 import { MemberAccounts } from './member-accounts';
 import { WithdrawalQueue } from './withdrawal-queue';
 
@@ -8,9 +10,14 @@ const tabs = [
   { id: 'withdrawals', element: <WithdrawalQueue /> },
   { id: 'collections', element: <CollectionOrders /> },
   { id: 'accounts', element: <MemberAccounts /> },
+  { id: 'adjustments', element: <Adjustments /> },
+  { id: 'ledger', element: <LedgerCheck /> },
 ] as const;
 
-/** The finance desk: withdrawals, collection orders, and members' locks and credit limits. */
+/**
+ * The finance desk: withdrawals, collection orders, members' locks and credit limits, manual
+ * adjustments with their second-operator approval, and the ledger check.
+ */
 export function FinanceDesk() {
   const { t } = useConsoleText();
   return (

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { callConsole } from '../api/console-api';
 import { canAct } from '../app/desks';
 import { formatMoney, parseMoneyInput, parsePositiveId } from '../components/money';
-import { ErrorNote, Field, Notice, TextInput, useConsoleText } from '../components/ui';
+import { ErrorNote, Field, Notice, SelectInput, TextInput, useConsoleText } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
 
 /** Currencies a member can owe in: the demo currency is play money and takes no loans. */
@@ -95,18 +95,15 @@ function LoanLimitForm() {
         />
       </Field>
       <Field label={t('common.currency')}>
-        <select
-          className="console-input"
+        <SelectInput
           value={currencyId}
-          data-testid="limit-currency"
-          onChange={(event) => setCurrencyId(Number(event.target.value))}
-        >
-          {loanCurrencies.map((option) => (
-            <option key={option.currencyId} value={option.currencyId}>
-              {option.currencyCode}
-            </option>
-          ))}
-        </select>
+          testId="limit-currency"
+          choices={loanCurrencies.map((option) => ({
+            value: option.currencyId,
+            label: option.currencyCode,
+          }))}
+          onValue={setCurrencyId}
+        />
       </Field>
       <Field label={t('finance.accounts.limit')}>
         <TextInput

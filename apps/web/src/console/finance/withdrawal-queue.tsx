@@ -9,6 +9,7 @@ import {
   Notice,
   Pager,
   ReasonAction,
+  SelectInput,
   TextInput,
   useConsoleText,
   useFormatTime,
@@ -132,23 +133,20 @@ export function WithdrawalQueue() {
       <h2>{t('finance.withdrawals.title')}</h2>
       <div className="console-row">
         <Field label={t('finance.withdrawals.statusFilter')}>
-          <select
-            className="console-input"
+          <SelectInput
             value={status}
-            data-testid="withdraw-status-filter"
-            onChange={(event) => {
-              setStatus(event.target.value as (typeof statusFilters)[number]);
+            testId="withdraw-status-filter"
+            choices={statusFilters.map((value) => ({
+              value,
+              label: value
+                ? t(`finance.withdrawals.statuses.${value}`)
+                : t('finance.withdrawals.waiting'),
+            }))}
+            onValue={(value) => {
+              setStatus(value);
               setPage(1);
             }}
-          >
-            {statusFilters.map((value) => (
-              <option key={value} value={value}>
-                {value
-                  ? t(`finance.withdrawals.statuses.${value}`)
-                  : t('finance.withdrawals.waiting')}
-              </option>
-            ))}
-          </select>
+          />
         </Field>
         <button
           type="button"

@@ -52,10 +52,10 @@ describe('error descriptions', () => {
     );
   });
 
-  it('say a call the server does not offer yet (1002) is not available', () => {
-    const error = new OperatorApiError(1002, 'Not found');
-    expect(describeError(error, 'en', translatorFor('en'))).toBe(
-      'This function is not available on the server yet. (code 1002)',
+  it('name the missing record of a 1002', () => {
+    const error = new OperatorApiError(1002, 'userId: no member 42');
+    expect(describeError(error, 'zh', translatorFor('zh'))).toBe(
+      '未找到: userId: no member 42（错误码 1002）',
     );
   });
 

@@ -66,7 +66,7 @@ type Translate = (key: string, values?: Record<string, unknown>) => string;
 /**
  * An error as the operator reads it: the catalogue's text in the console's language with the
  * code, and the server's own message after it when that says more (it names the bad field of a
- * 1000). An unknown path (1002) means the server does not offer the call yet.
+ * 1000, or the missing member of a 1002).
  */
 export function describeError(error: unknown, language: Language, t: Translate): string {
   if (!(error instanceof OperatorApiError)) return t('errors.unknown');
@@ -77,8 +77,6 @@ export function describeError(error: unknown, language: Language, t: Translate):
   };
   const localKey = localKeys[error.code];
   if (localKey) return t(localKey);
-  if (error.code === 1002)
-    return t('errors.withCode', { text: t('errors.notAvailable'), code: error.code });
   const entry = findError(error.code);
   const text = entry?.[language] ?? t('errors.unknown');
   // The server answers in one language; its message adds something only when it is not just

@@ -1,4 +1,4 @@
-import { memberBlock, memberDetail } from '@sb/contract';
+import { memberBlock, memberDetail, memberRiskSet } from '@sb/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,9 +7,13 @@ import { canAct } from '../app/desks';
 import { formatMoney, parsePositiveId } from '../components/money';
 import { ErrorNote, Notice, ReasonAction, useConsoleText, useFormatTime } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
+import { MemberStatement } from './member-statement';
 import { RiskForm } from './risk-form';
 
-/** One member: profile, balances, risk settings, open bets; block and risk changes by role. */
+/**
+ * One member: profile, balances, statement, risk settings, open bets; block, adjustments and risk
+ * changes by role.
+ */
 export function MemberDetail() {
   const { t } = useConsoleText();
   const formatTime = useFormatTime();
@@ -29,6 +33,13 @@ export function MemberDetail() {
     onSuccess: (answer) => setNotice(answer.applied ? t('common.done') : t('common.notChanged')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['member', userId] }),
   });
+  const liveVideo = useMutation({
+    mutationFn: (input: { isShow: boolean; reason: string }) =>
+      callConsole(memberRiskSet, { userId, ...input }),
+    onMutate: () => setNotice(null),
+    onSuccess: () => setNotice(t('common.done')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['member', userId] }),
+  });
   const member = detail.data;
   return (
     <section className="console-section" data-testid="member-detail">
@@ -39,6 +50,7 @@ export function MemberDetail() {
       <ErrorNote error={detail.error} testId="member-detail-error" />
       <Notice text={notice} testId="member-result" />
       <ErrorNote error={block.error} testId="member-block-error" />
+      <ErrorNote error={liveVideo.error} testId="member-is-show-error" />
       {member ? (
         <>
           <h3>{t('members.detail.profile')}</h3>
@@ -64,8 +76,16 @@ export function MemberDetail() {
             <dt>{t('members.detail.withdrawLocked')}</dt>
             <dd>{member.withdrawLocked ? t('common.yes') : t('common.no')}</dd>
             <dt>{t('members.detail.isShow')}</dt>
-            <dd>{member.isShow ? t('common.yes') : t('common.no')}</dd>
+            <dd data-testid="member-is-show">{member.isShow ? t('common.yes') : t('common.no')}</dd>
           </dl>
+          {canAct(roles, 'trader') ? (
+            <ReasonAction
+              label={member.isShow ? t('members.detail.isShowOff') : t('members.detail.isShowOn')}
+              testId="member-is-show-toggle"
+              isBusy={liveVideo.isPending}
+              onConfirm={(reason) => liveVideo.mutate({ isShow: !member.isShow, reason })}
+            />
+          ) : null}
           {canAct(roles, 'support') ? (
             <ReasonAction
               label={member.blockedAt ? t('members.detail.unblock') : t('members.detail.block')}
@@ -77,6 +97,11 @@ export function MemberDetail() {
           ) : null}
 
           <h3>{t('members.detail.balances')}</h3>
+          {canAct(roles, 'finance') ? (
+            <Link to={`/finance/adjustments?userId=${userId}`} data-testid="member-adjust">
+              {t('members.detail.adjust')}
+            </Link>
+          ) : null}
           <table className="console-table" data-testid="member-balances">
             <thead>
               <tr>
@@ -101,6 +126,16 @@ export function MemberDetail() {
               ))}
             </tbody>
           </table>
+
+          {canAct(roles, 'finance', 'support') ? (
+            <>
+              <h3>{t('members.statement.title')}</h3>
+              <MemberStatement
+                userId={userId}
+                currencyIds={member.balances.map((balance) => balance.currencyId)}
+              />
+            </>
+          ) : null}
 
           <h3>{t('members.detail.risk')}</h3>
           <RiskForm

@@ -7,6 +7,7 @@ import {
   ErrorNote,
   Field,
   Pager,
+  SelectInput,
   TextInput,
   useConsoleText,
   useFormatTime,
@@ -47,19 +48,19 @@ export function MemberSearch() {
           <TextInput maxLength={64} value={draft} testId="member-query" onValue={setDraft} />
         </Field>
         <Field label={t('members.blockedFilter')}>
-          <select
-            className="console-input"
+          <SelectInput<BlockedFilter>
             value={blocked}
-            data-testid="member-blocked-filter"
-            onChange={(event) => {
-              setBlocked(event.target.value as BlockedFilter);
+            testId="member-blocked-filter"
+            choices={[
+              { value: '', label: t('common.all') },
+              { value: 'true', label: t('members.onlyBlocked') },
+              { value: 'false', label: t('members.onlyUnblocked') },
+            ]}
+            onValue={(value) => {
+              setBlocked(value);
               setPage(1);
             }}
-          >
-            <option value="">{t('common.all')}</option>
-            <option value="true">{t('members.onlyBlocked')}</option>
-            <option value="false">{t('members.onlyUnblocked')}</option>
-          </select>
+          />
         </Field>
         <button type="submit" className="console-button" data-testid="member-search">
           {t('common.search')}

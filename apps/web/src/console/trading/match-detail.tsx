@@ -5,7 +5,15 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { callConsole } from '../api/console-api';
 import { formatMoney, parsePositiveId } from '../components/money';
-import { ErrorNote, Notice, ReasonAction, useConsoleText, useFormatTime } from '../components/ui';
+import {
+  ConfirmDialog,
+  ErrorNote,
+  Notice,
+  ReasonAction,
+  useConsoleText,
+  useFormatTime,
+} from '../components/ui';
+import { MarketSettlement } from './market-settlement';
 import { tradingRefreshMs } from './match-list';
 
 /** A market by its play and specifiers, as the hold and void calls name it. */
@@ -21,49 +29,7 @@ function marketTestId(market: { playId: number; specifiers: string }): string {
     : `market-${market.playId}`;
 }
 
-/** Asks once more before voiding: a void settles every open bet on the market and is final. */
-function VoidConfirmation({
-  market,
-  isBusy,
-  onConfirm,
-  onCancel,
-}: {
-  market: MarketKey;
-  isBusy: boolean;
-  onConfirm(): void;
-  onCancel(): void;
-}) {
-  const { t } = useConsoleText();
-  return (
-    <div className="console-dialog" role="alertdialog" aria-modal="true" data-testid="void-dialog">
-      <div className="console-dialog__panel">
-        <h3>{t('trading.detail.voidConfirmTitle')}</h3>
-        <p>{t('trading.detail.voidConfirmText', { market: market.name })}</p>
-        <div className="console-row">
-          <button
-            type="button"
-            className="console-button console-button--danger"
-            disabled={isBusy}
-            data-testid="void-confirm"
-            onClick={onConfirm}
-          >
-            {t('trading.detail.voidConfirm')}
-          </button>
-          <button
-            type="button"
-            className="console-button console-button--quiet"
-            data-testid="void-cancel"
-            onClick={onCancel}
-          >
-            {t('common.cancel')}
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-/** One match: its markets with state, holds and liability; suspend, reopen and void. */
+/** One match: its markets with state, holds and liability; suspend, reopen, void and settle. */
 export function MatchDetail() {
   const { t } = useConsoleText();
   const formatTime = useFormatTime();
@@ -71,6 +37,8 @@ export function MatchDetail() {
   const eventId = parsePositiveId(useParams().eventId ?? '') ?? 0;
   const [notice, setNotice] = useState<string | null>(null);
   const [pendingVoid, setPendingVoid] = useState<(MarketKey & { reason: string }) | null>(null);
+  /** The market whose settlement form is open, by its test id. */
+  const [settling, setSettling] = useState<string | null>(null);
   const match = useQuery({
     queryKey: ['tradingMatch', eventId],
     queryFn: () => callConsole(tradingMatch, { eventId }),
@@ -108,6 +76,7 @@ export function MatchDetail() {
     },
   });
   const data = match.data;
+  const settlingMarket = data?.markets.find((market) => marketTestId(market) === settling);
   return (
     <section className="console-section" data-testid="match-detail">
       <Link to="/trading" data-testid="match-back">
@@ -126,6 +95,11 @@ export function MatchDetail() {
               <span className="console-tag">{t('trading.betStopped')}</span>
             ) : null}
           </p>
+          {data.isOffBook ? (
+            <p className="console-hint" data-testid="match-off-book">
+              {t('trading.detail.offBook')}
+            </p>
+          ) : null}
           <div className="console-row" data-testid="match-hold-state">
             <strong>{t('trading.detail.matchHold')}</strong>
             {data.hold ? (
@@ -133,13 +107,15 @@ export function MatchDetail() {
                 {t('trading.held', { reason: data.hold.reason })}
               </span>
             ) : null}
-            <ReasonAction
-              label={data.hold ? t('trading.detail.reopen') : t('trading.detail.suspend')}
-              testId="match-hold"
-              isDanger={!data.hold}
-              isBusy={hold.isPending}
-              onConfirm={(reason) => hold.mutate({ held: !data.hold, reason })}
-            />
+            {data.isOffBook ? null : (
+              <ReasonAction
+                label={data.hold ? t('trading.detail.reopen') : t('trading.detail.suspend')}
+                testId="match-hold"
+                isDanger={!data.hold}
+                isBusy={hold.isPending}
+                onConfirm={(reason) => hold.mutate({ held: !data.hold, reason })}
+              />
+            )}
           </div>
           <table className="console-table" data-testid="markets">
             <thead>
@@ -181,7 +157,8 @@ export function MatchDetail() {
                       <ul className="console-outcomes">
                         {market.outcomes.map((outcome) => (
                           <li key={outcome.id}>
-                            {outcome.name} · {t('trading.detail.odds')} {outcome.odds.toFixed(2)}
+                            {outcome.name} · {t('trading.detail.odds')}{' '}
+                            {data.isOffBook ? '—' : outcome.odds.toFixed(2)}
                             {outcome.liability.length === 0 ? (
                               <span className="console-hint">
                                 {' '}
@@ -207,17 +184,19 @@ export function MatchDetail() {
                     </td>
                     <td>
                       <span className="console-row">
-                        <ReasonAction
-                          label={
-                            market.hold ? t('trading.detail.reopen') : t('trading.detail.suspend')
-                          }
-                          testId={`${testId}-hold`}
-                          isDanger={!market.hold}
-                          isBusy={hold.isPending}
-                          onConfirm={(reason) =>
-                            hold.mutate({ ...key, held: !market.hold, reason })
-                          }
-                        />
+                        {data.isOffBook ? null : (
+                          <ReasonAction
+                            label={
+                              market.hold ? t('trading.detail.reopen') : t('trading.detail.suspend')
+                            }
+                            testId={`${testId}-hold`}
+                            isDanger={!market.hold}
+                            isBusy={hold.isPending}
+                            onConfirm={(reason) =>
+                              hold.mutate({ ...key, held: !market.hold, reason })
+                            }
+                          />
+                        )}
                         <ReasonAction
                           label={t('trading.detail.void')}
                           testId={`${testId}-void`}
@@ -227,6 +206,17 @@ export function MatchDetail() {
                             setPendingVoid({ ...key, name: market.name, reason })
                           }
                         />
+                        <button
+                          type="button"
+                          className="console-button console-button--quiet"
+                          data-testid={`${testId}-settle`}
+                          onClick={() => {
+                            setNotice(null);
+                            setSettling(testId);
+                          }}
+                        >
+                          {t('trading.detail.settle')}
+                        </button>
                       </span>
                     </td>
                   </tr>
@@ -234,11 +224,27 @@ export function MatchDetail() {
               })}
             </tbody>
           </table>
+          {settlingMarket ? (
+            <MarketSettlement
+              key={settling}
+              eventId={eventId}
+              market={settlingMarket}
+              onSettled={(text) => {
+                setNotice(text);
+                setSettling(null);
+                void refresh();
+              }}
+              onClose={() => setSettling(null)}
+            />
+          ) : null}
         </>
       ) : null}
       {pendingVoid ? (
-        <VoidConfirmation
-          market={pendingVoid}
+        <ConfirmDialog
+          title={t('trading.detail.voidConfirmTitle')}
+          text={t('trading.detail.voidConfirmText', { market: pendingVoid.name })}
+          confirmLabel={t('trading.detail.voidConfirm')}
+          testId="void"
           isBusy={voidMarket.isPending}
           onConfirm={() =>
             voidMarket.mutate({

@@ -8,6 +8,7 @@ import {
   ErrorNote,
   Field,
   Pager,
+  SelectInput,
   TextInput,
   useConsoleText,
   useFormatTime,
@@ -16,7 +17,7 @@ import {
 const pageSize = 20;
 /** Live scores and states move; the list reads them again this often while on screen. */
 export const tradingRefreshMs = 5_000;
-const states = ['all', 'live', 'prematch'] as const;
+const states = ['all', 'live', 'prematch', 'offbook'] as const;
 type MatchState = (typeof states)[number];
 
 /** The matches the book holds, with their live state, filtered by sport, state and name. */
@@ -63,21 +64,18 @@ export function MatchList() {
           />
         </Field>
         <Field label={t('trading.state')}>
-          <select
-            className="console-input"
+          <SelectInput
             value={state}
-            data-testid="trading-state"
-            onChange={(event) => {
-              setState(event.target.value as MatchState);
+            testId="trading-state"
+            choices={states.map((option) => ({
+              value: option,
+              label: t(`trading.states.${option}`),
+            }))}
+            onValue={(value) => {
+              setState(value);
               setPage(1);
             }}
-          >
-            {states.map((option) => (
-              <option key={option} value={option}>
-                {t(`trading.states.${option}`)}
-              </option>
-            ))}
-          </select>
+          />
         </Field>
         <Field label={t('trading.query')}>
           <TextInput maxLength={64} value={qDraft} testId="trading-query" onValue={setQDraft} />

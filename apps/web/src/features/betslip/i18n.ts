@@ -1,5 +1,5 @@
 import type { FeatureTexts } from '../../lib/i18n/resources';
-import type { ParlayProblem } from './model/slip-rules';
+import type { ParlayProblem, StakeLimitProblem } from './model/slip-rules';
 
 const en = {
   slip: {
@@ -10,6 +10,7 @@ const en = {
     modeParlay: 'Parlay',
     remove: 'Remove',
     clear: 'Clear all',
+    close: 'Close the bet slip',
     closed: 'Closed',
     live: 'Live',
     oddsUp: 'Odds went up',
@@ -29,6 +30,9 @@ const en = {
     demo: 'You are playing with demo money',
     stakeInvalid: 'Enter a stake above 0 with at most {{scale}} decimals',
     stakeOverBalance: 'The stake is more than your available balance',
+    stakeLimits: 'Min {{min}} · Max {{max}}',
+    stakeBelowMin: 'The smallest stake for this slip is {{amount}}',
+    stakeAboveMax: 'The largest stake for this slip is {{amount}}',
     closedSelection: 'Remove the closed selections first',
     noBalance: 'Your balance has not loaded yet',
     parlayNeedsTwo: 'A parlay needs at least two selections',
@@ -64,7 +68,10 @@ const en = {
     odds: 'Odds',
     toReturn: 'To return',
     placedAt: 'Placed',
-    cashOut: 'Cash out',
+    cashOutAt: 'Cash out {{amount}} {{currency}}',
+    cashOutReading: 'Cash out…',
+    cashOutUnavailable: 'Cash out unavailable',
+    cashOutSuspended: 'Cash out suspended',
     cashOutFor: 'Cash out for {{amount}} {{currency}}?',
     confirm: 'Confirm',
     cancel: 'Cancel',
@@ -87,6 +94,7 @@ const zh: typeof en = {
     modeParlay: '串关',
     remove: '移除',
     clear: '全部清除',
+    close: '关闭投注单',
     closed: '已关闭',
     live: '滚球',
     oddsUp: '赔率上升',
@@ -106,6 +114,9 @@ const zh: typeof en = {
     demo: '您正在使用试玩金额',
     stakeInvalid: '请输入大于0的投注额，最多{{scale}}位小数',
     stakeOverBalance: '投注额超过可用余额',
+    stakeLimits: '最低 {{min}} · 最高 {{max}}',
+    stakeBelowMin: '此投注单的最低投注额为 {{amount}}',
+    stakeAboveMax: '此投注单的最高投注额为 {{amount}}',
     closedSelection: '请先移除已关闭的投注项',
     noBalance: '余额尚未加载',
     parlayNeedsTwo: '串关至少需要两个投注项',
@@ -141,7 +152,10 @@ const zh: typeof en = {
     odds: '赔率',
     toReturn: '可返还',
     placedAt: '投注时间',
-    cashOut: '提前兑现',
+    cashOutAt: '提前兑现 {{amount}} {{currency}}',
+    cashOutReading: '提前兑现…',
+    cashOutUnavailable: '暂不可提前兑现',
+    cashOutSuspended: '盘口暂停，暂不可提前兑现',
     cashOutFor: '以 {{amount}} {{currency}} 提前兑现？',
     confirm: '确认',
     cancel: '取消',
@@ -164,6 +178,7 @@ const zht: typeof en = {
     modeParlay: '串關',
     remove: '移除',
     clear: '全部清除',
+    close: '關閉投注單',
     closed: '已關閉',
     live: '滾球',
     oddsUp: '賠率上升',
@@ -183,6 +198,9 @@ const zht: typeof en = {
     demo: '您正在使用試玩金額',
     stakeInvalid: '請輸入大於0的投注額，最多{{scale}}位小數',
     stakeOverBalance: '投注額超過可用餘額',
+    stakeLimits: '最低 {{min}} · 最高 {{max}}',
+    stakeBelowMin: '此投注單的最低投注額為 {{amount}}',
+    stakeAboveMax: '此投注單的最高投注額為 {{amount}}',
     closedSelection: '請先移除已關閉的投注項',
     noBalance: '餘額尚未載入',
     parlayNeedsTwo: '串關至少需要兩個投注項',
@@ -218,7 +236,10 @@ const zht: typeof en = {
     odds: '賠率',
     toReturn: '可返還',
     placedAt: '投注時間',
-    cashOut: '提前兌現',
+    cashOutAt: '提前兌現 {{amount}} {{currency}}',
+    cashOutReading: '提前兌現…',
+    cashOutUnavailable: '暫不可提前兌現',
+    cashOutSuspended: '盤口暫停，暫不可提前兌現',
     cashOutFor: '以 {{amount}} {{currency}} 提前兌現？',
     confirm: '確認',
     cancel: '取消',
@@ -254,6 +275,11 @@ export const reasonTextKeys: Record<number, string> = {
 };
 
 /** Why a slip cannot go as a parlay, to the text key that says so. */
+export const stakeLimitTextKeys: Record<StakeLimitProblem, string> = {
+  belowMin: 'slip.stakeBelowMin',
+  aboveMax: 'slip.stakeAboveMax',
+};
+
 export const parlayProblemTextKeys: Record<ParlayProblem, string> = {
   parlayNeedsTwo: 'slip.parlayNeedsTwo',
   sameMatch: 'slip.sameMatch',

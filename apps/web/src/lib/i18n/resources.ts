@@ -1,5 +1,6 @@
 import { errorCatalogue, type Language } from '@sb/contract';
 import { betslipTexts } from '../../features/betslip/i18n';
+import { noticesTexts } from '../../features/notices/i18n';
 import { recordsTexts } from '../../features/records/i18n';
 import { sportsTexts } from '../../features/sports/i18n';
 import { walletTexts } from '../../features/wallet/i18n';
@@ -32,7 +33,13 @@ const uiTexts: Record<Language, Translation> = { en, zh, zht };
  */
 export type FeatureTexts<T extends object> = Record<Language, T>;
 
-const featureTexts: FeatureTexts<object>[] = [sportsTexts, betslipTexts, recordsTexts, walletTexts];
+const featureTexts: FeatureTexts<object>[] = [
+  sportsTexts,
+  betslipTexts,
+  recordsTexts,
+  walletTexts,
+  noticesTexts,
+];
 
 export function translationFor(language: Language): Translation & ErrorTexts {
   const features = featureTexts.map((texts) => texts[language]);

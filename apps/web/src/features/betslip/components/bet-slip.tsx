@@ -8,18 +8,24 @@ import './bet-slip.css';
 interface BetSlipProps {
   isMember: boolean;
   isDemo: boolean;
+  /** The compact layout of #/mini: tighter spacing, inside the mini slip's sheet. */
+  isCompact?: boolean;
   onLoginClick(): void;
 }
 
 type SlipTab = 'slip' | 'my-bets';
 
 /** The bet slip beside the match lists (SPEC §2, §4–§5), with the member's bets on a second tab. */
-export function BetSlip({ isMember, isDemo, onLoginClick }: BetSlipProps) {
+export function BetSlip({ isMember, isDemo, isCompact = false, onLoginClick }: BetSlipProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<SlipTab>('slip');
   useSlipEvents();
   return (
-    <aside className="panel bet-slip" aria-label={t('slip.tabSlip')} data-testid="bet-slip">
+    <aside
+      className={isCompact ? 'panel bet-slip bet-slip--compact' : 'panel bet-slip'}
+      aria-label={t('slip.tabSlip')}
+      data-testid="bet-slip"
+    >
       <div className="bet-slip__tabs" role="tablist">
         {(['slip', 'my-bets'] as const).map((candidate) => (
           <button

@@ -3,14 +3,16 @@ import { formatDisplayAmount } from '@sb/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLiveOptions } from '../api/match-leg-list';
+import type { SlipStakeLimit } from '../api/order-amount-limit';
 import { usePlaceBets } from '../hooks/use-place-bets';
-import { parlayProblemTextKeys } from '../i18n';
+import { parlayProblemTextKeys, stakeLimitTextKeys } from '../i18n';
 import {
   combinedOdds,
   parlayProblemOf,
   parseStakeMinor,
   potentialReturnMinor,
   type SlipMode,
+  type StakeLimitProblem,
 } from '../model/slip-rules';
 import { type AcceptOdds, useSlipStore } from '../store/slip-store';
 import { PlacementReceipt } from './placement-receipt';
@@ -74,6 +76,41 @@ function useRefreshLiveItemsOnOpen(): void {
   }, []);
 }
 
+/**
+ * The member's stake range for the slip (SPEC §7 amount/limit), and why the stake typed falls
+ * outside it: flagged as it is typed, before anything is placed.
+ */
+function StakeLimits({
+  limit,
+  problem,
+}: {
+  limit: SlipStakeLimit | undefined;
+  problem: StakeLimitProblem | null;
+}) {
+  const { t } = useTranslation();
+  if (!limit) return null;
+  const money = (minor: number) => formatDisplayAmount(minor, limit.scale);
+  return (
+    <>
+      <p
+        className="slip-stake__line"
+        data-testid="stake-limits"
+        data-min={limit.minStake}
+        data-max={limit.maxStake}
+      >
+        {t('slip.stakeLimits', { min: money(limit.minStake), max: money(limit.maxStake) })}
+      </p>
+      {problem ? (
+        <p className="notice" role="alert" data-testid="stake-limit-problem" data-kind={problem}>
+          {t(stakeLimitTextKeys[problem], {
+            amount: money(problem === 'belowMin' ? limit.minStake : limit.maxStake),
+          })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** The slip of a signed-in member: selections, mode, stake, odds-change choice, placing. */
 export function SlipPanel({ isDemo }: { isDemo: boolean }) {
   const { t } = useTranslation();
@@ -84,7 +121,8 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
   const acceptOdds = useSlipStore((state) => state.acceptOdds);
   const setAcceptOdds = useSlipStore((state) => state.setAcceptOdds);
   const clear = useSlipStore((state) => state.clear);
-  const { placeBets, isPlacing, balance, session } = usePlaceBets(stakeText);
+  const { placeBets, isPlacing, balance, session, stakeLimit, limitProblem } =
+    usePlaceBets(stakeText);
   const isMember = (session?.memberId ?? 0) > 0;
 
   const scale = balance?.scale ?? 2;
@@ -123,9 +161,11 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
             inputMode="decimal"
             value={stakeText}
             onChange={(event) => setStakeText(event.target.value)}
+            aria-invalid={limitProblem !== null}
             data-testid="stake-input"
           />
         </label>
+        <StakeLimits limit={stakeLimit} problem={limitProblem} />
         <div className="slip-stake__quick">
           {quickStakes.map((amount) => (
             <button
@@ -179,9 +219,10 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
       <button
         type="button"
         className="button button--primary button--block"
-        disabled={isMember && (isPlacing || selections.length === 0)}
+        disabled={isMember && (isPlacing || selections.length === 0 || limitProblem !== null)}
         onClick={() => void placeBets()}
         data-testid="place-bet"
+        data-placing={isPlacing}
       >
         {isMember ? (isPlacing ? t('slip.placing') : t('slip.placeBet')) : t('slip.loginToBet')}
       </button>

@@ -1,4 +1,5 @@
 import { betStatus, type OrderBet } from '@sb/contract';
+import { formatDisplayAmount } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +7,16 @@ import { ApiError, localErrorCodes } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 import { useDialogStore } from '../../identity/store/dialog-store';
 import { refreshWalletBalance } from '../../wallet/api/wallet-balance';
+import { useSlipStakeLimit } from '../api/order-amount-limit';
 import { createOrder } from '../api/order-create';
 import { orderListRootKey } from '../api/order-list';
-import { parlayProblemTextKeys } from '../i18n';
-import { betTypeOfMode, parlayProblemOf, parseStakeMinor } from '../model/slip-rules';
+import { parlayProblemTextKeys, stakeLimitTextKeys } from '../i18n';
+import {
+  betTypeOfMode,
+  parlayProblemOf,
+  parseStakeMinor,
+  stakeLimitProblemOf,
+} from '../model/slip-rules';
 import { isSelectionOpen, type SlipSelection, useSlipStore } from '../store/slip-store';
 import { useSlipWallet } from './use-slip-wallet';
 
@@ -43,6 +50,20 @@ export function usePlaceBets(stakeText: string) {
   const queryClient = useQueryClient();
   const { session, balance } = useSlipWallet();
   const [isPlacing, setIsPlacing] = useState(false);
+  const onSlip = useSlipStore((state) => state.selections);
+  const slipMode = useSlipStore((state) => state.mode);
+  const stakeLimit = useSlipStakeLimit({
+    token: session?.token,
+    ois: onSlip.map((selection) => selection.oi),
+    mode: slipMode,
+    currencyId: balance?.currencyId,
+    // A slip that cannot go as a parlay has no range to ask for; placing says why.
+    isEnabled: (session?.memberId ?? 0) > 0 && (slipMode === 'single' || !parlayProblemOf(onSlip)),
+  });
+  const limitProblem = stakeLimitProblemOf(
+    parseStakeMinor(stakeText, balance?.scale ?? 2),
+    stakeLimit,
+  );
   const keysByBet = useRef(new Map<string, string>());
 
   async function placeOne(
@@ -89,6 +110,14 @@ export function usePlaceBets(stakeText: string) {
       { stake: stakeMinor, scale: balance.scale, currencyId: balance.currencyId, acceptOdds },
       mode,
     );
+    const limitNow = stakeLimitProblemOf(stakeMinor, stakeLimit);
+    if (stakeLimit && limitNow) {
+      const amount = limitNow === 'belowMin' ? stakeLimit.minStake : stakeLimit.maxStake;
+      return showToast(
+        'warning',
+        t(stakeLimitTextKeys[limitNow], { amount: formatDisplayAmount(amount, stakeLimit.scale) }),
+      );
+    }
     if (stakeMinor * bets.length > balance.available)
       return showToast('warning', t('slip.stakeOverBalance'));
     if (!selections.every(isSelectionOpen)) return showToast('warning', t('slip.closedSelection'));
@@ -105,5 +134,5 @@ export function usePlaceBets(stakeText: string) {
     }
   }
 
-  return { placeBets, isPlacing, balance, session };
+  return { placeBets, isPlacing, balance, session, stakeLimit, limitProblem };
 }

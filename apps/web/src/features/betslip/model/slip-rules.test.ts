@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { combinedOdds, parlayProblemOf, parseStakeMinor, potentialReturnMinor } from './slip-rules';
+import {
+  combinedOdds,
+  parlayProblemOf,
+  parseStakeMinor,
+  potentialReturnMinor,
+  stakeLimitProblemOf,
+} from './slip-rules';
 
 describe('bet slip rules', () => {
   it('finds why a slip cannot go as a parlay', () => {
@@ -28,5 +34,16 @@ describe('bet slip rules', () => {
     expect(combinedOdds([1.5, 2])).toBe(3);
     expect(potentialReturnMinor(1000, 1.91)).toBe(1910);
     expect(potentialReturnMinor(333, 1.91)).toBe(636);
+  });
+
+  it('flags a stake below the minimum or above the maximum, both ends allowed', () => {
+    const limit = { minStake: 100, maxStake: 5_000 };
+    expect(stakeLimitProblemOf(99, limit)).toBe('belowMin');
+    expect(stakeLimitProblemOf(100, limit)).toBeNull();
+    expect(stakeLimitProblemOf(5_000, limit)).toBeNull();
+    expect(stakeLimitProblemOf(5_001, limit)).toBe('aboveMax');
+    // Nothing typed yet, or the range not known yet: nothing to flag.
+    expect(stakeLimitProblemOf(null, limit)).toBeNull();
+    expect(stakeLimitProblemOf(50, undefined)).toBeNull();
   });
 });

@@ -126,3 +126,16 @@ export function combinedOdds(oddsList: readonly number[]): number {
 export function potentialReturnMinor(stakeMinor: number, decimalOdds: number): number {
   return Math.floor((stakeMinor * Math.round(decimalOdds * 10_000)) / 10_000);
 }
+
+/** Why a stake falls outside the slip's range, or null when it fits (or the range is unknown). */
+export type StakeLimitProblem = 'belowMin' | 'aboveMax';
+
+export function stakeLimitProblemOf(
+  stakeMinor: number | null,
+  limit: { minStake: number; maxStake: number } | undefined,
+): StakeLimitProblem | null {
+  if (stakeMinor === null || !limit) return null;
+  if (stakeMinor < limit.minStake) return 'belowMin';
+  if (stakeMinor > limit.maxStake) return 'aboveMax';
+  return null;
+}

@@ -40,6 +40,8 @@ function HeaderNav() {
           to={tab === 'home' ? '/index' : `/index?tab=${tab}`}
           className={tab === activeTab ? 'header-nav__link is-active' : 'header-nav__link'}
           aria-current={tab === activeTab ? 'page' : undefined}
+          data-testid="nav-tab"
+          data-tab={tab}
         >
           {t(`nav.${tab}`)}
         </NavLink>

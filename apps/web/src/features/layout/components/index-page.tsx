@@ -1,5 +1,8 @@
 import { BetSlip } from '../../betslip/components/bet-slip';
+import { MiniBetSlip } from '../../betslip/components/mini-bet-slip';
+import { NoticeBar, noticeBarSpacePx, useHasNotices } from '../../notices/components/notice-bar';
 import { SportsBoard } from '../../sports/components/sports-board';
+import { contentHeightOf } from '../content-height';
 
 interface IndexPageProps {
   isMember: boolean;
@@ -9,10 +12,15 @@ interface IndexPageProps {
 }
 
 /**
- * The index route (SPEC §2 #/index): the match lists with their sport tabs, and the bet slip.
- * The compact #/mini layout shows the lists alone, with their own heights.
+ * The index route (SPEC §2 #/index): the site's notices, the match lists with their sport tabs,
+ * and the bet slip.
+ * The compact #/mini layout gives the lists the whole width and the slip a sheet over them, both
+ * with the mini content height (another one for members).
  */
 export function IndexPage({ isMember, isDemo, isCompact = false, onLoginClick }: IndexPageProps) {
+  const height = contentHeightOf(isCompact, isMember);
+  // The notice bar sits above the list, which gives up the room the bar takes.
+  const listHeight = useHasNotices() ? `calc(${height} - ${noticeBarSpacePx}px)` : height;
   return (
     <div
       className={
@@ -21,8 +29,16 @@ export function IndexPage({ isMember, isDemo, isCompact = false, onLoginClick }:
           : 'index-page index-page--sports'
       }
     >
-      <SportsBoard isMini={isCompact} isMember={isMember} />
-      {isCompact ? null : (
+      <NoticeBar />
+      <SportsBoard isMini={isCompact} isMember={isMember} listHeight={listHeight} />
+      {isCompact ? (
+        <MiniBetSlip
+          isMember={isMember}
+          isDemo={isDemo}
+          height={height}
+          onLoginClick={onLoginClick}
+        />
+      ) : (
         <BetSlip isMember={isMember} isDemo={isDemo} onLoginClick={onLoginClick} />
       )}
     </div>

@@ -13,7 +13,9 @@ export function useLiveStreams(sportId: number) {
     queryKey: ['sports', 'live', sportId, token],
     queryFn: () => callApi(matchLive, { sportId }),
     enabled: token !== undefined,
-    staleTime: 30_000,
+    // Matches go live all the time: a detail opened on a match that kicked off since the last
+    // read asks again, or its stream would be missing until the list went stale.
+    staleTime: 5_000,
   });
 }
 

@@ -1,6 +1,6 @@
 import type { MatchWire } from '@sb/contract';
 import { listRowsFor } from '@sb/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { listTypeOfTab, useMatchList } from '../api/match-list';
@@ -8,6 +8,7 @@ import { useMatchSearch } from '../api/match-search';
 import { useOddsStyleChoice } from '../api/odds-style';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useMatchSocketConnection } from '../live/use-match-socket-connection';
+import { useSocketCounts } from '../live/use-socket-counts';
 import { favouriteFlags, useFavouriteStore } from '../model/favourite-store';
 import { outrightSportId } from '../model/sports';
 import { MatchDetail } from './match-detail';
@@ -19,9 +20,13 @@ import '../sports.css';
 
 interface SportsBoardProps {
   isMini: boolean;
-  /** Registered members (memberId > 0) get their own content height (SPEC §2). */
+  /** Registered members (memberId > 0) have favourites. */
   isMember: boolean;
+  /** The list's height: the layout's content height (SPEC §2: mini and members differ). */
+  listHeight: string;
 }
+
+const noMatches: readonly MatchWire[] = [];
 
 /** Typing pauses this long before the search is sent. */
 const searchDelayMs = 300;
@@ -30,19 +35,10 @@ type BoardTab = keyof typeof listTypeOfTab | 'results';
 const boardTabs: readonly BoardTab[] = ['home', 'inPlay', 'today', 'early', 'outrights', 'results'];
 
 /**
- * The scroll box's height under the headers around it: mini mode has a one-line header, and a
- * member's header carries the balance line, so each layout gets its own (docs/web-matches.md).
- */
-function listHeightOf(isMini: boolean, isMember: boolean): string {
-  if (isMini) return isMember ? 'calc(100vh - 176px)' : 'calc(100vh - 150px)';
-  return isMember ? 'calc(100vh - 276px)' : 'calc(100vh - 250px)';
-}
-
-/**
  * The match lists of the index page (SPEC §2): sport tabs with counts, the header tab's list
  * (or results), league groups, search, favourites (type 6) and the detail panel.
  */
-export function SportsBoard({ isMini, isMember }: SportsBoardProps) {
+export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) {
   const { t } = useTranslation();
   useMatchSocketConnection();
   const chooseStyle = useOddsStyleChoice();
@@ -68,10 +64,22 @@ export function SportsBoard({ isMini, isMember }: SportsBoardProps) {
   const list = useMatchList({ type, sportId, rows: listRowsFor(sportId, isMini) });
   const search = useMatchSearch(useDebouncedValue(keyword, searchDelayMs), sportId);
   const favourites = useFavouriteStore();
-  const counts = useMemo(
+  const listCounts = useMemo(
     () => new Map((list.data?.counts ?? []).map((entry) => [entry.sportId, entry.count])),
     [list.data],
   );
+  const { refetch } = list;
+  const reread = useCallback(() => void refetch(), [refetch]);
+  const counts = useSocketCounts({
+    listCounts,
+    listReadAtMs: list.dataUpdatedAt,
+    listed: list.data?.records ?? noMatches,
+    type,
+    sportId,
+    isActive: !keyword.trim() && !isFavouritesView && tab !== 'results',
+    isReading: list.isFetching || list.isPlaceholderData || list.data === undefined,
+    reread,
+  });
   const matches = useMemo(() => {
     if (keyword.trim()) return search.data?.records ?? [];
     const records = list.data?.records ?? [];
@@ -125,7 +133,7 @@ export function SportsBoard({ isMini, isMember }: SportsBoardProps) {
           <MatchList
             matches={matches}
             isMini={isMini}
-            height={listHeightOf(isMini, isMember)}
+            height={listHeight}
             onOpenDetail={setDetail}
           />
         )}

@@ -177,4 +177,26 @@ describe('live store', () => {
     store.retain(new Set([42]));
     expect([42, 43, 44].map((id) => store.get(id) !== undefined)).toEqual([true, false, true]);
   });
+
+  it('tells roster listeners when a match arrives, kicks off or ends, not when prices move', () => {
+    const { store, runFrame } = manualStore();
+    const roster = vi.fn();
+    store.subscribeRoster(roster);
+    store.applySnapshot({ room, epoch: 1, seq: 0, data: null });
+    runFrame();
+    expect(roster).toHaveBeenCalledTimes(1);
+    // The match arrives in the book.
+    store.applySnapshot({ room, epoch: 1, seq: 5, data: { ...match(baseMarkets), g: 0 } });
+    store.applySnapshot({ room, epoch: 1, seq: 6, data: { ...match(baseMarkets), g: 0 } });
+    runFrame();
+    expect(roster).toHaveBeenCalledTimes(2);
+    store.applyDelta(delta(7, { '1': { 'hcp=-0.5': [option('h', 2.1), option('a', 1.7)] } }));
+    runFrame();
+    // Delta 7 carries g 1: the match kicked off.
+    expect(roster).toHaveBeenCalledTimes(3);
+    store.applyDelta(delta(8, { '1': { 'hcp=-0.5': [option('h', 2.2), option('a', 1.6)] } }));
+    runFrame();
+    expect(roster).toHaveBeenCalledTimes(3);
+    expect([...store.news()].map((entry) => entry.match?.g)).toEqual([1]);
+  });
 });

@@ -61,6 +61,17 @@ function isWholeMatch(data: Omit<MatchDelta['data'], 'k'>): data is SocketMatch 
 }
 
 /**
+ * Whether a match came or went, or moved between lists: it kicked off or ended (`g`), or its
+ * kick-off moved (today or early). The first word of a match counts too: the list it was read
+ * in may be older than the socket's picture.
+ */
+function isRosterChange(before: SocketMatch | null | undefined, after: SocketMatch | null) {
+  if (before === undefined) return true;
+  if (!before || !after) return before !== after;
+  return before.g !== after.g || before.t !== after.t;
+}
+
+/**
  * The live picture of the followed matches, outside React (docs/realtime.md): snapshots replace,
  * deltas apply only at the held epoch and seq + 1, a gap asks for a resync, a seq already held is
  * ignored. Listeners of a match hear at most once per animation frame however many messages came,
@@ -72,6 +83,8 @@ export function createLiveStore(options: LiveStoreOptions) {
   const held = new Map<number, LiveMatch>();
   const listeners = new Map<number, Set<() => void>>();
   const dirty = new Set<number>();
+  const rosterListeners = new Set<() => void>();
+  let isRosterChanged = false;
   const resyncRooms = new Set<string>();
   let isFrameScheduled = false;
 
@@ -85,6 +98,10 @@ export function createLiveStore(options: LiveStoreOptions) {
     const changed = [...dirty];
     dirty.clear();
     for (const matchId of changed) for (const listener of listeners.get(matchId) ?? []) listener();
+    if (isRosterChanged) {
+      isRosterChanged = false;
+      for (const listener of rosterListeners) listener();
+    }
   }
 
   function markDirty(matchId: number): void {
@@ -112,6 +129,7 @@ export function createLiveStore(options: LiveStoreOptions) {
   function store(matchId: number, next: Omit<LiveMatch, 'moves'>): void {
     const previous = held.get(matchId);
     held.set(matchId, { ...next, moves: movesAfter(previous, next.match) });
+    if (isRosterChange(previous?.match, next.match)) isRosterChanged = true;
     markDirty(matchId);
   }
 
@@ -168,6 +186,18 @@ export function createLiveStore(options: LiveStoreOptions) {
         set.delete(listener);
         if (set.size === 0) listeners.delete(matchId);
       };
+    },
+    /**
+     * Listens to the roster: matches arriving, leaving, kicking off or ending (what moves the
+     * sport tabs' counts); at most once per frame, and not for mere price changes.
+     */
+    subscribeRoster(listener: () => void): () => void {
+      rosterListeners.add(listener);
+      return () => rosterListeners.delete(listener);
+    },
+    /** What the socket last said of every match held. */
+    *news(): IterableIterator<{ matchId: number; match: SocketMatch | null }> {
+      for (const [matchId, entry] of held) yield { matchId, match: entry.match };
     },
     /** Forgets matches no longer followed, so a long session does not keep every match seen. */
     retain(matchIds: ReadonlySet<number>): void {

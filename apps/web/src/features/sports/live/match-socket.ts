@@ -7,6 +7,7 @@ import {
 import type { Socket } from 'socket.io-client';
 import { createSocketHolder } from '../../../lib/socket-io';
 import { createLiveStore } from './live-store';
+import { createSportCountsStore } from './sport-counts-store';
 
 type MatchSocket = Socket<MatchSocketServerEvents, MatchSocketClientEvents>;
 
@@ -29,6 +30,9 @@ export const liveStore = createLiveStore({
   },
 });
 
+/** The sport tabs' counts as the match socket last sent them, for this identity. */
+export const sportCountsStore = createSportCountsStore();
+
 function sendJoin(): void {
   // Matches no longer followed would go stale; forget them (the detail panel's stays, as it
   // listens) so a row that scrolls back shows the list's data until its fresh snapshot.
@@ -46,6 +50,7 @@ function sendJoin(): void {
 const matchSocket = createSocketHolder<MatchSocket>({
   identityOf: (credentials, source) => `${credentials.uid}:${credentials.token}:${source ?? ''}`,
   open(io, query) {
+    sportCountsStore.clear();
     const next: MatchSocket = io({
       path: matchSocketPath,
       transports: ['websocket'],
@@ -63,6 +68,7 @@ const matchSocket = createSocketHolder<MatchSocket>({
     });
     next.on('snapshot', (message) => liveStore.applySnapshot(message));
     next.on('delta', (message) => liveStore.applyDelta(message));
+    next.on('counts', (message) => sportCountsStore.apply(message));
     return next;
   },
 });

@@ -16,7 +16,7 @@ import {
 import { storeCollectionOrder, useWalletScreenStore } from '../store/wallet-screen-store';
 import { AddressDeposit } from './address-deposit';
 import { HostedPayPage } from './hosted-pay-page';
-import { BalanceLine } from './wallet-widgets';
+import { BalanceLine, ChoiceChips } from './wallet-widgets';
 
 const collectionType = 2;
 const addressType = 5;
@@ -125,47 +125,34 @@ export function DepositForm() {
 
   return (
     <div className="wallet-form" data-testid="deposit-form">
-      <div className="wallet-chips" role="tablist">
-        {merchantCodes.map((code) => (
-          <button
-            key={code}
-            type="button"
-            role="tab"
-            aria-selected={code === type}
-            className={code === type ? 'wallet-chip is-active' : 'wallet-chip'}
-            onClick={() => {
-              setMerchantCode(code);
-              setPayTypeId(null);
-              resetAmount();
-            }}
-            data-testid="deposit-type"
-            data-merchant-code={code}
-          >
-            {t(`walletUi.depositTypes.${code}`, { defaultValue: String(code) })}
-          </button>
-        ))}
-      </div>
+      <ChoiceChips
+        asTabs
+        options={merchantCodes}
+        chosen={type}
+        onChoose={(code) => {
+          setMerchantCode(code);
+          setPayTypeId(null);
+          resetAmount();
+        }}
+        label={(code) => t(`walletUi.depositTypes.${code}`, { defaultValue: String(code) })}
+        testId="deposit-type"
+        dataOf={(code) => ({ 'data-merchant-code': code })}
+      />
 
       {currency !== null && currencies.length > 0 ? (
         <div className="wallet-row">
           <span className="wallet-row__label">{t('walletUi.deposit.currency')}</span>
-          <div className="wallet-chips">
-            {currencies.map((code) => (
-              <button
-                key={code}
-                type="button"
-                className={code === currency ? 'wallet-chip is-active' : 'wallet-chip'}
-                onClick={() => {
-                  setCurrencyCode(code);
-                  setPayTypeId(null);
-                  resetAmount();
-                }}
-                data-testid="deposit-currency"
-              >
-                {code}
-              </button>
-            ))}
-          </div>
+          <ChoiceChips
+            options={currencies}
+            chosen={currency}
+            onChoose={(code) => {
+              setCurrencyCode(code);
+              setPayTypeId(null);
+              resetAmount();
+            }}
+            label={(code) => code}
+            testId="deposit-currency"
+          />
         </div>
       ) : null}
 
@@ -175,25 +162,20 @@ export function DepositForm() {
             ? t('walletUi.deposit.targetCurrency')
             : t('walletUi.deposit.way')}
         </span>
-        <div className="wallet-chips">
-          {ways.map((way) => (
-            <button
-              key={way.payTypeId}
-              type="button"
-              className={
-                way.payTypeId === payType?.payTypeId ? 'wallet-chip is-active' : 'wallet-chip'
-              }
-              onClick={() => {
-                setPayTypeId(way.payTypeId);
-                resetAmount();
-              }}
-              data-testid="deposit-way"
-              data-pay-type-id={way.payTypeId}
-            >
-              {type === conversionType ? way.toCurrencyCode : way.payTypeName}
-            </button>
-          ))}
-        </div>
+        <ChoiceChips
+          options={ways.map((way) => way.payTypeId)}
+          chosen={payType?.payTypeId}
+          onChoose={(id) => {
+            setPayTypeId(id);
+            resetAmount();
+          }}
+          label={(id) => {
+            const way = ways.find((entry) => entry.payTypeId === id);
+            return type === conversionType ? way?.toCurrencyCode : way?.payTypeName;
+          }}
+          testId="deposit-way"
+          dataOf={(id) => ({ 'data-pay-type-id': id })}
+        />
       </div>
 
       {payType && type === addressType ? <AddressDeposit payType={payType} /> : null}

@@ -12,6 +12,7 @@ import {
   historyRangeDays,
 } from '../model/display-time';
 import { useWalletScreenStore, walletTabIndex } from '../store/wallet-screen-store';
+import { ChoiceChips } from './wallet-widgets';
 
 /** SPEC §9 history page size. */
 const pageSize = 10;
@@ -57,38 +58,25 @@ export function FundsHistory() {
 
   return (
     <div className="wallet-history" data-testid="history">
-      <div className="wallet-chips" role="tablist">
-        {(['deposit', 'withdraw'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="tab"
-            aria-selected={option === kind}
-            className={option === kind ? 'wallet-chip is-active' : 'wallet-chip'}
-            onClick={() => {
-              setKind(option);
-              chooseRange(days);
-            }}
-            data-testid={`history-${option}`}
-          >
-            {t(`walletUi.history.${option}`)}
-          </button>
-        ))}
-      </div>
-      <div className="wallet-chips">
-        {historyRangeDays.map((option) => (
-          <button
-            key={option}
-            type="button"
-            className={option === days ? 'wallet-chip is-active' : 'wallet-chip'}
-            onClick={() => chooseRange(option)}
-            data-testid="history-range"
-            data-days={option}
-          >
-            {t(`walletUi.history.${rangeLabels[option]}`)}
-          </button>
-        ))}
-      </div>
+      <ChoiceChips
+        asTabs
+        options={['deposit', 'withdraw'] as const}
+        chosen={kind}
+        onChoose={(option) => {
+          setKind(option);
+          chooseRange(days);
+        }}
+        label={(option) => t(`walletUi.history.${option}`)}
+        testId={(option) => `history-${option}`}
+      />
+      <ChoiceChips
+        options={historyRangeDays}
+        chosen={days}
+        onChoose={chooseRange}
+        label={(option) => t(`walletUi.history.${rangeLabels[option]}`)}
+        testId="history-range"
+        dataOf={(option) => ({ 'data-days': option })}
+      />
       <HistoryTable kind={kind} records={records} isLoading={history.isPending} />
       <div className="wallet-pager">
         <button

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast-store';
 import { refreshWalletBalance, useWalletBalance } from '../api/wallet-balance';
@@ -99,5 +99,48 @@ export function QrImage({
         d={dots.map((dot) => `M${dot.x} ${dot.y}h${dot.size}v${dot.size}h${-dot.size}z`).join('')}
       />
     </svg>
+  );
+}
+
+/**
+ * A row of chips choosing one of `options` (the wallet's types, currencies, ways, ranges).
+ * `asTabs` marks a row that switches the panel below it (tabs); the others are toggle buttons.
+ */
+export function ChoiceChips<T extends string | number>({
+  options,
+  chosen,
+  onChoose,
+  label,
+  testId,
+  dataOf,
+  asTabs = false,
+}: {
+  options: readonly T[];
+  chosen: T | null | undefined;
+  onChoose: (option: T) => void;
+  label: (option: T) => ReactNode;
+  testId: string | ((option: T) => string);
+  /** Data attributes a chip carries besides its test id, for the tests that pick one. */
+  dataOf?: (option: T) => Record<`data-${string}`, string | number>;
+  asTabs?: boolean;
+}) {
+  return (
+    <div className="wallet-chips" role={asTabs ? 'tablist' : undefined}>
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          {...(asTabs
+            ? { role: 'tab', 'aria-selected': option === chosen }
+            : { 'aria-pressed': option === chosen })}
+          className={option === chosen ? 'wallet-chip is-active' : 'wallet-chip'}
+          onClick={() => onChoose(option)}
+          data-testid={typeof testId === 'string' ? testId : testId(option)}
+          {...dataOf?.(option)}
+        >
+          {label(option)}
+        </button>
+      ))}
+    </div>
   );
 }

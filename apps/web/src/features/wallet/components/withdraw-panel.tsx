@@ -20,7 +20,7 @@ import {
 import { useWalletScreenStore, walletTabIndex } from '../store/wallet-screen-store';
 import { PasswordPad, SetPasswordPad } from './password-pad';
 import { useWalletMember } from './wallet-context';
-import { BalanceLine, useBalanceOf } from './wallet-widgets';
+import { BalanceLine, ChoiceChips, useBalanceOf } from './wallet-widgets';
 
 /** SPEC §8: the lock code. */
 const withdrawLockedCode = 5023;
@@ -42,42 +42,30 @@ export function WithdrawPanel() {
 
   return (
     <div className="wallet-form" data-testid="withdraw-form">
-      <div className="wallet-chips" role="tablist">
-        {merchantCodes.map((code) => (
-          <button
-            key={code}
-            type="button"
-            role="tab"
-            aria-selected={code === type}
-            className={code === type ? 'wallet-chip is-active' : 'wallet-chip'}
-            onClick={() => {
-              setMerchantCode(code);
-              setChannelId(null);
-            }}
-            data-testid="withdraw-type"
-            data-merchant-code={code}
-          >
-            {t(`walletUi.withdrawTypes.${code}`, { defaultValue: String(code) })}
-          </button>
-        ))}
-      </div>
+      <ChoiceChips
+        asTabs
+        options={merchantCodes}
+        chosen={type}
+        onChoose={(code) => {
+          setMerchantCode(code);
+          setChannelId(null);
+        }}
+        label={(code) => t(`walletUi.withdrawTypes.${code}`, { defaultValue: String(code) })}
+        testId="withdraw-type"
+        dataOf={(code) => ({ 'data-merchant-code': code })}
+      />
       <div className="wallet-row">
         <span className="wallet-row__label">{t('walletUi.withdraw.channel')}</span>
-        <div className="wallet-chips">
-          {ofType.map((entry) => (
-            <button
-              key={entry.channelId}
-              type="button"
-              className={
-                entry.channelId === channel.channelId ? 'wallet-chip is-active' : 'wallet-chip'
-              }
-              onClick={() => setChannelId(entry.channelId)}
-              data-testid="withdraw-channel"
-            >
-              {entry.payTypeName} · {entry.currencyCode}
-            </button>
-          ))}
-        </div>
+        <ChoiceChips
+          options={ofType.map((entry) => entry.channelId)}
+          chosen={channel.channelId}
+          onChoose={setChannelId}
+          label={(id) => {
+            const entry = ofType.find((candidate) => candidate.channelId === id);
+            return entry ? `${entry.payTypeName} · ${entry.currencyCode}` : id;
+          }}
+          testId="withdraw-channel"
+        />
       </div>
       <WithdrawForm key={channel.channelId} channel={channel} />
     </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "market_settlements" ADD COLUMN "operator_id" bigint;

@@ -1,0 +1,6 @@
+CREATE TABLE "stake_limit_settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	"operator_id" bigint
+);

@@ -1,0 +1,112 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
+import type { MarginMap, ReadModel, SportMargins } from '../feed/read-model';
+import type { AuditWithin } from '../operators/audit.service';
+import { bookMargins } from './trading.schema';
+
+/** How often each process reads the margins other processes may have set. */
+export const marginsRefreshMs = 2_000;
+
+export type MarginRow = typeof bookMargins.$inferSelect;
+
+export interface MarginTarget {
+  sportId: number;
+  /** 0 = every play of the sport without a margin of its own. */
+  playId: number;
+}
+
+function marginMapOf(rows: readonly MarginRow[]): MarginMap {
+  const bySport = new Map<number, { sport: number; plays: Map<number, number> }>();
+  for (const row of rows) {
+    const entry = bySport.get(row.sportId) ?? { sport: 0, plays: new Map<number, number>() };
+    if (row.playId === 0) entry.sport = row.margin;
+    else entry.plays.set(row.playId, row.margin);
+    bySport.set(row.sportId, entry);
+  }
+  return bySport as ReadonlyMap<number, SportMargins>;
+}
+
+/**
+ * The book's margins: kept in the database, so every process (and a restart) prices with them,
+ * and mirrored into this process's read model. A process applies its own changes at once and
+ * everyone else's within `marginsRefreshMs`, the same as operators' holds.
+ */
+export function createBookMargins(deps: {
+  db: Database;
+  readModel: ReadModel;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const { db, readModel, now, log } = deps;
+  let rows: MarginRow[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  async function refresh(): Promise<void> {
+    rows = await db.select().from(bookMargins);
+    readModel.setMargins(marginMapOf(rows));
+  }
+
+  const whereTarget = (target: MarginTarget) =>
+    and(eq(bookMargins.sportId, target.sportId), eq(bookMargins.playId, target.playId));
+
+  return {
+    refresh,
+
+    /** The margins set, by sport then play. */
+    list(sportId?: number): MarginRow[] {
+      return rows
+        .filter((row) => sportId === undefined || row.sportId === sportId)
+        .sort((a, b) => a.sportId - b.sportId || a.playId - b.playId);
+    },
+
+    async start(): Promise<void> {
+      await refresh();
+      timer = setInterval(() => {
+        refresh().catch((error: unknown) => log.error({ err: error }, 'reading margins failed'));
+      }, marginsRefreshMs);
+      timer.unref();
+    },
+
+    stop(): void {
+      clearInterval(timer);
+    },
+
+    /**
+     * Sets a margin (or clears it: null) with its audit entry in one transaction. Answers the
+     * row now and whether anything changed (setting the margin it has changes nothing).
+     */
+    async set(
+      target: MarginTarget,
+      change: { margin: number | null; operatorId: number },
+      audit: AuditWithin,
+    ): Promise<{ row: MarginRow | null; applied: boolean }> {
+      const answer = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(bookMargins)
+          .where(whereTarget(target))
+          .for('update');
+        if ((before?.margin ?? null) === change.margin)
+          return { row: before ?? null, applied: false };
+        let after: MarginRow | null = null;
+        if (change.margin === null) {
+          await tx.delete(bookMargins).where(whereTarget(target));
+        } else {
+          const values = { margin: change.margin, operatorId: change.operatorId, updatedAt: now() };
+          [after = null] = await tx
+            .insert(bookMargins)
+            .values({ ...target, ...values })
+            .onConflictDoUpdate({ target: [bookMargins.sportId, bookMargins.playId], set: values })
+            .returning();
+        }
+        await audit(tx, { before: before ?? null, after });
+        return { row: after, applied: true };
+      });
+      await refresh();
+      return answer;
+    },
+  };
+}
+
+export type BookMargins = ReturnType<typeof createBookMargins>;

@@ -1,0 +1,3 @@
+import { fuzzPart } from './fuzz-harness';
+
+fuzzPart(1, 2);

@@ -1,0 +1,295 @@
+import fc from 'fast-check';
+import { z } from 'zod';
+
+/**
+ * Inputs for fuzzing a call, drawn from its contract schema: values the schema accepts (with
+ * fast-check's bias to the edges of every range), the same with one field replaced by something
+ * hostile or just out of range, unknown and prototype-polluting fields, bodies that are not an
+ * object at all, and bytes that are not JSON.
+ */
+
+/** The subset of JSON Schema that zod's `toJSONSchema` writes for the contract's inputs. */
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: JsonSchema | boolean;
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
+
+/** A call's input as JSON Schema; parts zod cannot describe (transforms) accept anything. */
+export function inputSchemaOf(input: z.ZodType): JsonSchema {
+  return z.toJSONSchema(input, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+}
+
+/** Longest string drawn for a field; the edges (exactly the maximum, one over) come separately. */
+const drawnStringLengthMax = 40;
+const drawnArrayLengthMax = 8;
+
+function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+  const minLength = schema.minLength ?? 0;
+  const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 64, drawnStringLengthMax));
+  if (schema.pattern) {
+    try {
+      const pattern = new RegExp(schema.pattern);
+      return fc
+        .stringMatching(pattern)
+        .filter((value) => value.length <= (schema.maxLength ?? 1e6));
+    } catch {
+      // A pattern fast-check cannot generate from: plain strings still probe the field.
+    }
+  }
+  return fc.string({ minLength, maxLength, unit: 'grapheme' });
+}
+
+function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
+  const low = schema.minimum ?? (schema.exclusiveMinimum ?? -1e12) + (integer ? 1 : 0);
+  const high = schema.maximum ?? (schema.exclusiveMaximum ?? 1e12) - (integer ? 1 : 0);
+  if (integer) {
+    const min = Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER);
+    const max = Math.min(Math.floor(high), Number.MAX_SAFE_INTEGER);
+    return min <= max ? fc.integer({ min, max }) : fc.constant(min);
+  }
+  // Most numbers the contract takes are whole even where its schema does not say so (ids,
+  // amounts in minor units), so whole numbers come first to reach past validation.
+  const wholeMin = Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER);
+  const wholeMax = Math.min(Math.floor(high), Number.MAX_SAFE_INTEGER);
+  const double = fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true });
+  if (wholeMin > wholeMax) return double;
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: wholeMin, max: wholeMax }) },
+    { weight: 1, arbitrary: double },
+  );
+}
+
+/**
+ * A call's fields as `schema` draws them, except that a field named in `known` is, half the
+ * time, one of the real values the caller has (its own user id, an order it placed, a match
+ * on the book): ids drawn at random name nothing, so without them most handlers answer "not
+ * found" and never reach the work they guard.
+ */
+export function fieldsArbitraryOf(
+  schema: JsonSchema,
+  known: Readonly<Record<string, fc.Arbitrary<unknown>>>,
+): fc.Arbitrary<Record<string, unknown>> {
+  const properties = schema.properties ?? {};
+  const required = new Set(schema.required ?? []);
+  const fields = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => {
+      const real = Object.hasOwn(known, name) ? known[name] : undefined;
+      return [name, real ? fc.oneof(real, arbitraryOf(property)) : arbitraryOf(property)];
+    }),
+  );
+  return fc.record(fields, {
+    requiredKeys: Object.keys(properties).filter((name) => required.has(name) || name in known),
+  });
+}
+
+/** Values `schema` accepts (or nearly: patterns and unions are followed as far as they go). */
+export function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives && alternatives.length > 0) return fc.oneof(...alternatives.map(arbitraryOf));
+  if (schema.allOf?.[0]) return arbitraryOf(schema.allOf[0]);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'string':
+      return stringArbitrary(schema);
+    case 'integer':
+      return numberArbitrary(schema, true);
+    case 'number':
+      return numberArbitrary(schema, false);
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(schema.items ? arbitraryOf(schema.items) : fc.jsonValue(), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(
+          schema.minItems ?? 0,
+          Math.min(schema.maxItems ?? 8, drawnArrayLengthMax),
+        ),
+      });
+    case 'object':
+      return fieldsArbitraryOf(schema, {});
+    default:
+      // A part the JSON Schema cannot describe (a union with a transform): amounts and ids
+      // sent as numbers or digit strings are the likeliest meanings.
+      return fc.oneof(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.stringMatching(/^\d{1,8}$/),
+        fc.jsonValue({ maxDepth: 2 }),
+      );
+  }
+}
+
+/** Just inside and just outside a field's bounds: where off-by-one mistakes live. */
+export function edgeValuesOf(schema: JsonSchema): unknown[] {
+  const edges: unknown[] = [];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'integer' || type === 'number') {
+    for (const bound of [schema.minimum, schema.maximum]) {
+      if (bound !== undefined) edges.push(bound, bound - 1, bound + 1);
+    }
+    for (const bound of [schema.exclusiveMinimum, schema.exclusiveMaximum]) {
+      if (bound !== undefined) edges.push(bound);
+    }
+    if (type === 'integer') edges.push(1.5);
+  }
+  if (type === 'string') {
+    if (schema.maxLength !== undefined && schema.maxLength < 100_000)
+      edges.push('9'.repeat(schema.maxLength), '9'.repeat(schema.maxLength + 1));
+    if (schema.minLength !== undefined && schema.minLength > 0)
+      edges.push('9'.repeat(schema.minLength - 1));
+  }
+  if (type === 'array' && schema.maxItems !== undefined && schema.maxItems < 10_000) {
+    edges.push(Array.from({ length: schema.maxItems + 1 }, () => 1));
+  }
+  return edges;
+}
+
+function nested(depth: number): unknown {
+  let value: unknown = 1;
+  for (let level = 0; level < depth; level += 1) value = level % 2 ? [value] : { a: value };
+  return value;
+}
+
+/** Values no field of the contract should choke on, whatever it expects. */
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom<unknown>(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '\ufeff1',
+    "' OR 1=1 --",
+    '"; drop table users; --',
+    '<script>alert(1)</script>',
+    '../../../../etc/passwd',
+    '%00',
+    '{{7*7}}',
+    'NaN',
+    'Infinity',
+    '-0',
+    '1e999',
+    '9'.repeat(400),
+    '0x10',
+    ' 1',
+    'true',
+    'null',
+    '[]',
+    '{}',
+    '__proto__',
+    '🏈'.repeat(300),
+    'x'.repeat(20_000),
+  ),
+  fc.constantFrom<unknown>(
+    -1,
+    0,
+    -0.5,
+    0.5,
+    2 ** 31,
+    -(2 ** 31),
+    2 ** 53,
+    -(2 ** 53),
+    Number.MAX_SAFE_INTEGER,
+    1e308,
+    -1e308,
+    5e-324,
+  ),
+  fc.constantFrom<unknown>(true, false, null, [], {}, [[]], { length: 1e9 }, nested(300)),
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+);
+
+/** What one fuzz case sends: fields as an object (encoded several ways) or raw bytes. */
+export type FuzzBody =
+  | { kind: 'fields'; fields: Record<string, unknown>; encoding: 'json' | 'form' | 'query' }
+  | { kind: 'raw'; payload: string; contentType: string };
+
+/** A field the contract names, or `undefined` when the call takes none of its own. */
+function fieldNames(schema: JsonSchema): string[] {
+  return Object.keys(schema.properties ?? {});
+}
+
+/**
+ * The fuzz cases of a call whose input `schema` describes, `encodings` those the call accepts.
+ * The caller's identity is added when sending, so every case gets as far as validation.
+ */
+export function fuzzBodies(
+  schema: JsonSchema,
+  encodings: readonly ('json' | 'form' | 'query')[],
+  fieldsArbitrary: fc.Arbitrary<Record<string, unknown>> = arbitraryOf(schema) as fc.Arbitrary<
+    Record<string, unknown>
+  >,
+): fc.Arbitrary<FuzzBody> {
+  const names = fieldNames(schema);
+  const encoding = fc.constantFrom(...encodings);
+  const asFields = (fields: fc.Arbitrary<Record<string, unknown>>) =>
+    fc
+      .tuple(fields, encoding)
+      .map(([value, how]): FuzzBody => ({ kind: 'fields', fields: value, encoding: how }));
+  const edges = names.flatMap((name) =>
+    edgeValuesOf(schema.properties?.[name] ?? {}).map((value) => [name, value] as const),
+  );
+  const oneFieldReplaced =
+    names.length === 0
+      ? fieldsArbitrary
+      : fc
+          .tuple(fieldsArbitrary, fc.constantFrom(...names), hostileValue)
+          .map(([fields, name, value]) => ({ ...fields, [name]: value }));
+  const oneFieldAtItsEdge =
+    edges.length === 0
+      ? fieldsArbitrary
+      : fc
+          .tuple(fieldsArbitrary, fc.constantFrom(...edges))
+          .map(([fields, [name, value]]) => ({ ...fields, [name]: value }));
+  const unknownField = fc
+    .tuple(fieldsArbitrary, fc.string({ minLength: 1, maxLength: 12 }), hostileValue)
+    .map(([fields, name, value]) => ({ ...fields, [name]: value }));
+  const raw = fc.oneof(
+    fc.constantFrom(
+      '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}',
+      '{"a":1,"a":2}',
+      '{',
+      '[]',
+      '"text"',
+      '123',
+      'null',
+      '',
+      `{"x":"${'y'.repeat(300 * 1024)}"}`,
+      `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+    ),
+    fc.string({ unit: 'binary', maxLength: 200 }),
+    fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value) ?? 'null'),
+  );
+  return fc.oneof(
+    { weight: 4, arbitrary: asFields(fieldsArbitrary) },
+    { weight: 4, arbitrary: asFields(oneFieldReplaced) },
+    { weight: 2, arbitrary: asFields(oneFieldAtItsEdge) },
+    { weight: 1, arbitrary: asFields(unknownField) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(raw, fc.constantFrom('application/json', 'text/plain', 'application/xml'))
+        .map(([payload, contentType]): FuzzBody => ({ kind: 'raw', payload, contentType })),
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import type { CallDefinition, CallInput } from '@sb/contract';
+
+/**
+ * A fresh idempotency key for one money-moving request (DESIGN §5). Built from
+ * `crypto.getRandomValues`, which browsers offer on plain-http pages too, unlike
+ * `crypto.randomUUID`: a console reached over a private network's http address still works.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The input with its idempotency key: one of the common fields every call accepts, which the
+ * per-call input types do not list, hence the widening here.
+ */
+export function withIdempotencyKey<C extends CallDefinition>(
+  input: CallInput<C>,
+  idempotencyKey: string,
+): CallInput<C> {
+  return { ...input, idempotencyKey } as CallInput<C>;
+}
+
+/**
+ * Keeps one key per request: the same member, currency and amount sent again (a retry after a
+ * failure the operator could not read) reuse the key, so the server answers with the first
+ * request's result instead of moving the money twice; any other request gets a new key.
+ */
+export function createKeyKeeper() {
+  let current: { signature: string; key: string } | null = null;
+  return {
+    keyFor(signature: string): string {
+      if (current?.signature !== signature) current = { signature, key: newIdempotencyKey() };
+      return current.key;
+    },
+    /** The request succeeded: the next one, even if identical, is a new request. */
+    reset(): void {
+      current = null;
+    },
+  };
+}

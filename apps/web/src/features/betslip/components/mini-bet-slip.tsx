@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSlipStore } from '../store/slip-store';
+import { BetSlip } from './bet-slip';
+
+interface MiniBetSlipProps {
+  isMember: boolean;
+  isDemo: boolean;
+  /** The content height of the mini layout for this viewer (members have their own). */
+  height: string;
+  onLoginClick(): void;
+}
+
+/**
+ * The bet slip of #/mini (SPEC §2): the lists take the whole width, so the slip waits behind a
+ * button that shows how many selections it holds, and opens as a sheet over the list, as tall
+ * as the list (the mini content height, another one for members) and scrolling within it.
+ */
+export function MiniBetSlip({ isMember, isDemo, height, onLoginClick }: MiniBetSlipProps) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const count = useSlipStore((state) => state.selections.length);
+  if (!isOpen) {
+    return (
+      <button
+        type="button"
+        className={count > 0 ? 'mini-slip__toggle has-items' : 'mini-slip__toggle'}
+        onClick={() => setIsOpen(true)}
+        data-testid="mini-slip-toggle"
+        data-count={count}
+      >
+        {t('slip.tabSlip')}
+        <span className="mini-slip__count">{count}</span>
+      </button>
+    );
+  }
+  return (
+    <div className="mini-slip__sheet" style={{ height }} data-testid="mini-slip">
+      <button
+        type="button"
+        className="mini-slip__close"
+        aria-label={t('slip.close')}
+        title={t('slip.close')}
+        onClick={() => setIsOpen(false)}
+        data-testid="mini-slip-close"
+      >
+        ×
+      </button>
+      <BetSlip isMember={isMember} isDemo={isDemo} onLoginClick={onLoginClick} isCompact />
+    </div>
+  );
+}
