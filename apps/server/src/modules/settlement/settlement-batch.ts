@@ -49,9 +49,8 @@ const json = (value: unknown) => JSON.stringify(value);
  * whatever their count. Each order still gets its own settlement row, its own ledger transaction
  * under its own key (`order-settle:{orderNo}:{version}`) whose postings balance, its status move
  * and its history row, exactly as `settle` writes them one at a time; only the balance updates of
- * the accounts are summed, each account updated once. The orders are locked first (in id order)
- * and only those still accepted with no standing settlement are booked, so a cash out or another
- * worker that got there first is left alone. Any fault takes the whole batch back: nothing is
+ * the accounts are summed, each account updated once. Only orders still accepted with no standing
+ * settlement are booked, so a cash out or another worker that got there first is left alone. Any fault takes the whole batch back: nothing is
  * half-done, and the caller settles the batch again one order at a time.
  */
 export async function settleFirstTimeBatch(
@@ -62,51 +61,49 @@ export async function settleFirstTimeBatch(
   if (batch.length === 0) return [];
   const byId = new Map(batch.map((entry) => [entry.orderId, entry]));
   const ids = [...byId.keys()].sort((left, right) => left - right);
-  const idList = `{${ids.join(',')}}`;
-  const locked = await rowsOf(
-    tx,
-    sql`select o.id from orders o
-        where o.id = any(${idList}::bigint[]) and o.status = ${orderStatus.accepted}
-          and not exists (select 1 from order_settlements s
-                          where s.order_id = o.id and s.rolled_back_at is null)
-        order by o.id for update`,
-  );
-  const lockedIds = locked.map((row) => Number(row.id));
-  if (lockedIds.length === 0) return [];
-  const lockedList = `{${lockedIds.join(',')}}`;
 
-  // Status and history first: the order rows come back as they stand after the move.
-  const moved = (await tx.execute(sql`
-    update orders set status = case
-        when v.result = 'void' then ${orderStatus.void}::smallint
-        else ${orderStatus.settled}::smallint end,
-      updated_at = ${at.toISOString()}::timestamptz
-    from jsonb_to_recordset(${json(
-      lockedIds.map((id) => ({ id, result: byId.get(id)?.wanted.result })),
-    )}::jsonb) as v(id bigint, result text)
-    where orders.id = v.id
-    returning orders.*`)) as unknown as { rows: Rows };
+  // Status and history first, and only of orders still accepted with no standing settlement:
+  // the update locks each row it moves, and a row another transaction moved meanwhile (a cash
+  // out, another worker) is checked again once that one commits and left alone if no longer
+  // accepted. The order rows come back as they stand after the move, with the version their
+  // settlement takes (one after the last rolled back, if any).
+  const moved = await rowsOf(
+    tx,
+    sql`with moved as (
+          update orders set status = case
+              when v.result = 'void' then ${orderStatus.void}::smallint
+              else ${orderStatus.settled}::smallint end,
+            updated_at = ${at.toISOString()}::timestamptz
+          from jsonb_to_recordset(${json(
+            ids.map((id) => ({ id, result: byId.get(id)?.wanted.result })),
+          )}::jsonb) as v(id bigint, result text)
+          where orders.id = v.id and orders.status = ${orderStatus.accepted}
+            and not exists (select 1 from order_settlements s
+                            where s.order_id = orders.id and s.rolled_back_at is null)
+          returning orders.*),
+        history as (
+          insert into order_status_history (order_id, from_status, to_status, actor, at)
+          select moved.id, ${orderStatus.accepted}, moved.status, 'system',
+            ${at.toISOString()}::timestamptz
+          from moved)
+        select moved.*, coalesce((select max(s.version) from order_settlements s
+                                  where s.order_id = moved.id), 0)::int + 1 as next_version
+        from moved`,
+  );
+  if (moved.length === 0) return [];
   const orders = new Map<number, OrderRow>();
-  for (const row of moved.rows) {
+  const nextVersion = new Map<number, number>();
+  for (const row of moved) {
     const order = toOrderRow(row);
     orders.set(order.id, order);
+    nextVersion.set(order.id, Number(row.next_version));
   }
-  await tx.execute(sql`
-    insert into order_status_history (order_id, from_status, to_status, actor, at)
-    select o.id, ${orderStatus.accepted}, o.status, 'system', ${at.toISOString()}::timestamptz
-    from orders o where o.id = any(${lockedList}::bigint[])`);
-
-  const versions = await rowsOf(
-    tx,
-    sql`select order_id, max(version)::int as version from order_settlements
-        where order_id = any(${lockedList}::bigint[]) group by order_id`,
-  );
-  const lastVersion = new Map(versions.map((row) => [Number(row.order_id), Number(row.version)]));
+  const lockedIds = [...orders.keys()].sort((left, right) => left - right);
   const settlementValues = lockedIds.map((id) => {
     const entry = byId.get(id) as FirstSettlement;
     return {
       order_id: id,
-      version: (lastVersion.get(id) ?? 0) + 1,
+      version: nextVersion.get(id) ?? 1,
       result: entry.wanted.result,
       payout_minor: entry.wanted.payoutMinor,
       legs: entry.legs,
