@@ -8,8 +8,9 @@ export type NewUser = typeof users.$inferInsert;
 
 /** Queries on the identity tables; no rules live here. */
 export function createIdentityRepository(db: Database) {
-  const findLiveSessionStatement = db
+  const findLiveSessionsStatement = db
     .select({
+      tokenHash: sessions.tokenHash,
       sessionId: sessions.id,
       user: users,
       /** False while an operator has the player's partner turned off; null for everyone else. */
@@ -20,12 +21,12 @@ export function createIdentityRepository(db: Database) {
     .leftJoin(partnerSettings, eq(partnerSettings.channel, users.partnerChannel))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .prepare('identity_find_live_session');
+    .prepare('identity_find_live_sessions');
   // Every member call that needs more than its caller's identity reads the user row.
   const findUserByIdStatement = db
     .select()
@@ -114,14 +115,18 @@ export function createIdentityRepository(db: Database) {
     },
 
     /**
-     * The live session for a token hash with its user's row; expired and revoked ones are not
-     * found. Every member call starts here, so the statement is prepared once; it reads the whole
-     * row so that a call needing more of the user than their identity (placing a bet) need not
-     * read it again.
+     * The live sessions of token hashes (hex digits only), each with its user's row, by hash;
+     * expired and revoked ones are not found. Every member call starts here, so the statement is
+     * prepared once and reads several callers' sessions at a time (see lookup-batcher.ts); it
+     * reads the whole row so that a call needing more of the user than their identity (placing a
+     * bet) need not read it again.
      */
-    async findLiveSession(tokenHash: string, now: Date) {
-      const [row] = await findLiveSessionStatement.execute({ tokenHash, now });
-      return row;
+    async findLiveSessions(tokenHashes: readonly string[], now: Date) {
+      const rows = await findLiveSessionsStatement.execute({
+        tokenHashes: `{${tokenHashes.join(',')}}`,
+        now,
+      });
+      return new Map(rows.map((row) => [row.tokenHash, row]));
     },
 
     async extendSession(sessionId: number, expiresAt: Date): Promise<void> {

@@ -6,6 +6,7 @@ import {
   findCurrencyById,
   requireCurrency,
 } from '@sb/domain';
+import { createLookupBatcher } from '../../db/lookup-batcher';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser, CallContext } from '../../http/request-context';
 import { type CreditFields, toSession, toUserInfo, userTypeOf } from './identity.mappers';
@@ -64,6 +65,9 @@ export type Bettor = Pick<
   'currencyId' | 'pUid' | 'leagueIds' | 'oddsConfig' | 'riskAmount'
 >;
 
+/** Sessions read in one query at most (the tokens of callers that arrived together). */
+const sessionReadBatchSize = 50;
+
 /** The source flavour a client asked for (SPEC §1: 1 live-stream, 2 the default). */
 function sourceOf(context: CallContext): number {
   return context.client.source === '1' ? 1 : 2;
@@ -77,6 +81,11 @@ export function createIdentityService(options: IdentityServiceOptions) {
    * identity, which travels through every call, and dropped with it.
    */
   const rowsReadWithSession = new WeakMap<AuthenticatedUser, UserRow>();
+  /** Sessions asked for together are read in one query, each as of when it was read. */
+  const findLiveSession = createLookupBatcher({
+    maxKeys: sessionReadBatchSize,
+    readMany: (tokenHashes: readonly string[]) => repository.findLiveSessions(tokenHashes, now()),
+  });
 
   /** Visitors and demo players never have credit, so their sessions skip the read. */
   async function creditOf(user: UserRow): Promise<CreditFields | undefined> {
@@ -144,7 +153,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
 
   return {
     async authenticate(token: string, uid: string | undefined): Promise<AuthenticatedUser | null> {
-      const found = await repository.findLiveSession(sha256Hex(token), now());
+      const found = await findLiveSession(sha256Hex(token));
       const row = found?.user;
       // A partner an operator turned off takes its players' sessions with it (docs/identity.md).
       if (!found || !row || row.blockedAt || found.partnerEnabled === false) return null;
