@@ -18,7 +18,7 @@ import {
   balanceOf as depositBalanceOf,
   newMember,
 } from '../deposits/helpers';
-import { adminCall, expectRefused, operatorToken } from '../operators/helpers';
+import { adminCall, expectRefused, roleTokens } from '../operators/helpers';
 import {
   balanceOf,
   cny,
@@ -43,9 +43,7 @@ let admin: string;
 beforeAll(async () => {
   testApp = await createDepositsTestApp();
   const now = Date.now();
-  finance = await operatorToken(testApp, ['finance'], now);
-  trader = await operatorToken(testApp, ['trader'], now);
-  admin = await operatorToken(testApp, ['admin'], now);
+  ({ trader, finance, admin } = await roleTokens(testApp, now));
 });
 afterAll(() => testApp.close());
 

@@ -2,7 +2,7 @@ import { type AuditEntry, orderStatus } from '@sb/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
-import { adminCall, operatorToken } from '../operators/helpers';
+import { adminCall, roleTokens } from '../operators/helpers';
 import {
   type Answer,
   type Book,
@@ -39,9 +39,7 @@ beforeAll(async () => {
   results = await createSettlementTestApp();
   ({ testApp, book } = results);
   const now = results.feed.now().getTime();
-  trader = await operatorToken(testApp, ['trader'], now);
-  finance = await operatorToken(testApp, ['finance'], now);
-  admin = await operatorToken(testApp, ['admin'], now);
+  ({ trader, finance, admin } = await roleTokens(testApp, now));
 });
 afterEach(() => expectLedgerBalanced(testApp));
 afterAll(() => testApp.close());

@@ -2,7 +2,7 @@ import { type AuditEntry, matchMarketOptions } from '@sb/contract';
 import { fromOddsUnits, memberOdds } from '@sb/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMatch } from '../match/helpers';
-import { adminCall, operatorToken } from '../operators/helpers';
+import { adminCall, roleTokens } from '../operators/helpers';
 import {
   type Answer,
   type Book,
@@ -36,9 +36,7 @@ beforeAll(async () => {
   const created = await createOrdersTestApp();
   ({ testApp, book } = created);
   const now = created.feed.now().getTime();
-  trader = await operatorToken(testApp, ['trader'], now);
-  finance = await operatorToken(testApp, ['finance'], now);
-  admin = await operatorToken(testApp, ['admin'], now);
+  ({ trader, finance, admin } = await roleTokens(testApp, now));
   member = await fundedMember(testApp, 100_000);
 });
 afterAll(() => testApp.close());

@@ -7,7 +7,7 @@ import {
 } from '@sb/contract';
 import { openPayload, sealPayload } from '@sb/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, operatorToken } from '../operators/helpers';
+import { adminCall, roleTokens } from '../operators/helpers';
 import {
   type Answer,
   type Book,
@@ -39,9 +39,7 @@ beforeAll(async () => {
   const created = await createOrdersTestApp();
   ({ testApp, book } = created);
   const now = created.feed.now().getTime();
-  trader = await operatorToken(testApp, ['trader'], now);
-  finance = await operatorToken(testApp, ['finance'], now);
-  admin = await operatorToken(testApp, ['admin'], now);
+  ({ trader, finance, admin } = await roleTokens(testApp, now));
   member = await fundedMember(testApp, 1_000_000);
 });
 afterAll(() => testApp.close());

@@ -1,7 +1,7 @@
 import { type AuditEntry, orderStatus } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogue } from '../../src/modules/catalogue/catalogue.service';
-import { adminCall, operatorToken } from '../operators/helpers';
+import { adminCall, operatorToken, roleTokens } from '../operators/helpers';
 import {
   type Answer,
   type Book,
@@ -49,9 +49,7 @@ beforeAll(async () => {
   testApp = created.testApp;
   book = created.book;
   const now = created.feed.now().getTime();
-  trader = await operatorToken(testApp, ['trader'], now);
-  finance = await operatorToken(testApp, ['finance'], now);
-  admin = await operatorToken(testApp, ['admin'], now);
+  ({ trader, finance, admin } = await roleTokens(testApp, now));
   member = await fundedMember(testApp, 100_000);
 });
 afterAll(() => testApp.close());

@@ -107,6 +107,21 @@ export async function operatorToken(
   return (await signIn(testApp, await createOperator(testApp.database, roles), atMs)).token;
 }
 
+/**
+ * A trader, a finance operator and an admin, each signed in at `atMs`: the back-office tests act
+ * as one role and check that the others are refused or admitted.
+ */
+export async function roleTokens(
+  testApp: Pick<TestApp, 'app' | 'database'>,
+  atMs: number,
+): Promise<{ trader: string; finance: string; admin: string }> {
+  return {
+    trader: await operatorToken(testApp, ['trader'], atMs),
+    finance: await operatorToken(testApp, ['finance'], atMs),
+    admin: await operatorToken(testApp, ['admin'], atMs),
+  };
+}
+
 export function expectRefused(answer: Answer, code: number): void {
   expect(answer, answer.msg).toMatchObject({ code, data: null });
   expect(answer.msg).not.toBe('');
