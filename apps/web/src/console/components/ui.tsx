@@ -188,6 +188,49 @@ export function TextInput({
   );
 }
 
+/**
+ * The buttons that end a console form: the submit button (held while the form is being sent;
+ * red for an action that moves money or results) and Cancel. Test ids are `{testId}-submit`
+ * style names given whole, as the suites already drive them.
+ */
+export function FormActions({
+  submitLabel,
+  submitTestId,
+  cancelTestId,
+  isBusy,
+  isDanger = false,
+  onCancel,
+}: {
+  submitLabel: string;
+  submitTestId: string;
+  cancelTestId: string;
+  isBusy: boolean;
+  isDanger?: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useConsoleText();
+  return (
+    <div className="console-row">
+      <button
+        type="submit"
+        className={isDanger ? 'console-button console-button--danger' : 'console-button'}
+        disabled={isBusy}
+        data-testid={submitTestId}
+      >
+        {submitLabel}
+      </button>
+      <button
+        type="button"
+        className="console-button console-button--quiet"
+        data-testid={cancelTestId}
+        onClick={onCancel}
+      >
+        {t('common.cancel')}
+      </button>
+    </div>
+  );
+}
+
 /** One choice of a SelectInput: its value and the words the operator reads. */
 export interface SelectChoice<Value extends string | number> {
   value: Value;

@@ -6,6 +6,7 @@ import { parseIntegerList } from '../components/money';
 import {
   ErrorNote,
   Field,
+  FormActions,
   Notice,
   TextInput,
   useConsoleText,
@@ -94,19 +95,13 @@ function PartnerForm({
           {problem}
         </p>
       ) : null}
-      <div className="console-row">
-        <button
-          type="submit"
-          className="console-button"
-          disabled={save.isPending}
-          data-testid={`${testId}-save`}
-        >
-          {t('site.partners.save')}
-        </button>
-        <button type="button" className="console-button console-button--quiet" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        submitLabel={t('site.partners.save')}
+        submitTestId={`${testId}-save`}
+        cancelTestId={`${testId}-cancel`}
+        isBusy={save.isPending}
+        onCancel={onCancel}
+      />
       <ErrorNote error={save.error} testId={`${testId}-error`} />
     </form>
   );

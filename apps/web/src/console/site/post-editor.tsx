@@ -9,7 +9,14 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { callConsole } from '../api/console-api';
-import { ErrorNote, Field, SelectInput, TextInput, useConsoleText } from '../components/ui';
+import {
+  ErrorNote,
+  Field,
+  FormActions,
+  SelectInput,
+  TextInput,
+  useConsoleText,
+} from '../components/ui';
 import { type PostDraft, type PostInput, postInputOf } from './post-draft';
 
 interface PostEditorProps {
@@ -157,24 +164,13 @@ export function PostEditor({ initial, onSaved, onCancel }: PostEditorProps) {
           {problem}
         </p>
       ) : null}
-      <div className="console-row">
-        <button
-          type="submit"
-          className="console-button"
-          disabled={save.isPending}
-          data-testid="post-save"
-        >
-          {t('site.content.editor.save')}
-        </button>
-        <button
-          type="button"
-          className="console-button console-button--quiet"
-          data-testid="post-cancel"
-          onClick={onCancel}
-        >
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        submitLabel={t('site.content.editor.save')}
+        submitTestId="post-save"
+        cancelTestId="post-cancel"
+        isBusy={save.isPending}
+        onCancel={onCancel}
+      />
       <ErrorNote error={save.error} testId="post-error" />
     </form>
   );

@@ -9,7 +9,14 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { callConsole } from '../api/console-api';
 import { OperatorApiError } from '../api/operator-api';
-import { ConfirmDialog, ErrorNote, SelectInput, TextInput, useConsoleText } from '../components/ui';
+import {
+  ConfirmDialog,
+  ErrorNote,
+  FormActions,
+  SelectInput,
+  TextInput,
+  useConsoleText,
+} from '../components/ui';
 import { buildManualOutcomes, type OutcomeDraft } from './trading-inputs';
 
 type TradingMarket = CallOutput<typeof tradingMatch>['markets'][number];
@@ -177,24 +184,14 @@ export function MarketSettlement({
           {problem}
         </p>
       ) : null}
-      <div className="console-row">
-        <button
-          type="submit"
-          className="console-button console-button--danger"
-          disabled={settle.isPending}
-          data-testid="settle-submit"
-        >
-          {t('trading.detail.settleSubmit')}
-        </button>
-        <button
-          type="button"
-          className="console-button console-button--quiet"
-          data-testid="settle-cancel"
-          onClick={onClose}
-        >
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        submitLabel={t('trading.detail.settleSubmit')}
+        submitTestId="settle-submit"
+        cancelTestId="settle-cancel"
+        isBusy={settle.isPending}
+        isDanger
+        onCancel={onClose}
+      />
       {isAlreadySettled ? (
         <div className="console-row" data-testid="settle-already">
           <p className="console-error" role="alert">
