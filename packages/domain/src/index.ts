@@ -1,3 +1,4 @@
+export { decodeBase64 } from './base64';
 export * from './currency';
 export * from './language';
 export * from './market-layout';

@@ -7,9 +7,10 @@ import {
   type OrderBet,
   orderBetSchema,
 } from '@sb/contract';
-import { decodeOptionId, type OptionRef, openPayload } from '@sb/domain';
+import { decodeOptionId, type OptionRef } from '@sb/domain';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import { openSealed } from '../../http/sealed-envelope';
 import { requestedOddsUnits } from './order-pricing';
 
 /** One selection of a bet, its option id decoded and its price in ten-thousandths. */
@@ -53,7 +54,7 @@ export async function openSealedData<S extends z.ZodType>(
     if (isSealingOn) throw new AppError('INVALID_INPUT', 'data: must be sealed with the token');
     plain = data;
   } else {
-    plain = await openPayload(token, data);
+    plain = openSealed(token, data);
     if (!isSealingOn && isEmptyObject(plain)) plain = parseJsonText(data);
   }
   const parsed = schema.safeParse(plain);
