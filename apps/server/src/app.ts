@@ -62,7 +62,7 @@ export interface AppDependencies {
   > &
     PaymentSettings &
     OrderConfig &
-    Partial<Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE' | 'EMBED_ORIGINS'>>;
+    Partial<Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE' | 'EMBED_ORIGINS' | 'REDIS_PREFIX'>>;
   database: DatabaseHandle;
   counters: CounterStore;
   now?: () => Date;

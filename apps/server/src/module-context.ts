@@ -11,7 +11,7 @@ import type { CounterStore } from './platform/counter-store';
 /** What every module gets when it registers: shared services, never another module's tables. */
 export interface ModuleContext {
   app: FastifyInstance;
-  config: Pick<Config, 'SEAL_PAYLOADS' | 'REDIS_URL'>;
+  config: Pick<Config, 'SEAL_PAYLOADS' | 'REDIS_URL'> & Partial<Pick<Config, 'REDIS_PREFIX'>>;
   database: DatabaseHandle;
   counters: CounterStore;
   authenticate: Authenticator;

@@ -33,6 +33,22 @@ function createTestCounters(): CounterStore {
     : createMemoryCounterStore();
 }
 
+/**
+ * The Redis prefix of the apps on one database. Test files run side by side on one Redis server,
+ * each on databases of its own whose user ids start at 1 alike: under one shared prefix, a
+ * balance pushed to user 7 of one file reached user 7's sockets in every other. Apps on the same
+ * database are processes of one deployment and share theirs.
+ */
+const redisPrefixes = new WeakMap<DatabaseHandle, string>();
+function redisPrefixOf(database: DatabaseHandle): string {
+  let prefix = redisPrefixes.get(database);
+  if (!prefix) {
+    prefix = `sb:test:${randomBytes(6).toString('hex')}:`;
+    redisPrefixes.set(database, prefix);
+  }
+  return prefix;
+}
+
 export async function createTestApp(
   overrides: Pick<
     AppDependencies,
@@ -57,6 +73,7 @@ export async function createTestApp(
       TRUST_PROXY_HOPS: 0,
       SEAL_PAYLOADS: true,
       REDIS_URL: process.env.REDIS_URL,
+      REDIS_PREFIX: redisPrefixOf(database),
       WEB_DIST_DIR: webDistDir,
       // Suites that place many bets for one member measure other things; the per-member order
       // rate has its own suite (reliability/limits.test.ts), at the configured defaults.

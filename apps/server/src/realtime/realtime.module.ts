@@ -25,16 +25,6 @@ export interface RealtimeOptions {
 const defaultRedisPrefix = 'sb:';
 const realtimeByApp = new WeakMap<FastifyInstance, Realtime>();
 
-/**
- * The Redis key prefix. The module context does not list it yet, but the server passes its whole
- * configuration, so it is read when present.
- */
-function redisPrefixOf(config: object): string {
-  return 'REDIS_PREFIX' in config && typeof config.REDIS_PREFIX === 'string'
-    ? config.REDIS_PREFIX
-    : defaultRedisPrefix;
-}
-
 /** The real-time side of an app, for modules that publish account events. */
 export function realtimeOf(app: FastifyInstance): Realtime {
   const realtime = realtimeByApp.get(app);
@@ -68,7 +58,9 @@ export async function attachRealtime(
     log,
     readModel: context.readModel,
     viewers: matches.viewers,
-    ...(redisUrl ? { redis: { url: redisUrl, prefix: redisPrefixOf(context.config) } } : {}),
+    ...(redisUrl
+      ? { redis: { url: redisUrl, prefix: context.config.REDIS_PREFIX ?? defaultRedisPrefix } }
+      : {}),
   });
 
   // Open sockets would keep the HTTP server from closing: they go first.

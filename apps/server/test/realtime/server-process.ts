@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,18 +28,23 @@ export interface ProcessDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database for one process: on TEST_DATABASE_URL's server, or a temporary PGlite. */
+/**
+ * A fresh database for one process: on TEST_DATABASE_URL's server, or a temporary PGlite. It comes
+ * with a Redis prefix of its own, so processes on it share rooms and the feed lease with each
+ * other (and with themselves restarted) and with no other test file.
+ */
 export async function createProcessDatabase(): Promise<ProcessDatabase> {
+  const REDIS_PREFIX = `sb:test:${randomBytes(6).toString('hex')}:`;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const dataDir = mkdtempSync(join(tmpdir(), 'sb-realtime-'));
     return {
-      env: { DATA_DIR: dataDir },
+      env: { DATA_DIR: dataDir, REDIS_PREFIX },
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
   const created = await createPostgresTestDatabase(adminUrl);
-  return { env: { DATABASE_URL: created.url }, drop: created.drop };
+  return { env: { DATABASE_URL: created.url, REDIS_PREFIX }, drop: created.drop };
 }
 
 function exited(child: ChildProcess): Promise<void> {
