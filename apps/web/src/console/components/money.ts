@@ -1,4 +1,4 @@
-import { formatMinorUnits } from '@sb/domain';
+import { type Currency, currencies, formatMinorUnits } from '@sb/domain';
 
 /** An amount in minor units as the operator reads it, e.g. 12345 at scale 2 → "123.45". */
 export function formatMoney(amountMinor: number, scale: number): string {
@@ -52,4 +52,12 @@ export function parseIntegerList(text: string): number[] | null {
     .filter((part) => part !== '');
   if (!parts.every((part) => /^\d{1,9}$/.test(part))) return null;
   return parts.map(Number);
+}
+
+/** The currencies of real money: the demo currency has no loans and no place in the book. */
+export const realCurrencies = currencies.filter((currency) => !currency.isDemo);
+
+/** Currencies as a SelectInput's choices: the id is chosen, the code is shown. */
+export function currencyChoices(list: readonly Currency[]) {
+  return list.map((currency) => ({ value: currency.currencyId, label: currency.currencyCode }));
 }

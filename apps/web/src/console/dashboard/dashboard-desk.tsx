@@ -1,14 +1,13 @@
 import { type CallOutput, dashboard } from '@sb/contract';
-import { currencies, findCurrencyById } from '@sb/domain';
+import { findCurrencyById } from '@sb/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callConsole } from '../api/console-api';
-import { formatMoneyGrouped } from '../components/money';
+import { currencyChoices, formatMoneyGrouped, realCurrencies } from '../components/money';
 import { ErrorNote, Field, SelectInput, useConsoleText } from '../components/ui';
 import { BarChart } from './bar-chart';
 
 /** The book's figures are real money: the demo currency's play money is not offered. */
-const bookCurrencies = currencies.filter((currency) => !currency.isDemo);
 /** Day ranges offered; the call takes 1 to 90 days, today included. */
 const dayRanges = [7, 14, 30, 90] as const;
 const figures = ['turnover', 'ggr', 'deposits', 'withdrawals'] as const;
@@ -93,7 +92,7 @@ function DayTable({ answer }: { answer: DashboardAnswer }) {
 /** The dashboard: the book's days in one currency as charts and a table, and its open liability. */
 export function DashboardDesk() {
   const { t } = useConsoleText();
-  const [currencyId, setCurrencyId] = useState(bookCurrencies[0]?.currencyId ?? 1);
+  const [currencyId, setCurrencyId] = useState(realCurrencies[0]?.currencyId ?? 1);
   const [days, setDays] = useState<number>(14);
   const figuresQuery = useQuery({
     queryKey: ['dashboard', currencyId, days],
@@ -110,10 +109,7 @@ export function DashboardDesk() {
           <SelectInput
             value={currencyId}
             testId="dashboard-currency"
-            choices={bookCurrencies.map((option) => ({
-              value: option.currencyId,
-              label: option.currencyCode,
-            }))}
+            choices={currencyChoices(realCurrencies)}
             onValue={setCurrencyId}
           />
         </Field>

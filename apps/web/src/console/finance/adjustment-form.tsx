@@ -5,7 +5,12 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { callConsole } from '../api/console-api';
 import { createKeyKeeper, withIdempotencyKey } from '../api/idempotency';
-import { formatSignedMoney, parseMoneyInput, parsePositiveId } from '../components/money';
+import {
+  currencyChoices,
+  formatSignedMoney,
+  parseMoneyInput,
+  parsePositiveId,
+} from '../components/money';
 import { ErrorNote, Field, Notice, SelectInput, TextInput, useConsoleText } from '../components/ui';
 
 type Direction = 'credit' | 'debit';
@@ -98,10 +103,7 @@ export function AdjustmentForm() {
           <SelectInput
             value={currencyId}
             testId="adjust-currency"
-            choices={currencies.map((option) => ({
-              value: option.currencyId,
-              label: option.currencyCode,
-            }))}
+            choices={currencyChoices(currencies)}
             onValue={setCurrencyId}
           />
         </Field>

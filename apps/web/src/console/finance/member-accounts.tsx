@@ -1,15 +1,20 @@
 import { loanLimitSet, loansSwitch, withdrawUnlock } from '@sb/contract';
-import { currencies, findCurrencyById } from '@sb/domain';
+import { findCurrencyById } from '@sb/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { callConsole } from '../api/console-api';
 import { canAct } from '../app/desks';
-import { formatMoney, parseMoneyInput, parsePositiveId } from '../components/money';
+import {
+  currencyChoices,
+  formatMoney,
+  parseMoneyInput,
+  parsePositiveId,
+  realCurrencies,
+} from '../components/money';
 import { ErrorNote, Field, Notice, SelectInput, TextInput, useConsoleText } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
 
 /** Currencies a member can owe in: the demo currency is play money and takes no loans. */
-const loanCurrencies = currencies.filter((currency) => !currency.isDemo);
 
 function UnlockForm() {
   const { t } = useConsoleText();
@@ -53,7 +58,7 @@ function UnlockForm() {
 function LoanLimitForm() {
   const { t } = useConsoleText();
   const [userIdText, setUserIdText] = useState('');
-  const [currencyId, setCurrencyId] = useState(loanCurrencies[0]?.currencyId ?? 1);
+  const [currencyId, setCurrencyId] = useState(realCurrencies[0]?.currencyId ?? 1);
   const [limitText, setLimitText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const currency = findCurrencyById(currencyId);
@@ -98,10 +103,7 @@ function LoanLimitForm() {
         <SelectInput
           value={currencyId}
           testId="limit-currency"
-          choices={loanCurrencies.map((option) => ({
-            value: option.currencyId,
-            label: option.currencyCode,
-          }))}
+          choices={currencyChoices(realCurrencies)}
           onValue={setCurrencyId}
         />
       </Field>
