@@ -1,16 +1,14 @@
-import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { idArrayParam, reusableStatement } from '../../db/statement';
 import { AppError } from '../../http/app-error';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema';
-import { prepareTransferMany } from './transfer-many';
 import {
-  accountKey,
   balanceSafeIntegerConstraint,
   brokenCheckOf,
   memberNotNegativeConstraint,
   prepareTransferStatement,
+  requestDigestOf,
   runTransferStatement,
   type TransferStatementResult,
   transferValues,
@@ -60,14 +58,6 @@ export interface MemberBalance {
 
 /** Bound on postings per transaction: a parlay settles in a handful; more is a bug. */
 const maxPostings = 64;
-/** Bound on transfers applied together by `transferEachWithin`. */
-const maxTransfersTogether = 1_000;
-
-/** What became of one of many transfers applied together. */
-export type TransferOutcome =
-  | { transactionId: number; refused?: undefined }
-  /** It would have taken a member account below zero: nothing of it was applied. */
-  | { transactionId?: undefined; refused: 'INSUFFICIENT_FUNDS' };
 
 /** Throws on a request that could never balance; a bug in the caller, not a member's error. */
 function assertBalanced(request: TransferRequest): void {
@@ -90,15 +80,6 @@ function assertBalanced(request: TransferRequest): void {
     if (sum !== 0)
       throw new Error(`ledger postings in currency ${currencyId} sum to ${sum}, not 0`);
   }
-}
-
-function digestOf(request: TransferRequest): string {
-  const postings = request.postings
-    .map((posting) => `${accountKey(posting.account)}=${posting.amount}`)
-    .sort();
-  return createHash('sha256')
-    .update(JSON.stringify([request.kind, request.reference ?? null, postings]))
-    .digest('hex');
 }
 
 /** A member's account rows as balances per currency, frozen included in `amount`. */
@@ -127,7 +108,6 @@ function balancesOfRows(
 export function createLedger(db: Database) {
   // Built once: on a caller's transaction it runs bound to that transaction's connection.
   const transferStatement = reusableStatement(prepareTransferStatement(db));
-  const many = prepareTransferMany(db);
   // Every balance answer and push reads a member's accounts.
   const memberAccountsStatement = db
     .select({
@@ -159,7 +139,7 @@ export function createLedger(db: Database) {
     request: TransferRequest,
   ): Promise<{ transactionId: number; replayed: boolean }> {
     assertBalanced(request);
-    const requestDigest = digestOf(request);
+    const requestDigest = requestDigestOf(request);
     let applied: TransferStatementResult;
     try {
       applied = await runTransferStatement(
@@ -212,51 +192,8 @@ export function createLedger(db: Database) {
     return tx.transaction((savepoint) => applyTransfer(savepoint as unknown as Database, request));
   }
 
-  /**
-   * Applies many transfers inside the caller's transaction as if each were applied alone, one
-   * after another in the order given: one that would take a member account below zero is
-   * refused and changes nothing, and the others go through. Two statements whatever their
-   * number: the member accounts they take money from are locked (in key order, until the
-   * caller's transaction ends) and read, and the transfers that fit are applied together. A key
-   * already used, or any other fault, throws after writing rows the caller must roll back.
-   */
-  async function transferEachWithin(
-    tx: Database,
-    requests: readonly TransferRequest[],
-  ): Promise<TransferOutcome[]> {
-    if (requests.length > maxTransfersTogether)
-      throw new Error(`at most ${maxTransfersTogether} transfers apply together`);
-    for (const request of requests) assertBalanced(request);
-    const balances = await many.lockDebited(tx, requests);
-    const outcomes: (TransferOutcome | TransferRequest)[] = [];
-    const accepted: { request: TransferRequest; requestDigest: string }[] = [];
-    for (const request of requests) {
-      const changes = [...many.memberChangesOf(request).values()];
-      const fits = changes.every(
-        (change) => change.delta >= 0 || (balances.get(change.key) ?? 0) + change.delta >= 0,
-      );
-      if (!fits) {
-        outcomes.push({ refused: 'INSUFFICIENT_FUNDS' });
-        continue;
-      }
-      for (const change of changes)
-        balances.set(change.key, (balances.get(change.key) ?? 0) + change.delta);
-      accepted.push({ request, requestDigest: digestOf(request) });
-      outcomes.push(request);
-    }
-    const ids = accepted.length > 0 ? await many.applyAll(tx, accepted) : new Map();
-    return outcomes.map((outcome) => {
-      if (!('postings' in outcome)) return outcome;
-      const transactionId = ids.get(outcome.idempotencyKey);
-      if (transactionId === undefined)
-        throw new Error(`transfer ${outcome.idempotencyKey} was not applied`);
-      return { transactionId };
-    });
-  }
-
   return {
     transferWithin,
-    transferEachWithin,
 
     /**
      * Applies a transfer once. Its one statement is a transaction of its own, so it needs no

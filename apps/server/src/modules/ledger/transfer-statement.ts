@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
@@ -8,6 +9,19 @@ export const accountKey = (ref: AccountRef) =>
   'userId' in ref
     ? `u:${ref.userId}:${ref.bucket}:${ref.currencyId}`
     : `s:${ref.systemCode}:${ref.currencyId}`;
+
+/**
+ * What a transaction records of its request (kind, reference, postings in key order), so that a
+ * key used again with other postings is refused rather than answered as a replay.
+ */
+export function requestDigestOf(request: Pick<TransferRequest, 'kind' | 'reference' | 'postings'>) {
+  const postings = request.postings
+    .map((posting) => `${accountKey(posting.account)}=${posting.amount}`)
+    .sort();
+  return createHash('sha256')
+    .update(JSON.stringify([request.kind, request.reference ?? null, postings]))
+    .digest('hex');
+}
 
 /**
  * How many rows each system account is spread over. Every bet's stake goes to stakes_held, so a

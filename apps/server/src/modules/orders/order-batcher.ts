@@ -1,16 +1,16 @@
 /**
- * Gathers placements that arrive together so that they share one database transaction: a batch
+ * Gathers placements that arrive together so that they share one database statement: a batch
  * goes when `maxOrders` wait, or `waitMs` after the first of them arrived, or when a running
  * batch ends (see `maxBatchesRunning`). Every placement still answers as it would have alone:
  *
  * - `placeTogether` answers each input's own outcome (its order, or its own refusal), so a
  *   refused placement does not touch the others;
- * - two placements of one member with one idempotency key are never in one batch: the later one
- *   waits for the batch and is then placed alone, where it finds the first and replays it;
- * - when the batch itself fails (a fault, not a refusal), its transaction is rolled back whole
- *   and each of its placements is made alone.
+ * - two placements with one twin key (the writer's: the member) are never in one batch: the later
+ *   one waits for the batch and is then placed alone, judged on what the first left;
+ * - when the batch itself fails (a fault, not a refusal), nothing of it is written and each of
+ *   its placements is made alone.
  *
- * A batch of one is placed alone: the batch statements only pay off for several.
+ * A batch of one is placed alone.
  */
 export function createPlacementBatcher<Input, Output>(options: {
   maxOrders: number;
@@ -23,7 +23,7 @@ export function createPlacementBatcher<Input, Output>(options: {
   maxBatchesRunning: number;
   placeTogether: (inputs: readonly Input[]) => Promise<(Output | Error)[]>;
   placeAlone: (input: Input) => Promise<Output>;
-  /** The member and idempotency key of a placement; null when it has no key. */
+  /** Placements of one twin key never share a batch; null puts no such bound on a placement. */
   twinKeyOf: (input: Input) => string | null;
   onBatchFailed: (error: unknown, size: number) => void;
 }) {

@@ -1,8 +1,8 @@
+import { randomInt } from 'node:crypto';
 import { AppError } from '../../http/app-error';
-import type { Ledger, TransferRequest } from '../ledger/ledger.service';
 import { createPlacementBatcher } from './order-batcher';
-import type { PlacedOrderInput } from './order-insert';
-import type { OrderQueries, OrderRow, OrdersRepository, OrderWithLegs } from './orders.repository';
+import type { OrdersRepository, OrderWithLegs } from './orders.repository';
+import type { PlacedOrderInput, PlacementRow } from './placement-statement';
 
 export interface PlacedOrder {
   order: OrderWithLegs;
@@ -10,9 +10,9 @@ export interface PlacedOrder {
   isNew: boolean;
 }
 
-/** How placements share transactions (config ORDER_BATCH_SIZE, ORDER_BATCH_WAIT_MS). */
+/** How placements share statements (config ORDER_BATCH_SIZE, ORDER_BATCH_WAIT_MS). */
 export interface PlacementBatching {
-  /** Orders placed in one transaction at most; 1 places each order in its own. */
+  /** Orders placed in one statement at most; 1 places each order on its own. */
   maxOrders: number;
   /** How long the first order of a batch waits for others. */
   waitMs: number;
@@ -26,90 +26,77 @@ export interface PlacementBatching {
  */
 const batchesRunning = 1;
 
-/** The stake of a new order held: member main → stakes_held, keyed by the order number. */
-function stakeHoldOf({ orderNo, userId, currencyId, stakeMinor }: OrderRow): TransferRequest {
-  return {
-    idempotencyKey: `order-stake:${orderNo}`,
-    kind: 'order_stake',
-    reference: orderNo,
-    postings: [
-      { account: { userId, bucket: 'main', currencyId }, amount: -stakeMinor },
-      { account: { systemCode: 'stakes_held', currencyId }, amount: stakeMinor },
-    ],
-  };
+/**
+ * B, the UTC date and time to the second, and nine random digits: sortable, and unique but for
+ * a chance of about one in a million a second at a thousand bets a second, which the writer
+ * meets by numbering the order again.
+ */
+export function newOrderNo(at: Date): string {
+  const stamp = at.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `B${stamp}${randomInt(0, 1_000_000_000).toString().padStart(9, '0')}`;
 }
 
-function replayOf(existing: OrderWithLegs, requestDigest: string): PlacedOrder {
+/** Tries at an order number before the placement gives up (each a one in a billion draw). */
+const maxNumberings = 5;
+
+/** An earlier order of the same key: the same order again, or refused when the bet differs. */
+export function replayOf(existing: OrderWithLegs, requestDigest: string): PlacedOrder {
   if (existing.order.requestDigest !== requestDigest) throw new AppError('IDEMPOTENCY_CONFLICT');
   return { order: existing, isNew: false };
 }
 
-/** An order whose key another request used first: that request's order, or the refusal. */
-async function replayOfKeyed(
-  queries: OrderQueries,
-  { values }: PlacedOrderInput,
-): Promise<PlacedOrder> {
-  const existing = await queries.findByKey(values.userId, values.idempotencyKey as string);
-  if (!existing) throw new Error('order idempotency key conflicted but is not found');
-  return replayOf(existing, values.requestDigest);
-}
-
 /**
- * Writes placed orders and holds their stakes: each in a transaction of its own, or, with
- * batching, the orders arriving together in one transaction (order-batcher.ts).
+ * Writes placed orders and holds their stakes, one statement for the orders arriving together
+ * (order-batcher.ts, placement-statement.ts).
  */
 export function createOrderWriter(deps: {
   repository: OrdersRepository;
-  ledger: Ledger;
   batching?: PlacementBatching | undefined;
+  /** A fresh number for an order whose number another order already has. */
+  renumber?: (at: Date) => string;
 }) {
-  const { repository, ledger } = deps;
+  const { repository } = deps;
+  const renumber = deps.renumber ?? newOrderNo;
 
   /**
-   * Inserts the order, its legs and its first status, and holds the stake, in one transaction.
-   * The ledger locks the member's balance row, so racing bets queue and none can take the
-   * balance below zero; a lost race answers INSUFFICIENT_FUNDS and leaves nothing behind.
+   * Places the orders together, each answering as it would alone: its order, a replay of the
+   * order its idempotency key already placed, or its own refusal. The member's balance is locked
+   * while it is read, so racing bets queue and none can take it below zero. An order whose
+   * number was taken is numbered again and placed once more.
    */
-  function writeAlone(input: PlacedOrderInput): Promise<PlacedOrder> {
-    return repository.transaction(async (bound, tx) => {
-      const inserted = await bound.insertPlaced(input.values, input.legs);
-      // Another request with the same key committed first.
-      if (!inserted) return replayOfKeyed(bound, input);
-      // A refused stake takes the whole order back: no savepoint is needed to survive it.
-      await ledger.transferWithin(tx, stakeHoldOf(inserted.order), { isRefusalFinal: true });
-      return { order: inserted, isNew: true };
-    });
+  async function writeTogether(
+    inputs: readonly PlacedOrderInput[],
+    numberings = 1,
+  ): Promise<(PlacedOrder | Error)[]> {
+    const rows = await repository.placeOrders(inputs);
+    async function answerOf(row: PlacementRow, input: PlacedOrderInput): Promise<PlacedOrder> {
+      if (row.order) return { order: row.order, isNew: true };
+      const { userId, idempotencyKey, requestDigest, createdAt } = input.values;
+      if (idempotencyKey !== null) {
+        // Another request with the same key committed first.
+        const existing = await repository.findByKey(userId, idempotencyKey);
+        if (existing) return replayOf(existing, requestDigest);
+      }
+      if (!row.isFunded) throw new AppError('INSUFFICIENT_FUNDS');
+      if (numberings >= maxNumberings)
+        throw new Error(`no free order number in ${numberings} tries`);
+      const renumbered = { ...input, values: { ...input.values, orderNo: renumber(createdAt) } };
+      const [again] = await writeTogether([renumbered], numberings + 1);
+      if (again === undefined || again instanceof Error) throw again;
+      return again;
+    }
+    return Promise.all(
+      rows.map((row, index) =>
+        answerOf(row, inputs[index] as PlacedOrderInput).catch((error: Error) => error),
+      ),
+    );
   }
 
-  /**
-   * Writes many orders in one transaction, each answering as it would alone: the orders are
-   * inserted together (one whose key was used answers that order), then the ledger holds their
-   * stakes in arrival order, refusing those the member's balance no longer covers, whose rows
-   * are taken out again. Four statements whatever the number of orders, five with a refusal.
-   */
-  function writeTogether(inputs: readonly PlacedOrderInput[]): Promise<(PlacedOrder | Error)[]> {
-    return repository.transaction(async (bound, tx) => {
-      const written = await bound.insertPlacedMany(inputs);
-      const inserted = written.filter((order): order is OrderWithLegs => order !== null);
-      const holds = await ledger.transferEachWithin(
-        tx,
-        inserted.map((order) => stakeHoldOf(order.order)),
-      );
-      const refused = new Set(inserted.filter((_, index) => holds[index]?.refused));
-      if (refused.size > 0) await bound.deletePlaced([...refused].map((order) => order.order.id));
-      const answers: (PlacedOrder | Error)[] = [];
-      for (const [index, order] of written.entries()) {
-        if (order === null) {
-          answers.push(
-            await replayOfKeyed(bound, inputs[index] as PlacedOrderInput).catch(
-              (error: Error) => error,
-            ),
-          );
-        } else if (refused.has(order)) answers.push(new AppError('INSUFFICIENT_FUNDS'));
-        else answers.push({ order, isNew: true });
-      }
-      return answers;
-    });
+  async function writeAlone(input: PlacedOrderInput): Promise<PlacedOrder> {
+    const [answer] = await writeTogether([input]);
+    if (answer === undefined) throw new Error('a placement got no answer');
+    if (answer instanceof Error) throw answer;
+    return answer;
   }
 
   const batching = deps.batching;
@@ -121,8 +108,9 @@ export function createOrderWriter(deps: {
           maxBatchesRunning: batchesRunning,
           placeTogether: writeTogether,
           placeAlone: writeAlone,
-          twinKeyOf: ({ values }) =>
-            values.idempotencyKey === null ? null : `${values.userId}:${values.idempotencyKey}`,
+          // A member's bets go one batch at a time: each is judged against the balance the one
+          // before it left, as it would be alone.
+          twinKeyOf: ({ values }) => String(values.userId),
           onBatchFailed: batching.onBatchFailed,
         })
       : undefined;

@@ -52,7 +52,6 @@ export function registerOrdersModule(
   const stakeLimits = createStakeLimits({ db: database.db, now });
   const writer = createOrderWriter({
     repository,
-    ledger,
     batching: {
       maxOrders: settings.batchMaxOrders,
       waitMs: settings.batchWaitMs,

@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { ledgerTransactions } from '../ledger/ledger.schema';
-import {
-  createOrderInsert,
-  createOrderInsertMany,
-  type PlacedOrderInput,
-  type PlacedOrderValues,
-} from './order-insert';
 import { orderLegs, orderStatusHistory, orders } from './orders.schema';
+import {
+  createPlacementStatement,
+  type PlacedOrderInput,
+  type PlacementRow,
+} from './placement-statement';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -21,14 +20,11 @@ export interface OrderWithLegs {
   legs: OrderLegRow[];
 }
 
-/** The placement statements, built once on the database and run on any of its transactions. */
-interface OrderInserts {
-  insertOrder: ReturnType<typeof createOrderInsert>;
-  insertOrders: ReturnType<typeof createOrderInsertMany>;
-}
+/** The placement statement, built once on the database. */
+type PlaceOrders = ReturnType<typeof createPlacementStatement>;
 
 /** Queries on orders, their legs and status history; no rules live here. */
-function orderQueries(db: Database, inserts: OrderInserts) {
+function orderQueries(db: Database, placeOrders: PlaceOrders) {
   async function legsOf(orderIds: number[]): Promise<Map<number, OrderLegRow[]>> {
     const byOrder = new Map<number, OrderLegRow[]>();
     if (orderIds.length === 0) return byOrder;
@@ -52,26 +48,11 @@ function orderQueries(db: Database, inserts: OrderInserts) {
 
   return {
     /**
-     * Inserts a placed order with its legs and its first history row, unless the member already
-     * used its idempotency key; null then.
+     * Places orders with their legs and first history rows, their stakes held by the ledger, in
+     * one statement (placement-statement.ts): what became of each, in the order given.
      */
-    insertPlaced(values: PlacedOrderValues, legs: NewOrderLeg[]): Promise<OrderWithLegs | null> {
-      return inserts.insertOrder(db, values, legs);
-    },
-
-    /** Many placed orders at once, in the order given; null for one whose key was used. */
-    insertPlacedMany(inputs: readonly PlacedOrderInput[]): Promise<(OrderWithLegs | null)[]> {
-      return inserts.insertOrders(db, inputs);
-    },
-
-    /**
-     * Takes back orders inserted earlier in the same transaction (their stake was refused), so
-     * the transaction commits as if they had never been placed.
-     */
-    async deletePlaced(orderIds: number[]): Promise<void> {
-      await db.delete(orderStatusHistory).where(inArray(orderStatusHistory.orderId, orderIds));
-      await db.delete(orderLegs).where(inArray(orderLegs.orderId, orderIds));
-      await db.delete(orders).where(inArray(orders.id, orderIds));
+    placeOrders(inputs: readonly PlacedOrderInput[]): Promise<PlacementRow[]> {
+      return placeOrders(db, inputs);
     },
 
     async recordStatus(entry: typeof orderStatusHistory.$inferInsert): Promise<void> {
@@ -166,12 +147,9 @@ function orderQueries(db: Database, inserts: OrderInserts) {
 export type OrderQueries = ReturnType<typeof orderQueries>;
 
 export function createOrdersRepository(db: Database) {
-  const inserts: OrderInserts = {
-    insertOrder: createOrderInsert(db),
-    insertOrders: createOrderInsertMany(db),
-  };
+  const placeOrders = createPlacementStatement(db);
   return {
-    ...orderQueries(db, inserts),
+    ...orderQueries(db, placeOrders),
 
     /**
      * Runs `work` in one database transaction with the queries bound to it, and hands over the
@@ -180,7 +158,7 @@ export function createOrdersRepository(db: Database) {
     transaction<T>(work: (queries: OrderQueries, tx: Database) => Promise<T>): Promise<T> {
       return db.transaction((tx) => {
         const bound = tx as unknown as Database;
-        return work(orderQueries(bound, inserts), bound);
+        return work(orderQueries(bound, placeOrders), bound);
       });
     },
   };

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   betType,
   defaultOrderPageSize,
@@ -20,9 +19,9 @@ import {
   payoutOf,
   priceSelection,
 } from './order-pricing';
-import type { OrderWriter, PlacedOrder } from './order-writer';
+import { newOrderNo, type OrderWriter, type PlacedOrder, replayOf } from './order-writer';
 import { toOrderRecord } from './orders.mappers';
-import type { OrdersRepository, OrderWithLegs } from './orders.repository';
+import type { OrdersRepository } from './orders.repository';
 import { type StakeLimitPolicy, stakeLimitFor } from './stake-limits';
 
 /** Statuses of an order still running; every other status is finished. */
@@ -33,12 +32,6 @@ const finishedOrderStatuses: number[] = [
   orderStatus.cashedOut,
   orderStatus.void,
 ];
-
-/** B, the UTC date and time to the second, and nine random digits: unique and sortable. */
-function newOrderNo(now: Date): string {
-  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
-  return `B${stamp}${randomInt(0, 1_000_000_000).toString().padStart(9, '0')}`;
-}
 
 /** The currency of the bet: the one named, else the member's own; demo money stays apart. */
 function requireCurrency(bet: OrderBet, member: Bettor): Currency {
@@ -134,11 +127,6 @@ export function createOrdersService(deps: {
   now: () => Date;
 }) {
   const { repository, readModel, identity, writer, now } = deps;
-
-  function replayOf(existing: OrderWithLegs, requestDigest: string): PlacedOrder {
-    if (existing.order.requestDigest !== requestDigest) throw new AppError('IDEMPOTENCY_CONFLICT');
-    return { order: existing, isNew: false };
-  }
 
   return {
     /**

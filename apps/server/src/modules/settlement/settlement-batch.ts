@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { orderStatus } from '@sb/contract';
 import type { BetSettlement } from '@sb/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { AccountRef, Posting } from '../ledger/ledger.service';
-import { accountKey } from '../ledger/transfer-statement';
+import { accountKey, requestDigestOf } from '../ledger/transfer-statement';
 import type { OrderRow } from '../orders/orders.repository';
 import type { SettledLeg } from './settlement.schema';
 import type { SettlementChange } from './settlement.service';
@@ -30,16 +29,6 @@ export function settlePostings(order: OrderRow, payoutMinor: number): Posting[] 
     { account: { userId, bucket: 'main', currencyId }, amount: payoutMinor },
   ];
   return postings.filter((posting) => posting.amount !== 0);
-}
-
-/** The ledger's request digest (kind, reference, sorted postings), so a replay is recognised. */
-function requestDigestOf(kind: string, reference: string, postings: Posting[]): string {
-  const keyed = postings
-    .map((posting) => `${accountKey(posting.account)}=${posting.amount}`)
-    .sort();
-  return createHash('sha256')
-    .update(JSON.stringify([kind, reference, keyed]))
-    .digest('hex');
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -130,7 +119,7 @@ export async function settleFirstTimeBatch(
     transactions.push({
       idempotency_key: key,
       reference: order.orderNo,
-      request_digest: requestDigestOf(kind, order.orderNo, orderPostings),
+      request_digest: requestDigestOf({ kind, reference: order.orderNo, postings: orderPostings }),
     });
     orderPostings.forEach((posting, ord) => {
       const account = accountKey(posting.account);
