@@ -11,7 +11,8 @@ import {
 
 /**
  * The fan-out benchmark's clients, in a process of their own (forked by fanout.bench.ts): either
- * official Socket.IO clients of `/match/socket` or plain `ws` clients of the peer. Each records
+ * official Socket.IO clients (of the product's `/match/socket`, or of the peer speaking its wire
+ * protocol) or plain `ws` clients of the plain peer. Each records
  * the seq and arrival time of every delta it hears; the server process holds the due times.
  */
 
@@ -129,7 +130,7 @@ function openWsClient(index: number, room: string, command: OpenClients): Promis
 async function openClients(command: OpenClients): Promise<ClientReply> {
   const startedAt = monotonicMs();
   const total = command.rooms.length * command.clientsPerRoom;
-  const open = command.kind === 'socket.io' ? openSocketIoClient : openWsClient;
+  const open = command.kind === 'ws' ? openWsClient : openSocketIoClient;
   for (let first = 0; first < total; first += connectWave) {
     const wave: Promise<void>[] = [];
     for (let index = first; index < Math.min(first + connectWave, total); index += 1) {

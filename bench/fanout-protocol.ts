@@ -14,7 +14,12 @@ export function monotonicMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;
 }
 
-export type FanoutKind = 'socket.io' | 'ws';
+/**
+ * The product (`socket.io`), the plain `ws` broadcast it is measured against (`ws`), and the
+ * same broadcast speaking Socket.IO's wire protocol to official Socket.IO clients (`wire`): the
+ * least any server could cost those clients.
+ */
+export type FanoutKind = 'socket.io' | 'wire' | 'ws';
 
 /**
  * Both servers send the same frame for an update: Socket.IO's own text encoding of a `delta`
@@ -32,9 +37,9 @@ export interface LoadShape {
 
 /** Where the clients of a server connect. */
 export interface ServerAddress {
-  /** `http://127.0.0.1:port` for Socket.IO, `ws://127.0.0.1:port` for the peer. */
+  /** `http://127.0.0.1:port` for Socket.IO clients, `ws://127.0.0.1:port` for plain ones. */
   url: string;
-  /** The Socket.IO path; the peer takes the room from the query string instead. */
+  /** The Socket.IO path; the plain peer takes the room from the query string instead. */
   path?: string;
   /** The handshake query (SPEC §3 token and uid) for Socket.IO. */
   query?: Record<string, string>;

@@ -6,6 +6,7 @@ import { createMatchWireBuilder } from '../apps/server/src/modules/match/match-w
 import { createMemoryCounterStore } from '../apps/server/src/platform/counter-store';
 import type { Audience } from '../apps/server/src/realtime/match-audiences';
 import { createSocketMatchWire } from '../apps/server/src/realtime/match-wire';
+import { createScratchDatabase } from './bet-placement.bench';
 import {
   createFanoutFeed,
   type DueUpdate,
@@ -37,10 +38,13 @@ interface ServerUnderTest {
   close(): Promise<void>;
 }
 
-/** The product as `npm start` builds it, fed by the bench provider through its own read model. */
+/** The product as `npm start` builds it on PostgreSQL, fed by the bench provider through its own read model. */
 async function startProduct(load: LoadShape): Promise<ServerUnderTest> {
   const feed = createFanoutFeed(load.roomCount);
-  const database = await openDatabase({ dataDir: 'memory' });
+  // On PostgreSQL, as a deployment serving thousands of sockets runs: PGlite's queries (the app's
+  // periodic work) run inside the event loop and hold up every delta due meanwhile.
+  const scratch = await createScratchDatabase('sb_bench_fanout');
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory' });
   const app = await buildApp({
     config: {
       LOG_LEVEL: 'error',
@@ -69,6 +73,7 @@ async function startProduct(load: LoadShape): Promise<ServerUnderTest> {
     async close() {
       await app.close();
       await database.close();
+      await scratch.drop();
     },
   };
 }
@@ -101,15 +106,24 @@ function productDeltaData(roomCount: number): unknown[] {
   return data;
 }
 
-async function startPeer(load: LoadShape, roomNames: string[]): Promise<ServerUnderTest> {
+async function startPeer(
+  load: LoadShape,
+  roomNames: string[],
+  protocol: 'plain' | 'socket.io',
+): Promise<ServerUnderTest> {
   const deltaData = productDeltaData(load.roomCount);
   const peer = await startWsPeer({
     roomNames,
     deltaDataOf: (roomIndex) => deltaData[roomIndex],
     // The product's epoch after its first snapshot, so the frames carry the same digits.
     epoch: 1,
+    protocol,
   });
-  return { address: { url: peer.url }, deliver: peer.deliver, close: peer.close };
+  const address =
+    protocol === 'plain'
+      ? { url: peer.url }
+      : { url: peer.url.replace(/^ws:/, 'http:'), path: matchSocketPath };
+  return { address, deliver: peer.deliver, close: peer.close };
 }
 
 let server: ServerUnderTest | undefined;
@@ -124,7 +138,10 @@ async function start(kind: FanoutKind, shape: LoadShape): Promise<ServerReply> {
   load = shape;
   dueAt = new Float64Array(shape.roomCount * shape.seqSlots).fill(Number.NaN);
   const roomNames = Array.from({ length: shape.roomCount }, (_, index) => roomNameOf(index));
-  server = kind === 'socket.io' ? await startProduct(shape) : await startPeer(shape, roomNames);
+  server =
+    kind === 'socket.io'
+      ? await startProduct(shape)
+      : await startPeer(shape, roomNames, kind === 'wire' ? 'socket.io' : 'plain');
   return { type: 'started', address: server.address, roomNames };
 }
 
