@@ -28,8 +28,8 @@ const batchesRunning = 1;
 
 /**
  * B, the UTC date and time to the second, and nine random digits: sortable, and unique but for
- * a chance of about one in a million a second at a thousand bets a second, which the writer
- * meets by numbering the order again.
+ * chance (at a thousand bets a second two of the same second share a number about once in half
+ * an hour), which the writer meets by numbering the order again.
  */
 export function newOrderNo(at: Date): string {
   const stamp = at.toISOString().replace(/\D/g, '').slice(0, 14);
