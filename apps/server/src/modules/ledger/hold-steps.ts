@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { SystemAccountCode, TransferRequest } from './ledger.service';
-import { accountKey, requestDigestOf, systemBucketOf } from './transfer-statement';
+import { accountKey, byKey, requestDigestOf, systemBucketOf } from './transfer-statement';
 
 /**
  * A hold: an amount taken from a member's main account to a system account, as one ledger
@@ -32,9 +32,6 @@ export function holdTransferOf(hold: HoldRequest): TransferRequest {
     ],
   };
 }
-
-/** Plain code-unit order, as every transfer locks in: the same in every process. */
-const byKey = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
 
 /**
  * The holds as the steps' one parameter. Each carries the rank of its member account and of its
@@ -99,9 +96,10 @@ const steps = new QueryBuilder();
  *    missing, each row updated once with its sum, after every member account and in key order)
  *    and two postings each.
  *
- * The holds are the statement's parameter `holds` (`holdsParam`). A single statement is atomic: a key already in the ledger (the transactions insert has no
- * conflict clause), a posting without its account (NOT NULL) or a member account below zero
- * (the table's check) fails it whole, and nothing is written.
+ * The holds are the statement's parameter `holds` (`holdsParam`). A single statement is atomic:
+ * a key already in the ledger (the transactions insert has no conflict clause), a posting
+ * without its account (NOT NULL) or a member account below zero (the table's check) fails it
+ * whole, and nothing is written.
  */
 export function holdSteps(confirmedReferences: SQL) {
   const holdRequests = steps.$with('hold_requests', { ord: sql<number>`ord`.as('ord') }).as(sql`

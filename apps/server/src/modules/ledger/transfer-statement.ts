@@ -44,8 +44,11 @@ export function systemBucketOf(request: Pick<TransferRequest, 'postings'>): stri
   return lowest === undefined ? 'main' : `shard-${lowest % systemAccountShards}`;
 }
 
-/** Plain code-unit order: the same in every process whatever its locale. */
-const byKey = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
+/**
+ * Plain code-unit order of account keys: the order every statement locks accounts in, the same in
+ * every process whatever its locale.
+ */
+export const byKey = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
 
 /** A member account below zero breaks this check constraint; the ledger answers it as a refusal. */
 export const memberNotNegativeConstraint = 'ledger_accounts_member_not_negative';

@@ -3,7 +3,7 @@ import type { BetSettlement } from '@sb/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { AccountRef, Posting } from '../ledger/ledger.service';
-import { accountKey, requestDigestOf } from '../ledger/transfer-statement';
+import { accountKey, byKey, requestDigestOf } from '../ledger/transfer-statement';
 import type { OrderRow } from '../orders/orders.repository';
 import type { SettledLeg } from './settlement.schema';
 import type { SettlementChange } from './settlement.service';
@@ -143,7 +143,7 @@ export async function settleFirstTimeBatch(
     throw new Error('a settlement key of the batch is already in the ledger');
 
   // Members first, then system accounts, each in key order: the order every transfer locks in.
-  const sorted = [...deltas].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+  const sorted = [...deltas].sort(([left], [right]) => byKey(left, right));
   const members = sorted
     .filter(([, entry]) => 'userId' in entry.ref)
     .map(([key, entry], ord) => {
