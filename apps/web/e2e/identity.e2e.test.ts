@@ -148,7 +148,9 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
     await page.reload();
     await byTestId(page, 'login-open').waitFor();
     expect(await memberIdShown(page)).toBe(0);
-    // The fallback visitor is stored once its call answers, which may come after the header.
+    // The header may show the login button before the profile call answers 403 and the client
+    // clears the member's token; the fallback visitor is stored once its own call answers.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('btoken'))).toBeNull();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     const stored = await page.evaluate(() => ({
       lastAccount: localStorage.getItem('lastAccount'),
