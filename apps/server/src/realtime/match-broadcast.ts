@@ -6,6 +6,7 @@ import { isVisibleTo, type Stream, type StreamIndex } from './match-audiences';
 import type { RoomRequests } from './match-requests';
 import { matchRoomOf, roomNameOf } from './match-rooms';
 import type { EventChange, SocketMatchWire } from './match-wire';
+import { createRoomFrames } from './room-frames';
 import type { UncheckedClientEvents } from './socket-payload';
 
 /** Every socket hears a heartbeat this often, with the server time, the epoch and the feed's state. */
@@ -70,6 +71,7 @@ export interface MatchBroadcastOptions {
  */
 export function startMatchBroadcast(options: MatchBroadcastOptions) {
   const { io, readModel, matchWire, streams, requests, log } = options;
+  const frames = createRoomFrames(io);
   /** List-view matches changed since the last flush: event id to room name. */
   const pendingListStates = new Map<number, string>();
   /**
@@ -88,7 +90,8 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
   });
 
   function sendSnapshot(stream: Stream): void {
-    io.to(stream.name).emit(
+    frames.emit(
+      stream.name,
       'snapshot',
       requests.snapshotOf(matchRoomOf(stream.room), stream.view, stream.audience),
     );
@@ -109,13 +112,14 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
       if (stream.view === 'list') {
         hasListStream = true;
         if (isSuspension(change))
-          io.to(stream.name).emit(
+          frames.emit(
+            stream.name,
             'snapshot',
             requests.stateSnapshot(name, state, 'list', stream.audience),
           );
         continue;
       }
-      io.to(stream.name).emit('delta', {
+      frames.emit(stream.name, 'delta', {
         room: name,
         epoch: readModel.epoch,
         seq: state.seq,
@@ -137,7 +141,8 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
     pendingListStates.delete(state.fixture.eventId);
     for (const stream of streams.streamsOf(name)) {
       if (!isVisibleTo(stream.audience, state)) continue;
-      io.to(stream.name).emit(
+      frames.emit(
+        stream.name,
         'snapshot',
         requests.stateSnapshot(name, state, stream.view, stream.audience),
       );
@@ -150,7 +155,8 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
       if (!state) continue;
       for (const stream of streams.streamsOf(name)) {
         if (stream.view !== 'list' || !isVisibleTo(stream.audience, state)) continue;
-        io.to(stream.name).emit(
+        frames.emit(
+          stream.name,
           'snapshot',
           requests.stateSnapshot(name, state, 'list', stream.audience),
         );
@@ -187,7 +193,7 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
   let heartbeatGroup = 0;
   const heartbeatTimer = setInterval(() => {
     heartbeatGroup = (heartbeatGroup + 1) % heartbeatGroups;
-    io.to(`heartbeat:${heartbeatGroup}`).emit('heartbeat', heartbeat());
+    frames.emit(`heartbeat:${heartbeatGroup}`, 'heartbeat', heartbeat());
   }, heartbeatIntervalMs / heartbeatGroups);
   const flushTimer = setInterval(flushListStates, listConflationMs);
   heartbeatTimer.unref();

@@ -1,0 +1,92 @@
+import type { MatchSocketServerEvents } from '@sb/contract';
+import type { Socket } from 'socket.io';
+import type { MatchServer } from './match-broadcast';
+
+/**
+ * Room broadcasts written as one WebSocket frame, built once and handed to each socket's
+ * WebSocket as it stands. `io.to(room).emit` encodes a broadcast once too, but then passes it
+ * through Socket.IO's and Engine.IO's per-socket packet handling (a packet object, a write
+ * buffer, flush and drain events, a write callback to learn when the transport is writable
+ * again): on `/match/socket`, with thousands of sockets each hearing every change of its match,
+ * that handling cost a third of the server's time per delivery (see docs/realtime.md).
+ *
+ * A socket gets the frame directly only when nothing of Engine.IO's is waiting to go before it:
+ * its connection is open, its write buffer empty and its WebSocket open. Otherwise the message
+ * takes the usual way, behind what is buffered, so every socket hears its messages in the order
+ * they were sent whichever way each went. Payloads are plain JSON (Socket.IO would send binary
+ * attachments as separate frames; nothing this server broadcasts holds any).
+ */
+
+/** What a frame is written through: the WebSocket's sender, as Engine.IO itself writes frames. */
+interface FrameSender {
+  sendFrame(list: Buffer[]): void;
+}
+
+/** The parts of Engine.IO's connection and its WebSocket transport this relies on. */
+interface EngineConnection {
+  readyState: string;
+  writeBuffer: unknown[];
+  transport: { name: string; socket?: { readyState: number; _sender?: Partial<FrameSender> } };
+}
+
+const webSocketOpen = 1;
+
+/** The WebSocket sender of a socket with nothing buffered before it, else undefined. */
+function directSenderOf(socket: Socket): FrameSender | undefined {
+  const connection = socket.conn as unknown as EngineConnection;
+  if (connection.readyState !== 'open' || connection.writeBuffer.length > 0) return undefined;
+  const { transport } = connection;
+  if (transport.name !== 'websocket' || transport.socket?.readyState !== webSocketOpen)
+    return undefined;
+  const sender = transport.socket._sender;
+  return typeof sender?.sendFrame === 'function' ? (sender as FrameSender) : undefined;
+}
+
+/**
+ * One unmasked, final text frame (RFC 6455 §5.2) holding an Engine.IO message (`4`) that holds a
+ * Socket.IO event of the main namespace (`2`), as Socket.IO's own encoder writes it.
+ */
+export function eventFrame(event: string, args: readonly unknown[]): Buffer {
+  const payload = Buffer.from(`42${JSON.stringify([event, ...args])}`);
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length <= 0xffff ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81;
+  if (headerLength === 2) frame[1] = length;
+  else if (headerLength === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
+}
+
+/** Sends `/match/socket` events to the sockets of one of its rooms on this process. */
+export function createRoomFrames(io: MatchServer) {
+  const namespace = io.of('/');
+  return {
+    emit<Event extends keyof MatchSocketServerEvents>(
+      room: string,
+      event: Event,
+      ...args: Parameters<MatchSocketServerEvents[Event]>
+    ): void {
+      const members = namespace.adapter.rooms.get(room);
+      if (!members || members.size === 0) return;
+      let frame: Buffer | undefined;
+      for (const id of members) {
+        const socket = namespace.sockets.get(id);
+        if (!socket) continue;
+        const sender = directSenderOf(socket);
+        if (sender) {
+          frame ??= eventFrame(event, args);
+          sender.sendFrame([frame]);
+        } else {
+          socket.emit(event, ...args);
+        }
+      }
+    },
+  };
+}

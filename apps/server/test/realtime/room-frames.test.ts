@@ -1,0 +1,112 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Heartbeat } from '@sb/contract';
+import { Server } from 'socket.io';
+import { type Socket as ClientSocket, io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchServer } from '../../src/realtime/match-broadcast';
+import { createRoomFrames, eventFrame } from '../../src/realtime/room-frames';
+
+const room = 'A-1-1';
+let server: MatchServer;
+let url: string;
+const httpServer = createServer();
+
+beforeAll(async () => {
+  server = new Server(httpServer, { transports: ['websocket'] }) as MatchServer;
+  server.on('connection', (socket) => socket.join(room));
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+async function connectedClient(): Promise<ClientSocket> {
+  const client = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', resolve);
+    client.once('connect_error', reject);
+  });
+  // The server joins the room on connection; give that a turn before broadcasting.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return client;
+}
+
+/** Heartbeats carrying `alive`, in the order the client heard them. */
+function heard(client: ClientSocket, count: number): Promise<Heartbeat[]> {
+  const received: Heartbeat[] = [];
+  return new Promise((resolve) => {
+    client.on('heartbeat', (message: Heartbeat) => {
+      received.push(message);
+      if (received.length === count) resolve(received);
+    });
+  });
+}
+
+describe('eventFrame', () => {
+  it.each([
+    [10, 2],
+    [125, 2],
+    [126, 4],
+    [65_535, 4],
+    [65_536, 10],
+  ])('writes a text frame of a %i-byte message with a %i-byte header', (bytes, headerBytes) => {
+    const text = 'x'.repeat(Math.max(0, bytes - '42["e",""]'.length));
+    const frame = eventFrame('e', [text]);
+    const payloadLength = frame.length - headerBytes;
+    expect(payloadLength).toBe(bytes);
+    expect(frame[0]).toBe(0x81);
+    const lengthField = frame[1] ?? 0;
+    if (headerBytes === 2) expect(lengthField).toBe(payloadLength);
+    else if (headerBytes === 4) {
+      expect(lengthField).toBe(126);
+      expect(frame.readUInt16BE(2)).toBe(payloadLength);
+    } else {
+      expect(lengthField).toBe(127);
+      expect(Number(frame.readBigUInt64BE(2))).toBe(payloadLength);
+    }
+    expect(frame.subarray(headerBytes).toString()).toBe(`42${JSON.stringify(['e', text])}`);
+  });
+});
+
+describe('room frames', () => {
+  it('reach the official client as the events sent, small and large alike', async () => {
+    const client = await connectedClient();
+    const frames = createRoomFrames(server);
+    const large = 'y'.repeat(80_000);
+    const received = new Promise<unknown[]>((resolve) => {
+      const all: unknown[] = [];
+      client.on('provider', (message) => {
+        all.push(message);
+        if (all.length === 2) resolve(all);
+      });
+    });
+    frames.emit(room, 'provider', { epoch: 1, alive: true });
+    frames.emit(room, 'provider', { epoch: 2, alive: false, note: large } as never);
+    expect(await received).toEqual([
+      { epoch: 1, alive: true },
+      { epoch: 2, alive: false, note: large },
+    ]);
+    client.close();
+  });
+
+  it('go behind what Engine.IO holds for a socket, so the socket hears them in order', async () => {
+    const client = await connectedClient();
+    const frames = createRoomFrames(server);
+    const order = heard(client, 3);
+    const serverSocket = server.of('/').sockets.get(client.id ?? '');
+    if (!serverSocket) throw new Error('no server socket');
+    // Engine.IO buffers while its transport is busy with a write: hold it busy.
+    const transport = serverSocket.conn.transport as unknown as { writable: boolean };
+    transport.writable = false;
+    serverSocket.emit('heartbeat', { t: 1, epoch: 1, alive: true });
+    frames.emit(room, 'heartbeat', { t: 2, epoch: 1, alive: true });
+    transport.writable = true;
+    (serverSocket.conn as unknown as { flush(): void }).flush();
+    frames.emit(room, 'heartbeat', { t: 3, epoch: 1, alive: true });
+    expect((await order).map((message) => message.t)).toEqual([1, 2, 3]);
+    client.close();
+  });
+});
