@@ -10,7 +10,7 @@ import {
 } from './fanout-protocol';
 
 /**
- * The fan-out benchmark's clients, in a process of their own (forked by fanout.bench.ts): either
+ * A share of the fan-out benchmark's clients, in a process of its own (forked by fanout.bench.ts): either
  * official Socket.IO clients (of the product's `/match/socket`, or of the peer speaking its wire
  * protocol) or plain `ws` clients of the plain peer. Each records
  * the seq and arrival time of every delta it hears; the server process holds the due times.
@@ -129,18 +129,18 @@ function openWsClient(index: number, room: string, command: OpenClients): Promis
 
 async function openClients(command: OpenClients): Promise<ClientReply> {
   const startedAt = monotonicMs();
-  const total = command.rooms.length * command.clientsPerRoom;
+  const end = command.firstClient + command.clientCount;
   const open = command.kind === 'ws' ? openWsClient : openSocketIoClient;
-  for (let first = 0; first < total; first += connectWave) {
+  for (let first = command.firstClient; first < end; first += connectWave) {
     const wave: Promise<void>[] = [];
-    for (let index = first; index < Math.min(first + connectWave, total); index += 1) {
+    for (let index = first; index < Math.min(first + connectWave, end); index += 1) {
       const room = command.rooms[Math.floor(index / command.clientsPerRoom)];
       if (room === undefined) throw new Error(`no room for client ${index}`);
       wave.push(open(index, room, command));
     }
     await Promise.all(wave);
   }
-  return { type: 'opened', clients: total, connectMs: monotonicMs() - startedAt };
+  return { type: 'opened', clients: command.clientCount, connectMs: monotonicMs() - startedAt };
 }
 
 function collect(): ClientReply {

@@ -1,8 +1,8 @@
 /**
  * What the fan-out benchmark's coordinator says to its server and client processes, and the
- * clock they all read. Each server and each set of clients has a process of its own, so that
- * receiving 20 000 messages a second never competes with a server for its event loop, and the
- * two servers never stall each other.
+ * clock they all read. Each server and each share of its clients has a process of its own, so
+ * that receiving 20 000 messages a second never competes with a server for its event loop, and
+ * the servers never stall each other.
  */
 
 /**
@@ -82,6 +82,9 @@ export interface OpenClients {
   /** Client `i` follows `rooms[Math.floor(i / clientsPerRoom)]`. */
   rooms: string[];
   clientsPerRoom: number;
+  /** This process opens clients `firstClient` to `firstClient + clientCount - 1`. */
+  firstClient: number;
+  clientCount: number;
 }
 
 export type ClientCommand =

@@ -16,6 +16,13 @@ import type { BenchResult } from './report';
 const roomCount = 100;
 const clientsPerRoom = 20;
 const clientCount = roomCount * clientsPerRoom;
+/**
+ * Each contender's clients are shared among this many processes, one per core of a 2-core
+ * machine: 2000 official clients take more than one core to receive 20 000 messages a second,
+ * and a single client process that falls behind measures its own backlog instead of the server.
+ * 2000 browsers would each have a machine of their own.
+ */
+const clientProcessesPerKind = 2;
 const updatesPerRoomPerSecond = 10;
 /**
  * The servers take turns in slices this long, so that whatever else the machine is doing falls
@@ -137,6 +144,45 @@ type ClientProcess = ReturnType<typeof startClientProcess>;
 type ServerFigures = Extract<ServerReply, { type: 'collected' }>;
 type ClientFigures = Extract<ClientReply, { type: 'collected' }>;
 
+/** What the client processes of one contender received, as if one process had. */
+function mergeClientFigures(parts: ClientFigures[]): ClientFigures {
+  const column = <T extends Int32Array | Float64Array>(
+    pick: (part: ClientFigures) => T,
+    create: (length: number) => T,
+  ): T => {
+    const merged = create(parts.reduce((total, part) => total + pick(part).length, 0));
+    let offset = 0;
+    for (const part of parts) {
+      merged.set(pick(part), offset);
+      offset += pick(part).length;
+    }
+    return merged;
+  };
+  const total = (pick: (part: ClientFigures) => number) =>
+    parts.reduce((sum, part) => sum + pick(part), 0);
+  return {
+    type: 'collected',
+    deliveries: {
+      clients: column(
+        (part) => part.deliveries.clients,
+        (length) => new Int32Array(length),
+      ),
+      seqs: column(
+        (part) => part.deliveries.seqs,
+        (length) => new Int32Array(length),
+      ),
+      receivedAt: column(
+        (part) => part.deliveries.receivedAt,
+        (length) => new Float64Array(length),
+      ),
+    },
+    frameBytes: total((part) => part.frameBytes),
+    frames: total((part) => part.frames),
+    cpuMs: total((part) => part.cpuMs),
+    disconnects: total((part) => part.disconnects),
+  };
+}
+
 /** The kernel counts CPU time in /proc/stat in ticks of 1/100 s (USER_HZ) on every Linux build. */
 const procStatTickMs = 10;
 
@@ -179,7 +225,7 @@ interface RunFigures {
   meanFrameBytes: number;
   /** Server CPU time per delivery during its measured slices. */
   serverCpuPerDeliveryUs: number;
-  /** Client process CPU time per delivery since the measured slices began. */
+  /** CPU time of the client processes per delivery since the measured slices began. */
   clientCpuPerDeliveryUs: number;
   disconnects: number;
   connectMs: number;
@@ -236,32 +282,46 @@ const us = (value: number) => `${value.toFixed(1)} µs`;
 
 /**
  * Fan-out of the product's `/match/socket` against a plain `ws` broadcast of the same load. Each
- * server and each set of clients runs in a process of its own; the servers take turns.
+ * server and each share of its clients runs in a process of its own; the servers take turns.
  */
 export async function benchFanout(): Promise<BenchResult> {
   const servers = new Map<FanoutKind, ServerProcess>();
-  const clients = new Map<FanoutKind, ClientProcess>();
+  const clients = new Map<FanoutKind, ClientProcess[]>();
   for (const kind of kinds) {
     servers.set(kind, startServerProcess());
-    clients.set(kind, startClientProcess());
+    clients.set(
+      kind,
+      Array.from({ length: clientProcessesPerKind }, () => startClientProcess()),
+    );
   }
   const serverOf = (kind: FanoutKind) => servers.get(kind) as ServerProcess;
-  const clientsOf = (kind: FanoutKind) => clients.get(kind) as ClientProcess;
+  const clientsOf = (kind: FanoutKind) => clients.get(kind) ?? [];
+  /** The same command to every client process of a contender, and their answers. */
+  const askClients = <Kind extends ClientReply['type']>(
+    kind: FanoutKind,
+    command: (share: number) => ClientCommand,
+    expected: Kind,
+  ) =>
+    Promise.all(clientsOf(kind).map((worker, share) => worker.request(command(share), expected)));
   try {
     const connectMs = new Map<FanoutKind, number>();
+    const clientsPerProcess = Math.ceil(roomCount / clientProcessesPerKind) * clientsPerRoom;
     for (const kind of kinds) {
       const started = await serverOf(kind).request({ type: 'start', kind, load }, 'started');
-      const opened = await clientsOf(kind).request(
-        {
+      const opened = await askClients(
+        kind,
+        (share) => ({
           type: 'open',
           kind,
           address: started.address,
           rooms: started.roomNames,
           clientsPerRoom,
-        },
+          firstClient: share * clientsPerProcess,
+          clientCount: Math.min(clientsPerProcess, clientCount - share * clientsPerProcess),
+        }),
         'opened',
       );
-      connectMs.set(kind, opened.connectMs);
+      connectMs.set(kind, Math.max(...opened.map((answer) => answer.connectMs)));
     }
 
     const runSlices = async (count: number, isMeasured: boolean) => {
@@ -272,7 +332,7 @@ export async function benchFanout(): Promise<BenchResult> {
     await runSlices(warmupSlices, false);
     for (const kind of kinds) {
       await serverOf(kind).request({ type: 'mark' }, 'marked');
-      await clientsOf(kind).request({ type: 'mark' }, 'marked');
+      await askClients(kind, () => ({ type: 'mark' }), 'marked');
     }
     const machineAtMark = machineBusyMs();
     const ownCpuAtMark = ownCpuMs();
@@ -284,7 +344,9 @@ export async function benchFanout(): Promise<BenchResult> {
     let workersCpuMs = 0;
     for (const kind of kinds) {
       const server = await serverOf(kind).request({ type: 'collect' }, 'collected');
-      const received = await clientsOf(kind).request({ type: 'collect' }, 'collected');
+      const received = mergeClientFigures(
+        await askClients(kind, () => ({ type: 'collect' }), 'collected'),
+      );
       workersCpuMs += server.cpuMs + received.cpuMs;
       figures.set(kind, runFigures(server, received, connectMs.get(kind) ?? Number.NaN));
     }
@@ -311,7 +373,7 @@ export async function benchFanout(): Promise<BenchResult> {
     const perSecond = roomCount * updatesPerRoomPerSecond;
     return {
       name: `Fan-out to ${clientCount} Socket.IO clients`,
-      method: `${clientCount} official Socket.IO clients (${clientsPerRoom} per room) each \`join-room\` one of ${roomCount} matches on the product's \`/match/socket\` (on PostgreSQL, as deployed) in match view, which sends every change as a delta at once (list views are conflated; these are not). A bench feed provider reprices each match ${updatesPerRoomPerSecond} times a second (${perSecond} updates a second, one due every ${1_000 / perSecond} ms) through the read model. The yardstick, the wire peer, is a plain \`ws\` server broadcasting the same load: frames of the same length on the same schedule to ${clientCount} official Socket.IO clients in the same rooms, speaking just enough of Socket.IO's wire protocol (handshake, \`join-room\` ack, heartbeat) for them, with no server work beyond writing each frame. A third contender, the same broadcast to ${clientCount} plain \`ws\` clients, shows what the official client library itself costs (wire peer / ws). Each server and each set of clients has a process of its own; the three servers take turns in ${sliceMs / 1_000} s slices, ${warmupSlices} each to warm up, then ${measuredSlices} each measured. Latency runs from the moment an update is due on the schedule to the client's event handler (the machine's monotonic clock); updates not delivered ${drainMs / 1_000} s after the last slice count as lost.`,
+      method: `${clientCount} official Socket.IO clients (${clientsPerRoom} per room) each \`join-room\` one of ${roomCount} matches on the product's \`/match/socket\` (on PostgreSQL, as deployed) in match view, which sends every change as a delta at once (list views are conflated; these are not). A bench feed provider reprices each match ${updatesPerRoomPerSecond} times a second (${perSecond} updates a second, one due every ${1_000 / perSecond} ms) through the read model. The yardstick, the wire peer, is a plain \`ws\` server broadcasting the same load: frames of the same length on the same schedule to ${clientCount} official Socket.IO clients in the same rooms, speaking just enough of Socket.IO's wire protocol (handshake, \`join-room\` ack, heartbeat) for them, with no server work beyond writing each frame. A third contender, the same broadcast to ${clientCount} plain \`ws\` clients, shows what the official client library itself costs (wire peer / ws). Each server has a process of its own, and its clients ${clientProcessesPerKind} (${clientCount / clientProcessesPerKind} clients each: one process could not receive the official clients' load and would measure its own backlog); the three servers take turns in ${sliceMs / 1_000} s slices, ${warmupSlices} each to warm up, then ${measuredSlices} each measured. Latency runs from the moment an update is due on the schedule to the client's event handler (the machine's monotonic clock); updates not delivered ${drainMs / 1_000} s after the last slice count as lost.`,
       figures: {
         'socket.io p50 / p99 / max delivery': `${ms(product.p50Ms)} / ${ms(product.p99Ms)} / ${ms(product.maxMs)}`,
         'wire peer p50 / p99 / max delivery': `${ms(wire.p50Ms)} / ${ms(wire.p99Ms)} / ${ms(wire.maxMs)}`,
@@ -348,7 +410,7 @@ export async function benchFanout(): Promise<BenchResult> {
     };
   } finally {
     for (const kind of kinds) {
-      await clientsOf(kind).stop();
+      for (const worker of clientsOf(kind)) await worker.stop();
       await serverOf(kind).stop();
     }
   }
