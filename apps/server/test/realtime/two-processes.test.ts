@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Session } from '@sb/contract';
 import { hashPasswordForWire } from '@sb/domain';
+import { createSimulator, type FeedSnapshot } from '@sb/feed-sim';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +73,38 @@ function liveMatch(book: ReadModel): EventState | undefined {
 
 const roomName = (state: EventState) => `A-${state.fixture.sportId}-${state.fixture.eventId}`;
 
+const feedSpeed = 60;
+
+/**
+ * A seed whose world has matches in play with prices now and for the next feed hour. The servers'
+ * worlds follow the wall clock, and a seed's schedule has quiet hours (the default seed has
+ * nothing in play around 05:30 UTC), so the tests, which need live matches at whatever time they
+ * run, pick a seed that has them.
+ */
+function seedWithMatchesInPlay(): string {
+  const inPlay = (snapshot: FeedSnapshot) =>
+    snapshot.events.filter(
+      (event) =>
+        event.status.status === 'live' &&
+        event.fixture.liveOdds &&
+        event.fixture.kind === 'match' &&
+        event.markets.length > 0,
+    ).length;
+  for (let attempt = 0; attempt < 24; attempt++) {
+    const seed = `two-processes-${attempt}`;
+    const startTime = Date.now();
+    const simulator = createSimulator({ seed, speed: feedSpeed, startTime });
+    let isLiveThroughout = inPlay(simulator.snapshot()) > 0;
+    // An hour of feed time is a minute of the tests' time at their speed.
+    for (let minute = 10; isLiveThroughout && minute <= 60; minute += 10) {
+      simulator.advance(startTime + (minute * 60_000) / feedSpeed);
+      isLiveThroughout = inPlay(simulator.snapshot()) > 0;
+    }
+    if (isLiveThroughout) return seed;
+  }
+  throw new Error('no seed of 24 has matches in play for the next hour');
+}
+
 async function visitorSocket(server: ServerProcess): Promise<RecordingSocket> {
   const created = await callServer<{ token: string; uid: string }>(
     server.url,
@@ -114,7 +147,8 @@ describe.skipIf(!redisUrl)('two server processes sharing the feed through Redis'
     const env = {
       REDIS_URL: redisUrl as string,
       REDIS_PREFIX: prefix,
-      FEED_SPEED: '60',
+      FEED_SEED: seedWithMatchesInPlay(),
+      FEED_SPEED: String(feedSpeed),
       FEED_LEADER_LEASE_MS: String(leaseMs),
     };
     const [one, two, app] = await Promise.all([
