@@ -10,10 +10,10 @@ import {
 } from './fanout-protocol';
 
 /**
- * A share of the fan-out benchmark's clients, in a process of its own (forked by fanout.bench.ts): either
- * official Socket.IO clients (of the product's `/match/socket`, or of the peer speaking its wire
- * protocol) or plain `ws` clients of the plain peer. Each records
- * the seq and arrival time of every delta it hears; the server process holds the due times.
+ * A share of the fan-out benchmark's clients, in a process of its own (forked by
+ * fanout.bench.ts): either official Socket.IO clients (of the product's `/match/socket`, or of the
+ * peer speaking its wire protocol) or plain `ws` clients of the plain peer. Each records the seq
+ * and arrival time of every delta it hears; the server process holds the due times.
  */
 
 /** Connections opened at once: enough to connect 2000 in a few seconds, few enough not to time out. */

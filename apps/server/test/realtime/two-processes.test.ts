@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Session } from '@sb/contract';
 import { hashPasswordForWire } from '@sb/domain';
-import { createSimulator, type FeedSnapshot } from '@sb/feed-sim';
+import { createSimulator } from '@sb/feed-sim';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,13 @@ import {
 import { createMemoryCounterStore } from '../../src/platform/counter-store';
 import { realtimeOf } from '../../src/realtime/realtime.module';
 import { createTestDatabase } from '../test-database';
-import { connect, eventually, type MatchMessage, type RecordingSocket } from './helpers';
+import {
+  connect,
+  eventually,
+  liveEvents,
+  type MatchMessage,
+  type RecordingSocket,
+} from './helpers';
 import { callServer, type ServerProcess, startServerProcess } from './server-process';
 
 const redisUrl = process.env.REDIS_URL;
@@ -82,23 +88,15 @@ const feedSpeed = 60;
  * run, pick a seed that has them.
  */
 function seedWithMatchesInPlay(): string {
-  const inPlay = (snapshot: FeedSnapshot) =>
-    snapshot.events.filter(
-      (event) =>
-        event.status.status === 'live' &&
-        event.fixture.liveOdds &&
-        event.fixture.kind === 'match' &&
-        event.markets.length > 0,
-    ).length;
   for (let attempt = 0; attempt < 24; attempt++) {
     const seed = `two-processes-${attempt}`;
     const startTime = Date.now();
     const simulator = createSimulator({ seed, speed: feedSpeed, startTime });
-    let isLiveThroughout = inPlay(simulator.snapshot()) > 0;
+    let isLiveThroughout = liveEvents(simulator.snapshot()).length > 0;
     // An hour of feed time is a minute of the tests' time at their speed.
     for (let minute = 10; isLiveThroughout && minute <= 60; minute += 10) {
       simulator.advance(startTime + (minute * 60_000) / feedSpeed);
-      isLiveThroughout = inPlay(simulator.snapshot()) > 0;
+      isLiveThroughout = liveEvents(simulator.snapshot()).length > 0;
     }
     if (isLiveThroughout) return seed;
   }
