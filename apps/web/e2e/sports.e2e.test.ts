@@ -45,6 +45,17 @@ function shownOptions(page: Page): Promise<ShownOption[]> {
   );
 }
 
+/**
+ * Opens a board path and waits for its own list: a same-page tab switch keeps the previous tab's
+ * rows on screen (busy) until the new list is read, so a row picked before then may not be there.
+ */
+async function openBoard(page: Page, address: string): Promise<void> {
+  await page.goto(address);
+  await expect
+    .poll(() => page.getByTestId('board-body').getAttribute('aria-busy'), { timeout: 20_000 })
+    .toBe('false');
+}
+
 async function sportCount(page: Page, sportId: number): Promise<number> {
   const tab = page.locator(`[data-testid="sport-tab"][data-sport-id="${sportId}"]`);
   return Number(await tab.getByTestId('sport-count').textContent());
@@ -196,7 +207,7 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
 
     // A match yet to start: a live one can end at the feed's speed and leave every list, and the
     // list reorders as matches come and go, so the row is pinned by its id once read.
-    await page.goto(`${url}/#/index?tab=today`);
+    await openBoard(page, `${url}/#/index?tab=today`);
     const matchId = await page
       .locator('[data-testid="match-row"][data-live="false"]')
       .first()
@@ -222,7 +233,7 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
   it('marks a clicked option checked and clears it on a second click', async () => {
     // A member's slip (a visitor's click opens the login window instead: SPEC §4, tested with
     // the slip). Pre-match prices: live ones may be suspended (blank, not clickable) at any moment.
-    await page.goto(`${url}/#/index?tab=today`);
+    await openBoard(page, `${url}/#/index?tab=today`);
     const option = page
       .locator(
         '[data-testid="match-row"][data-live="false"] [data-testid="odds-option"]:not([disabled])',

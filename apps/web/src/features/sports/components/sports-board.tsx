@@ -70,6 +70,8 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
   );
   const { refetch } = list;
   const reread = useCallback(() => void refetch(), [refetch]);
+  // A tab switch shows the previous tab's list until the new one is read (placeholder data).
+  const isReading = list.isFetching || list.isPlaceholderData || list.data === undefined;
   const counts = useSocketCounts({
     listCounts,
     listReadAtMs: list.dataUpdatedAt,
@@ -77,7 +79,7 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
     type,
     sportId,
     isActive: !keyword.trim() && !isFavouritesView && tab !== 'results',
-    isReading: list.isFetching || list.isPlaceholderData || list.data === undefined,
+    isReading,
     reread,
   });
   const matches = useMemo(() => {
@@ -120,7 +122,7 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
         ) : null}
         <OddsStyleSelect onChange={chooseStyle} />
       </div>
-      <div className="sports-board__body">
+      <div className="sports-board__body" data-testid="board-body" aria-busy={isReading}>
         {isResults ? (
           <ResultsList sportId={sportId} />
         ) : isLoading ? (
