@@ -41,6 +41,13 @@ export interface LeagueDef {
   points?: number;
   /** Tennis: the women's tour (lower serve dominance). */
   women?: boolean;
+  /**
+   * Round the clock: a match at evenly spread kick-offs all day (`perDay` of the slots), the
+   * players meeting again through the day, as the table tennis leagues that never stop do.
+   */
+  rolling?: boolean;
+  /** The first fixture calendar the league plays in (see `CALENDAR`); default 1. */
+  sinceCalendar?: number;
 }
 
 export interface SportDef {
@@ -61,7 +68,8 @@ function parseSlots(text: string): string[] {
   if (!every) return text === '-' ? [] : text.split(/\s+/);
   const [from, to, step] = every.slice(1).map(Number) as [number, number, number];
   const slots: string[] = [];
-  for (let m = from * 60; m <= to * 60; m += step) slots.push(clock(m));
+  // "0-24/15" runs to the end of the day: 24:00 is the next day's 00:00.
+  for (let m = from * 60; m <= to * 60 && m < 24 * 60; m += step) slots.push(clock(m));
   return slots;
 }
 
@@ -94,6 +102,8 @@ function parseOptions(text: string | undefined): Partial<LeagueDef> {
     else if (name === 'women') options.women = true;
     else if (name === 'quarters') options.quarterMinutes = Number(value);
     else if (name === 'points') options.points = Number(value);
+    else if (name === 'rolling') options.rolling = true;
+    else if (name === 'since') options.sinceCalendar = Number(value);
     else throw new Error(`unknown league option ${word}`);
   }
   return options;

@@ -18,6 +18,15 @@ export const EPOCH = Date.UTC(2020, 0, 6); // a Monday
 export const DAY = 86_400_000;
 export const WEEK = 7 * DAY;
 
+/**
+ * The fixture calendar a new world plays: which leagues play and when. A world keeps the one it
+ * began with (a resumed world is told it), because a day's events are numbered in kick-off order:
+ * another calendar gives the same ids to other matches.
+ *   1: the first calendar.
+ *   2: adds the round-the-clock table tennis Pro League, so matches are in play at every hour.
+ */
+export const CALENDAR = 2;
+
 /** Id ranges by kind of event. */
 const REGULAR_BASE = 10_000_000;
 const OUTRIGHT_BASE = 50_000_000;
@@ -40,15 +49,17 @@ export interface LeagueWorld {
 
 export interface Universe {
   seed: string;
+  calendar: number;
   /** Share of the usual number of matches a day (and of virtual events). */
   density: number;
   leagues: LeagueWorld[];
 }
 
-export function buildUniverse(seed: string, density = 1): Universe {
+export function buildUniverse(seed: string, density = 1, calendar = CALENDAR): Universe {
   const leagues: LeagueWorld[] = [];
   SPORTS.forEach((sport, sportIndex) => {
     sport.leagues.forEach((def, leagueIndex) => {
+      if ((def.sinceCalendar ?? 1) > calendar) return;
       const id = (sportIndex + 1) * 100 + leagueIndex + 1;
       const league: League = { id, sportId: sport.sportId, name: def.name, category: def.category };
       const rng = createRng(seed, 'league', def.key);
@@ -57,7 +68,7 @@ export function buildUniverse(seed: string, density = 1): Universe {
       leagues.push({ sport, def, league, teams });
     });
   });
-  return { seed, density, leagues };
+  return { seed, calendar, density, leagues };
 }
 
 function makeTeam(id: number, name: string, rng: Rng): Team {
@@ -141,6 +152,10 @@ export function planDay(universe: Universe, day: number): MatchPlan[] {
   for (const world of universe.leagues) {
     const { def } = world;
     if (def.perDay <= 0 || world.sport.virtual) continue;
+    if (def.rolling) {
+      plans.push(...rollingDay(universe, world, day));
+      continue;
+    }
     const rng = createRng(universe.seed, 'day', day, def.key);
     const expected = def.perDay * universe.density;
     const wobble = expected >= 2 && rng.chance(0.4) ? rng.int(-1, 1) : 0;
@@ -157,6 +172,50 @@ export function planDay(universe: Universe, day: number): MatchPlan[] {
   }
   plans.sort((a, b) => a.kickoff - b.kickoff || a.world.league.id - b.world.league.id);
   return plans.map((plan, n) => ({ ...plan, eventId: REGULAR_BASE + day * 1000 + n }));
+}
+
+/**
+ * A round-the-clock league's day: `perDay` matches (thinned by the density) at evenly spread
+ * kick-offs. Its matches are numbered on from day to day and dealt in rounds of the whole roster,
+ * each player once a round. The roster is split in two halves for good: a round opens with
+ * `ROUND_EDGE` matches of the first half and closes with as many of the second, so the players of
+ * one round's last matches are not in the next round's first ones, across midnight too, and
+ * nobody plays within four kick-offs of their last match.
+ */
+const ROUND_EDGE = 3;
+
+function rollingDay(universe: Universe, world: LeagueWorld, day: number): MatchPlan[] {
+  const { def } = world;
+  const count = Math.min(def.slots.length, Math.round(def.perDay * universe.density));
+  const perRound = Math.floor(world.teams.length / 2);
+  const halves = createRng(universe.seed, 'rolling', def.key).shuffle(world.teams);
+  const first = halves.slice(0, perRound);
+  const second = halves.slice(perRound, 2 * perRound);
+  const rounds = new Map<number, [Team, Team][]>();
+  const roundOf = (round: number) => {
+    const known = rounds.get(round);
+    if (known) return known;
+    const rng = createRng(universe.seed, 'rolling', def.key, round);
+    const a = rng.shuffle(first);
+    const b = rng.shuffle(second);
+    const edge = 2 * ROUND_EDGE;
+    const middle = rng.shuffle([...a.slice(edge), ...b.slice(edge)]);
+    const order = [...a.slice(0, edge), ...middle, ...b.slice(0, edge)];
+    const pairs: [Team, Team][] = [];
+    for (let i = 0; i + 1 < order.length; i += 2)
+      pairs.push([order[i] as Team, order[i + 1] as Team]);
+    rounds.set(round, pairs);
+    return pairs;
+  };
+  return Array.from({ length: count }, (_, i) => {
+    const ordinal = day * count + i;
+    const [home, away] = roundOf(Math.floor(ordinal / perRound))[ordinal % perRound] as [
+      Team,
+      Team,
+    ];
+    const slot = def.slots[Math.floor((i * def.slots.length) / count)] ?? '00:00';
+    return { eventId: 0, world, home, away, kickoff: dayStart(day) + slotMinutes(slot) * 60_000 };
+  });
 }
 
 export interface VirtualPlan {

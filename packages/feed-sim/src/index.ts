@@ -1,3 +1,4 @@
+export { CALENDAR } from './fixtures';
 export type { Margins } from './markets/pricing';
 export { DEFAULT_MARGINS, marketMargin, resolveMargins } from './markets/pricing';
 export * from './messages';

@@ -5,7 +5,12 @@
  * Kick-off `a-b/m` means every m minutes from hour a to hour b. Names: club:<towns>,
  * nickname:<towns>, player, player:women, esports, horse; club names may carry their own
  * patterns after a second colon ({t} is the town). Options: outright, quarters=<minutes>,
- * points=<per team>, women.
+ * points=<per team>, women, rolling (a match at every slot all day), since=<calendar>.
+ *
+ * A day's events are numbered in kick-off order over all leagues, so a change to a league's
+ * matches a day or kick-offs renumbers the days of worlds already running. Such a change comes
+ * as a new calendar (`CALENDAR` in fixtures.ts): a league added with `since=<new calendar>`, or
+ * a rule in `planDay` keyed on the calendar. Saved worlds keep the calendar they began with.
  */
 export const LEAGUE_TABLES: Record<string, string> = {
   football: `
@@ -47,8 +52,9 @@ export const LEAGUE_TABLES: Record<string, string> = {
     seh | SHL Elite          | Sweden  | 14 | 2 | 18:00                   | club:se
     fih | Liiga Premier      | Finland | 14 | 1 | 16:30                   | club:fi`,
   table_tennis: `
-    setka  | Setka Cup | Czech Republic | 24 | 8 | 5-22/60 | player
-    wincup | Win Cup   | Ukraine        | 24 | 5 | 6-21/90 | player`,
+    setka  | Setka Cup | Czech Republic | 24 | 8  | 5-22/60 | player
+    wincup | Win Cup   | Ukraine        | 24 | 5  | 6-21/90 | player
+    ttpro  | Pro League | Russia        | 24 | 96 | 0-24/15 | player | rolling since=2`,
   badminton: `
     bwf1 | World Tour Super 500         | International | 32 | 4 | 2-12/120 | player
     bwf2 | World Tour Super 500 Women's | International | 32 | 3 | 3-13/120 | player:women`,

@@ -2,6 +2,7 @@ import { SPORTS } from './catalogue';
 import {
   allLeagues,
   buildUniverse,
+  CALENDAR,
   DAY,
   dayOf,
   dayStart,
@@ -66,13 +67,19 @@ export interface SimulatorOptions {
   exactReplay?: boolean;
   /**
    * Share of the usual number of matches a day and of virtual events, for a lighter world
-   * (development, tests). Default 1: about a hundred matches a day plus virtual sports.
+   * (development, tests). Default 1: about two hundred matches a day plus virtual sports.
    */
   density?: number;
+  /**
+   * The fixture calendar, 1 to `CALENDAR` (the default): which leagues play and when. A resumed
+   * world passes the calendar it began with, or its events would take other matches' ids.
+   */
+  calendar?: number;
 }
 
 export interface Simulator {
   readonly seed: string;
+  readonly calendar: number;
   readonly speed: number;
   readonly startTime: number;
   /** The feed clock at `startTime`. */
@@ -102,6 +109,7 @@ const LOOKBACK = 4 * 3_600_000;
 
 class FeedSimulator implements Simulator, World {
   readonly seed: string;
+  readonly calendar: number;
   readonly speed: number;
   readonly startTime: number;
   readonly feedStartTime: number;
@@ -137,7 +145,11 @@ class FeedSimulator implements Simulator, World {
     const density = options.density ?? 1;
     // Above 4 a league's day would run out of teams to pair and ids per day would crowd.
     if (!(density > 0 && density <= 4)) throw new RangeError('density must be in (0, 4]');
-    this.universe = buildUniverse(this.seed, density);
+    const calendar = options.calendar ?? CALENDAR;
+    if (!(Number.isInteger(calendar) && calendar >= 1 && calendar <= CALENDAR))
+      throw new RangeError(`calendar must be an integer from 1 to ${CALENDAR}`);
+    this.calendar = calendar;
+    this.universe = buildUniverse(this.seed, density, calendar);
     this.context = { seed: this.seed, incidentRate: options.incidentRate ?? 1 };
     this.worldTime = this.feedStartTime - LOOKBACK;
     this.callerTime = this.startTime;

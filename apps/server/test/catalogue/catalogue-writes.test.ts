@@ -53,9 +53,10 @@ beforeAll(async () => {
   const counting = countingTransactions(database.db);
   catalogue = createCatalogue(counting.db);
   transactions = counting.count;
-  // Sixteen hours of a busy, accident-prone world: every kind of message comes up.
+  // Sixteen hours of a busy, accident-prone world. Incidents are chance: this seed's hours hold
+  // every kind of message, settlement rollbacks (a goal ruled out after the whistle) included.
   const simulator = createSimulator({
-    seed: 'catalogue-test',
+    seed: 'catalogue-test-3',
     speed: 60,
     startTime: catalogueTestStart,
     incidentRate: 25,

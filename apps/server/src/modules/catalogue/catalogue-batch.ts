@@ -17,6 +17,11 @@ export interface FeedPosition {
   callerTime: number;
   /** The feed's own clock at `callerTime`. */
   feedTime: number;
+  /**
+   * The simulator's fixture calendar, fixed for the life of its world (absent for other feeds,
+   * and in positions saved before calendars existed, which were calendar 1).
+   */
+  calendar?: number;
 }
 
 export interface FixturePatch {

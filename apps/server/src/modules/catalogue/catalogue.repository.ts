@@ -266,7 +266,13 @@ async function writePosition(tx: Transaction, source: string, position: FeedPosi
   // The feed clock only moves forward, whatever the caller's clock did between two runs.
   await tx
     .insert(feedPositions)
-    .values({ source, callerTime: Math.round(position.callerTime), feedTime: position.feedTime })
+    .values({
+      source,
+      callerTime: Math.round(position.callerTime),
+      feedTime: position.feedTime,
+      calendar: position.calendar ?? null,
+    })
+    // The calendar is the world's for good: only the clocks move.
     .onConflictDoUpdate({
       target: feedPositions.source,
       set: {
@@ -299,10 +305,16 @@ export function createCatalogueRepository(db: Database) {
 
     async readPosition(source: string): Promise<FeedPosition | undefined> {
       const [row] = await db
-        .select({ callerTime: feedPositions.callerTime, feedTime: feedPositions.feedTime })
+        .select({
+          callerTime: feedPositions.callerTime,
+          feedTime: feedPositions.feedTime,
+          calendar: feedPositions.calendar,
+        })
         .from(feedPositions)
         .where(eq(feedPositions.source, source));
-      return row;
+      if (!row) return undefined;
+      const { calendar, ...clocks } = row;
+      return calendar === null ? clocks : { ...clocks, calendar };
     },
 
     async listSources(): Promise<string[]> {

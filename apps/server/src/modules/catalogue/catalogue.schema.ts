@@ -181,5 +181,7 @@ export const feedPositions = pgTable('feed_positions', {
   callerTime: bigint('caller_time', { mode: 'number' }).notNull(),
   /** The feed's own clock at `caller_time` (ahead of it when the simulator runs fast). */
   feedTime: doublePrecision('feed_time').notNull(),
+  /** The simulator's fixture calendar, written once with the world's first position. */
+  calendar: integer('calendar'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -39,6 +39,7 @@ export function createSimulatorProvider(
     ...simulatorOptions,
     startTime,
     feedStartTime: resumeFrom?.feedStartTime ?? startTime,
+    ...(resumeFrom ? { calendar: resumeFrom.calendar } : {}),
     exactReplay: true,
   });
   const stepMs = catchUpStepFeedMs / simulator.speed;
@@ -76,7 +77,11 @@ export function createSimulatorProvider(
     name: 'simulator',
     snapshot: () => simulator.snapshot(),
     sports: () => simulator.sports(),
-    position: () => ({ callerTime: simulator.now(), feedTime: simulator.feedTime() }),
+    position: () => ({
+      callerTime: simulator.now(),
+      feedTime: simulator.feedTime(),
+      calendar: simulator.calendar,
+    }),
     tick,
     start(onMessages) {
       if (timer) return;

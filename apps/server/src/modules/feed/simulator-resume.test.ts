@@ -1,3 +1,4 @@
+import { CALENDAR } from '@sb/feed-sim';
 import { describe, expect, it } from 'vitest';
 import { catchUpLimitFeedMs, planResume } from './simulator-resume';
 
@@ -5,21 +6,30 @@ const now = Date.UTC(2026, 2, 1, 12, 0, 0);
 const minute = 60_000;
 
 describe('where the simulator starts', () => {
-  it('begins a new world now on the caller calendar when nothing was saved', () => {
+  it('begins a new world now on the caller calendar, with the current fixtures, when nothing was saved', () => {
     expect(planResume(undefined, now, 60)).toEqual({
       startTime: now,
       feedStartTime: now,
+      calendar: CALENDAR,
       skippedFeedMs: 0,
     });
   });
 
   it('carries on from the saved position and catches up the whole downtime', () => {
-    const saved = { callerTime: now - 10 * minute, feedTime: now + 500 * minute };
+    const saved = { callerTime: now - 10 * minute, feedTime: now + 500 * minute, calendar: 1 };
     expect(planResume(saved, now, 60)).toEqual({
       startTime: saved.callerTime,
       feedStartTime: saved.feedTime,
+      calendar: 1,
       skippedFeedMs: 0,
     });
+  });
+
+  it('keeps the first calendar for a world saved before calendars were recorded', () => {
+    expect(CALENDAR).toBeGreaterThan(1);
+    const saved = { callerTime: now - 10 * minute, feedTime: now };
+    expect(planResume(saved, now, 60).calendar).toBe(1);
+    expect(planResume({ ...saved, calendar: CALENDAR }, now, 60).calendar).toBe(CALENDAR);
   });
 
   it('skips the oldest part of a downtime longer than the catch-up limit, on the same line', () => {
@@ -40,6 +50,7 @@ describe('where the simulator starts', () => {
     expect(planResume(saved, now, 1)).toEqual({
       startTime: now,
       feedStartTime: saved.feedTime,
+      calendar: 1,
       skippedFeedMs: 0,
     });
   });
