@@ -79,6 +79,24 @@ async function startRun(
   return { provider, catalogue };
 }
 
+/**
+ * One run of the feed process on the database: started at the clock's time, advanced to `until`,
+ * stopped. Returns the run's catalogue and what its world held when it stopped.
+ */
+async function runUntil(
+  database: DatabaseHandle,
+  clock: { now: number },
+  until: number,
+): Promise<{ catalogue: Catalogue; snapshot: FeedSnapshot }> {
+  const run = await startRun(database, () => clock.now);
+  run.provider.start(() => {});
+  clock.now = until;
+  await run.provider.tick();
+  const snapshot = run.provider.snapshot();
+  await run.provider.stop();
+  return { catalogue: run.catalogue, snapshot };
+}
+
 function describeRestart(label: string, createStore: () => Promise<Store> | Store, skip = false) {
   describe.skipIf(skip)(`a restart on ${label}`, () => {
     let store: Store;
@@ -175,7 +193,7 @@ describeRestart('the same PostgreSQL database', postgresStore, !adminUrl);
 describe('a restart after a downtime longer than the catch-up limit', () => {
   let store: Store;
   let database: DatabaseHandle;
-  let clock = catalogueTestStart;
+  const clock = { now: catalogueTestStart };
   let resumeStart: number;
   let catalogue: Catalogue;
   let caughtUp: FeedSnapshot;
@@ -186,24 +204,15 @@ describe('a restart after a downtime longer than the catch-up limit', () => {
   beforeAll(async () => {
     store = pgliteStore();
     database = await store.open();
-    const first = await startRun(database, () => clock);
-    first.provider.start(() => {});
-    clock += minute;
-    await first.provider.tick();
-    await first.provider.stop();
-    stoppedAt = clock;
+    await runUntil(database, clock, clock.now + minute);
+    stoppedAt = clock.now;
     // Thirty caller minutes at speed 60 are thirty hours of the feed, six past the limit.
-    clock += 30 * minute;
-    const second = await startRun(database, () => clock);
-    catalogue = second.catalogue;
-    resumeStart = clock - catchUpLimitFeedMs / world.speed;
-    second.provider.start(() => {});
-    await second.provider.tick();
-    caughtUp = second.provider.snapshot();
-    await second.provider.stop();
+    clock.now += 30 * minute;
+    resumeStart = clock.now - catchUpLimitFeedMs / world.speed;
+    ({ catalogue, snapshot: caughtUp } = await runUntil(database, clock, clock.now));
     reference = referenceWorld();
     reference.runTo(stoppedAt);
-    referenceDowntime = reference.runTo(clock);
+    referenceDowntime = reference.runTo(clock.now);
   });
 
   afterAll(async () => {
@@ -217,7 +226,7 @@ describe('a restart after a downtime longer than the catch-up limit', () => {
 
   it('refuses to start another seed on the database that holds this world', async () => {
     await expect(
-      startRecordedSimulator({ catalogue, ...world, seed: 'another-world', now: () => clock }),
+      startRecordedSimulator({ catalogue, ...world, seed: 'another-world', now: () => clock.now }),
     ).rejects.toThrow(/FEED_SEED restart-test/);
   });
 
@@ -239,27 +248,17 @@ describe('a restart after a downtime longer than the catch-up limit', () => {
 describe('a restart of a world saved before fixture calendars were recorded', () => {
   let store: Store;
   let database: DatabaseHandle;
-  let clock = catalogueTestStart;
+  const clock = { now: catalogueTestStart };
   let resumed: FeedSnapshot;
   let catalogue: Catalogue;
 
   beforeAll(async () => {
     store = pgliteStore();
     database = await store.open();
-    const first = await startRun(database, () => clock);
-    first.provider.start(() => {});
-    clock += minute;
-    await first.provider.tick();
-    await first.provider.stop();
+    await runUntil(database, clock, clock.now + minute);
     // What a process of the first calendar left: its position, with no calendar.
     await database.db.execute(sql`update feed_positions set calendar = null`);
-    clock += minute;
-    const second = await startRun(database, () => clock);
-    catalogue = second.catalogue;
-    second.provider.start(() => {});
-    await second.provider.tick();
-    resumed = second.provider.snapshot();
-    await second.provider.stop();
+    ({ catalogue, snapshot: resumed } = await runUntil(database, clock, clock.now + minute));
   });
 
   afterAll(async () => {
@@ -269,9 +268,9 @@ describe('a restart of a world saved before fixture calendars were recorded', ()
 
   it('carries on with the first calendar, whose events hold the ids the catalogue gave them', () => {
     const first = referenceWorld(1);
-    first.runTo(clock);
+    first.runTo(clock.now);
     const current = referenceWorld(CALENDAR);
-    current.runTo(clock);
+    current.runTo(clock.now);
     const ids = (snapshot: FeedSnapshot) =>
       eventsOf(snapshot).map((event) => event.fixture.eventId);
     // The calendars differ over these hours, so the check below can tell them apart.
@@ -281,7 +280,7 @@ describe('a restart of a world saved before fixture calendars were recorded', ()
 
   it('keeps the world on the first calendar for the restarts after', async () => {
     const saved = await catalogue.positionOf(simulatorSource(world.seed));
-    expect(saved?.callerTime).toBe(clock);
+    expect(saved?.callerTime).toBe(clock.now);
     expect(saved?.calendar).toBeUndefined();
   });
 });
