@@ -80,6 +80,18 @@ describe('fixture calendars', () => {
     expect(twoDays.every((plan) => plan.kickoff < dayStart(day) + 2 * DAY)).toBe(true);
   });
 
+  it('lists the round-the-clock league half a day ahead, not the three days of other leagues', () => {
+    const start = Date.UTC(2025, 5, 2, 9, 0);
+    const fixtures = createSimulator({ seed: 'listing', startTime: start }).fixtures();
+    const ahead = (name: string) =>
+      fixtures
+        .filter((fixture) => fixture.league.name === name && fixture.startTime > start)
+        .map((fixture) => fixture.startTime - start);
+    expect(ahead('Pro League')).toHaveLength(48);
+    expect(Math.max(...ahead('Pro League'))).toBe(12 * 60 * MINUTE);
+    expect(Math.max(...ahead('Premier Division'))).toBeGreaterThan(2 * DAY);
+  });
+
   it('thins the round-the-clock league out evenly in a lighter world', () => {
     const plans = planDay(buildUniverse('rolling', 0.25), dayOf(Date.UTC(2025, 5, 2))).filter(
       proLeague,

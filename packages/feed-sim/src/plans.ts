@@ -20,6 +20,12 @@ export const VIRTUAL_LEAD = 12 * 60_000;
 
 const HOUR = 3_600_000;
 
+/**
+ * A round-the-clock league's matches are listed only this long before: at one every quarter hour
+ * three days would be hundreds of them, crowding every list.
+ */
+const ROLLING_WINDOW = 12 * HOUR;
+
 export interface PlanContext {
   seed: string;
   /** Multiplies the chance of every incident (1 is realistic; tests raise it). */
@@ -101,12 +107,10 @@ function decideScenario(
 
 export function regularEvent(ctx: PlanContext, plan: MatchPlan): EventPlan {
   const { eventId, world, home, away, kickoff } = plan;
-  const openAt = kickoff - PREMATCH_WINDOW;
+  const window = world.def.rolling ? ROLLING_WINDOW : PREMATCH_WINDOW;
+  const openAt = kickoff - window;
   const side = createRng(ctx.seed, 'incidents', eventId);
-  const drifts = [
-    openAt + side.between(0.2, 0.6) * PREMATCH_WINDOW,
-    kickoff - side.between(0.5, 3) * HOUR,
-  ];
+  const drifts = [openAt + side.between(0.2, 0.6) * window, kickoff - side.between(0.5, 3) * HOUR];
   return {
     fixture: matchFixture(eventId, world, home, away, kickoff, false),
     openAt,

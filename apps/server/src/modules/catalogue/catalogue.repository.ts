@@ -131,7 +131,10 @@ async function writeEvents(tx: Transaction, batch: CatalogueBatch): Promise<void
       home_score: patch.status?.homeScore ?? null,
       away_score: patch.status?.awayScore ?? null,
     }));
-    // A patch without a whole status (a match called off) changes only the state's name.
+    // A patch without a whole status (a match called off) changes only the state's name. A status
+    // the row already holds (a live match's running clock aside, as the batch's filter judges
+    // news) is no change: a later copy of it, met first when messages come again out of order,
+    // leaves the row as the first copy wrote it.
     await tx.execute(sql`
       update sport_events as e set
         status = p.status_name,
@@ -144,7 +147,11 @@ async function writeEvents(tx: Transaction, batch: CatalogueBatch): Promise<void
       from ${recordset(patches)} as p(
         event_id bigint, seq integer, status_name text, match_status jsonb,
         home_score integer, away_score integer)
-      where e.event_id = p.event_id and e.status_seq < p.seq`);
+      where e.event_id = p.event_id and e.status_seq < p.seq
+        and (e.status is distinct from p.status_name
+          or (p.match_status is not null and case when p.status_name = 'live'
+            then (e.match_status - 'clock') is distinct from (p.match_status - 'clock')
+            else e.match_status is distinct from p.match_status end))`);
   }
 
   if (batch.results.size > 0) {
