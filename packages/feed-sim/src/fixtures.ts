@@ -174,6 +174,9 @@ export function planDay(universe: Universe, day: number): MatchPlan[] {
   return plans.map((plan, n) => ({ ...plan, eventId: REGULAR_BASE + day * 1000 + n }));
 }
 
+/** Matches at each end of a rolling league's round, each end from its own half of the roster. */
+const ROUND_EDGE = 3;
+
 /**
  * A round-the-clock league's day: `perDay` matches (thinned by the density) at evenly spread
  * kick-offs. Its matches are numbered on from day to day and dealt in rounds of the whole roster,
@@ -182,8 +185,6 @@ export function planDay(universe: Universe, day: number): MatchPlan[] {
  * one round's last matches are not in the next round's first ones, across midnight too, and
  * nobody plays within four kick-offs of their last match.
  */
-const ROUND_EDGE = 3;
-
 function rollingDay(universe: Universe, world: LeagueWorld, day: number): MatchPlan[] {
   const { def } = world;
   const count = Math.min(def.slots.length, Math.round(def.perDay * universe.density));
