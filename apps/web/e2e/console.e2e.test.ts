@@ -103,6 +103,9 @@ async function signInThroughConsole(who: TestOperator = operator): Promise<void>
 /**
  * Signs in unless the console already has a session. It waits for the page to show one or the
  * other first: asking before the app has rendered would find no login form on a slow machine.
+ * Then it waits for the shell to send itself to the operator's home desk: opened without a
+ * route, the console replaces its address with that desk's once it has rendered, so a route the
+ * test sets afterwards is not overtaken by that redirect.
  */
 async function signInUnlessSignedIn(): Promise<void> {
   await page
@@ -110,6 +113,7 @@ async function signInUnlessSignedIn(): Promise<void> {
     .first()
     .waitFor();
   if ((await byTestId('console-login').count()) > 0) await signInThroughConsole();
+  await page.waitForFunction(() => /^#\/./.test(window.location.hash));
 }
 
 /** Leaves the console on its sign-in screen, whoever was signed in. */
@@ -426,7 +430,13 @@ describe.skipIf(!hasChromium)('trading and member desks', () => {
     await page.goto(`${serverUrl}/console.html`);
     await signInUnlessSignedIn();
     await page.goto(`${serverUrl}/console.html#/trading/${event.fixture.eventId}`);
-    await byTestId(`${marketTestId}-open`).waitFor();
+    // One CI run saw no market row here for 30 s (not reproduced): say what the page showed.
+    await byTestId(`${marketTestId}-open`)
+      .waitFor()
+      .catch(async (error: Error) => {
+        const shown = await page.locator('main').textContent();
+        throw new Error(`${error.message}\nthe page at ${page.url()} showed: ${shown}`);
+      });
 
     await byTestId(`${marketTestId}-hold`).click();
     await byTestId(`${marketTestId}-hold-reason`).fill('odds under review');
