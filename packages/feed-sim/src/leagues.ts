@@ -52,9 +52,9 @@ export const LEAGUE_TABLES: Record<string, string> = {
     seh | SHL Elite          | Sweden  | 14 | 2 | 18:00                   | club:se
     fih | Liiga Premier      | Finland | 14 | 1 | 16:30                   | club:fi`,
   table_tennis: `
-    setka  | Setka Cup | Czech Republic | 24 | 8  | 5-22/60 | player
-    wincup | Win Cup   | Ukraine        | 24 | 5  | 6-21/90 | player
-    ttpro  | Pro League | Russia        | 24 | 96 | 0-24/15 | player | rolling since=2`,
+    setka  | Setka Cup  | Czech Republic | 24 | 8  | 5-22/60 | player
+    wincup | Win Cup    | Ukraine        | 24 | 5  | 6-21/90 | player
+    ttpro  | Pro League | Russia         | 24 | 96 | 0-24/15 | player | rolling since=2`,
   badminton: `
     bwf1 | World Tour Super 500         | International | 32 | 4 | 2-12/120 | player
     bwf2 | World Tour Super 500 Women's | International | 32 | 3 | 3-13/120 | player:women`,
