@@ -83,9 +83,10 @@ const feedSpeed = 60;
 
 /**
  * A seed whose world has matches in play with prices now and for the next feed hour. The servers'
- * worlds follow the wall clock, and a seed's schedule has quiet hours (the default seed has
- * nothing in play around 05:30 UTC), so the tests, which need live matches at whatever time they
- * run, pick a seed that has them.
+ * worlds follow the wall clock; the current fixture calendar had a match in play at every sample
+ * probed, often only one, and no rule makes that hold at every minute (the first calendar had
+ * quiet hours), so the tests, which need live matches whenever they run, pick a seed that has
+ * them throughout.
  */
 function seedWithMatchesInPlay(): string {
   for (let attempt = 0; attempt < 24; attempt++) {
