@@ -47,9 +47,10 @@ function directSenderOf(socket: Socket): FrameSender | undefined {
  * Socket.IO event of the main namespace (`2`), as Socket.IO's own encoder writes it.
  */
 export function eventFrame(event: string, args: readonly unknown[]): Buffer {
-  const payload = Buffer.from(`42${JSON.stringify([event, ...args])}`);
-  const length = payload.length;
+  const payload = `42${JSON.stringify([event, ...args])}`;
+  const length = Buffer.byteLength(payload);
   const headerLength = length < 126 ? 2 : length <= 0xffff ? 4 : 10;
+  // The payload is written straight after the header: no buffer of its own to copy from.
   const frame = Buffer.allocUnsafe(headerLength + length);
   frame[0] = 0x81;
   if (headerLength === 2) frame[1] = length;
@@ -60,7 +61,7 @@ export function eventFrame(event: string, args: readonly unknown[]): Buffer {
     frame[1] = 127;
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
-  payload.copy(frame, headerLength);
+  frame.write(payload, headerLength);
   return frame;
 }
 

@@ -69,6 +69,16 @@ describe('eventFrame', () => {
     }
     expect(frame.subarray(headerBytes).toString()).toBe(`42${JSON.stringify(['e', text])}`);
   });
+
+  it('counts the bytes of names outside ASCII, not their characters', () => {
+    const name = 'Динамо Москва – Śląsk Wrocław ⚽';
+    const frame = eventFrame('e', [name]);
+    const payload = `42${JSON.stringify(['e', name])}`;
+    expect(Buffer.byteLength(payload)).toBeGreaterThan(payload.length);
+    expect(frame[1]).toBe(Buffer.byteLength(payload));
+    expect(frame.length).toBe(2 + Buffer.byteLength(payload));
+    expect(frame.subarray(2).toString()).toBe(payload);
+  });
 });
 
 describe('room frames', () => {

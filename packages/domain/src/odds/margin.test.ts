@@ -21,6 +21,13 @@ describe('member extra margin', () => {
     });
   });
 
+  it('takes a config already read as it is, pricing alike', () => {
+    const read = parseOddsConfig([10, 20, 5]);
+    expect(parseOddsConfig(read)).toBe(read);
+    expect(memberOdds(1.91, 1, read, 7)).toBe(memberOdds(1.91, 1, [10, 20, 5], 7));
+    expect(memberOdds(2.5, 3, read)).toBe(memberOdds(2.5, 3, '10,20,5'));
+  });
+
   it('picks the handicap or non-handicap part by play', () => {
     const config = parseOddsConfig([10, 20, 5]);
     expect(isHandicapPlay(1)).toBe(true);

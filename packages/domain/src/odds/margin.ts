@@ -20,21 +20,29 @@ export interface MemberOddsConfig {
 
 export const NO_EXTRA_MARGIN: MemberOddsConfig = { nonHandicap: 0, handicap: 0, base: 0 };
 
+/** A finite number at `index`, else 0. */
+function marginAt(values: readonly unknown[], index: number): number {
+  const value = values[index];
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
 /**
  * Reads SPEC's oddsConfig in either of its shapes: three numbers (non-handicap, handicap, base)
  * or five numbers whose first three mean the same and whose fifth is the risk level (the fourth
- * has no pricing meaning). A comma-joined string is accepted as well; anything unreadable
- * counts as no extra margin.
+ * has no pricing meaning). A comma-joined string is accepted as well, and a config already read
+ * is returned as it is; anything unreadable counts as no extra margin.
  */
 export function parseOddsConfig(
-  config: readonly number[] | string | null | undefined,
+  config: readonly number[] | string | MemberOddsConfig | null | undefined,
 ): MemberOddsConfig {
+  if (config !== null && typeof config === 'object' && !Array.isArray(config))
+    return config as MemberOddsConfig;
   const values = typeof config === 'string' ? config.split(',').map(Number) : (config ?? []);
-  const read = (index: number): number => {
-    const value = values[index];
-    return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  return {
+    nonHandicap: marginAt(values, 0),
+    handicap: marginAt(values, 1),
+    base: marginAt(values, 2),
   };
-  return { nonHandicap: read(0), handicap: read(1), base: read(2) };
 }
 
 /** Extra margin for one play: the base plus the handicap or non-handicap part. */
@@ -59,12 +67,13 @@ export function applyExtraMargin(decimal: number, thousandths: number): number {
  * The price a member sees and is paid for a feed price: the one function server and web share.
  * `bookMargin` is the operators' margin on the play (thousandths of implied probability, the
  * book's own, for every member); it adds to the member's extra margin, and the sum is applied
- * once, so the price is rounded once.
+ * once, so the price is rounded once. A config read once (`parseOddsConfig`) spares reading it
+ * again for every price of a list.
  */
 export function memberOdds(
   decimal: number,
   playId: number,
-  oddsConfig: readonly number[] | string | null | undefined,
+  oddsConfig: readonly number[] | string | MemberOddsConfig | null | undefined,
   bookMargin = 0,
 ): number {
   return applyExtraMargin(

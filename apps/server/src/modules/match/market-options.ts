@@ -74,26 +74,55 @@ function statusOf(isOpen: boolean, market: Market, outcome: Outcome): number {
   return outcome.active && outcome.odds > 0 ? optionStatus.open : optionStatus.notOffered;
 }
 
-/** Option ids never change for a market, so they are made once per market and outcome. */
-const optionIdCache = new WeakMap<Fixture, Map<string, string>>();
-function optionIdOf(fixture: Fixture, market: Market, outcome: Outcome): string {
-  let ids = optionIdCache.get(fixture);
-  if (!ids) {
-    ids = new Map();
-    optionIdCache.set(fixture, ids);
+/** What never changes for an outcome of a market: its option id, line and short name. */
+interface OutcomeLabels {
+  oi: string;
+  n: string;
+  ah: string;
+}
+
+/**
+ * Labels by fixture, then market (`playId|specifiers`), then outcome id: made once, as a live
+ * match is repriced many times a second. A fixture change brings a new fixture object, so its
+ * labels (the short names come from its competitors) are made afresh.
+ */
+const labelCache = new WeakMap<Fixture, Map<string, Map<string, OutcomeLabels>>>();
+function labelsOf(fixture: Fixture, market: Market): Map<string, OutcomeLabels> {
+  let markets = labelCache.get(fixture);
+  if (!markets) {
+    markets = new Map();
+    labelCache.set(fixture, markets);
   }
-  const key = `${market.playId}|${market.specifiers}|${outcome.id}`;
-  let id = ids.get(key);
-  if (id === undefined) {
-    id = encodeOptionId({
-      eventId: fixture.eventId,
-      playId: market.playId,
-      specifiers: market.specifiers,
-      outcomeId: outcome.id,
-    });
-    ids.set(key, id);
+  const key = `${market.playId}|${market.specifiers}`;
+  let labels = markets.get(key);
+  if (!labels) {
+    labels = new Map();
+    markets.set(key, labels);
   }
-  return id;
+  return labels;
+}
+
+function outcomeLabelsOf(
+  fixture: Fixture,
+  market: Market,
+  outcome: Outcome,
+  labels: Map<string, OutcomeLabels>,
+): OutcomeLabels {
+  let label = labels.get(outcome.id);
+  if (!label) {
+    label = {
+      oi: encodeOptionId({
+        eventId: fixture.eventId,
+        playId: market.playId,
+        specifiers: market.specifiers,
+        outcomeId: outcome.id,
+      }),
+      n: lineOf(market.specifiers, outcome.id),
+      ah: shortNameOf(fixture, market.playId, outcome),
+    };
+    labels.set(outcome.id, label);
+  }
+  return label;
 }
 
 const noPrice = { o: 0, oa: 0, om: 0, od: 0, us: 0 };
@@ -110,24 +139,30 @@ export function optionsOf(
   bookMargin = 0,
 ): MarketOption[] {
   const adjustment = extraMarginFor(pricing.margins, market.playId);
+  const labels = labelsOf(fixture, market);
   return market.outcomes.map((outcome) => {
     // The member's price from the feed's, then every display style of it (domain functions the
     // web shares); an outcome without a price shows zeros, which its status blanks anyway.
     const price =
       outcome.odds > 0
         ? oddsInAllStyles(
-            memberOdds(fromOddsUnits(outcome.odds), market.playId, pricing.oddsConfig, bookMargin),
+            memberOdds(fromOddsUnits(outcome.odds), market.playId, pricing.margins, bookMargin),
             market.playId,
           )
         : noPrice;
+    const { oi, n, ah } = outcomeLabelsOf(fixture, market, outcome, labels);
     return {
-      oi: optionIdOf(fixture, market, outcome),
+      oi,
       md: market.playId,
       s: statusOf(isOpen, market, outcome),
       h: outcome.name,
-      ah: shortNameOf(fixture, market.playId, outcome),
-      n: lineOf(market.specifiers, outcome.id),
-      ...price,
+      ah,
+      n,
+      o: price.o,
+      oa: price.oa,
+      om: price.om,
+      od: price.od,
+      us: price.us,
       ao: adjustment,
     };
   });

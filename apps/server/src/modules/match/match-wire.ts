@@ -41,12 +41,10 @@ function priceGap(market: Market): number {
 interface EventIndex {
   byPlay: Map<number, Market[]>;
   mainByPlay: Map<number, Market>;
-  offeredByPlay: Map<number, number>;
 }
 
 function indexEvent(state: EventState): EventIndex {
   const byPlay = new Map<number, Market[]>();
-  const offeredByPlay = new Map<number, number>();
   for (const market of state.markets.values()) {
     let markets = byPlay.get(market.playId);
     if (!markets) {
@@ -54,8 +52,6 @@ function indexEvent(state: EventState): EventIndex {
       byPlay.set(market.playId, markets);
     }
     markets.push(market);
-    if (isOffered(market))
-      offeredByPlay.set(market.playId, (offeredByPlay.get(market.playId) ?? 0) + 1);
   }
   const mainByPlay = new Map<number, Market>();
   for (const [playId, markets] of byPlay) {
@@ -70,7 +66,7 @@ function indexEvent(state: EventState): EventIndex {
     }
     if (main) mainByPlay.set(playId, main);
   }
-  return { byPlay, mainByPlay, offeredByPlay };
+  return { byPlay, mainByPlay };
 }
 
 const maxViewsPerEvent = 32;
@@ -82,7 +78,8 @@ interface EventCache {
   isProviderAlive: boolean;
   index?: EventIndex;
   info?: EventInfo;
-  views: Map<string, { match: MatchWire; bytes?: Buffer }>;
+  /** Made on the first view asked for: most changes of a live match only make a delta. */
+  views?: Map<string, { match: MatchWire; bytes?: Buffer }>;
 }
 
 export interface MatchWireBuilder {
@@ -138,7 +135,6 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
         tradingVersion: state.tradingVersion,
         epoch: readModel.epoch,
         isProviderAlive: readModel.isProviderAlive,
-        views: new Map(),
       };
       caches.set(state, cache);
     }
@@ -157,11 +153,11 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     return cache.info;
   }
 
+  /** Counted afresh, not indexed: a delta needs the count but not the index. */
   function marketCountOf(state: EventState, hiddenPlays: ReadonlySet<number>): number {
     let count = 0;
-    for (const [playId, offered] of indexOf(state).offeredByPlay) {
-      if (!hiddenPlays.has(playId)) count += offered;
-    }
+    for (const market of state.markets.values())
+      if (isOffered(market) && !hiddenPlays.has(market.playId)) count += 1;
     return count;
   }
 
@@ -267,6 +263,7 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     const cache = cacheOf(state);
     const formKey = form.kind === 'list' ? `list${form.rows}` : form.kind;
     const key = `${formKey}|${pricing.key}|${playsKey}`;
+    cache.views ??= new Map();
     let view = cache.views.get(key);
     if (!view) {
       // Members with their own margins each add a view; a bound keeps an event's views few.
