@@ -15,6 +15,13 @@ function speakSocketIo(socket: WebSocket, sid: string, join: (room: string) => b
   socket.send(
     `0${JSON.stringify({ sid, upgrades: [], pingInterval: pingIntervalMs, pingTimeout: pingTimeoutMs, maxPayload: 1_000_000 })}`,
   );
+  // The heartbeat, or the client closes the connection after 45 s. Engine.IO times each socket's
+  // ping from its own connection, so the pings of a server's sockets are spread as they connected;
+  // one timer pinging every socket at once would stall the machine in whichever slice it fell.
+  const pingTimer = setInterval(() => {
+    if (socket.readyState === WebSocket.OPEN) socket.send('2');
+  }, pingIntervalMs);
+  socket.on('close', () => clearInterval(pingTimer));
   socket.on('message', (data: Buffer) => {
     const text = data.toString();
     if (text.startsWith('40')) socket.send(`40${JSON.stringify({ sid: `${sid}-io` })}`);
@@ -65,14 +72,6 @@ export async function startWsPeer(options: {
     const room = new URL(request.url ?? '/', 'ws://peer').searchParams.get('room') ?? '';
     if (!join(room)) socket.close(1008, 'unknown room');
   });
-  // The heartbeat of every Socket.IO client, or it closes the connection after 45 s.
-  const pingTimer =
-    options.protocol === 'socket.io'
-      ? setInterval(() => {
-          for (const socket of server.clients)
-            if (socket.readyState === WebSocket.OPEN) socket.send('2');
-        }, pingIntervalMs)
-      : undefined;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -99,7 +98,6 @@ export async function startWsPeer(options: {
       }
     },
     async close(): Promise<void> {
-      clearInterval(pingTimer);
       for (const socket of server.clients) socket.terminate();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
