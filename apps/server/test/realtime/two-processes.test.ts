@@ -69,12 +69,27 @@ async function leaderPid(): Promise<number | undefined> {
   return holder ? Number(holder.split(':').at(-2)) : undefined;
 }
 
-/** A live match with prices in the book the bus delivers, the most recently started first. */
+/** Feed minutes of regular time a match in play has left; a sport played in sets has no clock. */
+function regularMinutesLeft(state: EventState): number {
+  const { periods, periodMinutes } = state.fixture.format;
+  if (periodMinutes === undefined) return 0;
+  return periods * periodMinutes - (state.status.clock?.elapsed ?? 0) / 60;
+}
+
+/**
+ * A live match with prices in the book the bus delivers, outside a break: the one with the most
+ * regular time left, so its prices keep moving while a test waits (at the tests' speed a feed
+ * minute is a second; a table tennis match that started last may be over in a few seconds).
+ */
 function liveMatch(book: ReadModel): EventState | undefined {
   return [...book.all()]
     .filter((state) => state.status.status === 'live' && state.fixture.liveOdds)
     .filter((state) => state.fixture.kind === 'match' && state.markets.size > 0)
-    .sort((a, b) => b.fixture.startTime - a.fixture.startTime)[0];
+    .filter((state) => !state.status.inBreak)
+    .sort(
+      (a, b) =>
+        regularMinutesLeft(b) - regularMinutesLeft(a) || b.fixture.startTime - a.fixture.startTime,
+    )[0];
 }
 
 const roomName = (state: EventState) => `A-${state.fixture.sportId}-${state.fixture.eventId}`;
