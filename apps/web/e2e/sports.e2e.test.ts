@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/src/db/database';
 import { createCatalogue } from '../../server/src/modules/catalogue/catalogue.service';
 import { startRecordedSimulator } from '../../server/src/modules/catalogue/recorded-simulator';
+import { virtualSportIdFloor } from '../../server/src/modules/match/match-wire';
 import { createManualFeed, liveEvents } from '../../server/test/realtime/helpers';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
 import { createTestDatabase } from '../../server/test/test-database';
@@ -304,13 +305,34 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
   });
 
   it('plays the live animation of a live match when the viewer may watch', async () => {
-    // Animation is offered for live matches of real sports; the row opened above may be a
-    // virtual sport (video only) or may have ended since, so open a live football match here.
+    // Animation is offered for live matches of real sports (a virtual sport has video only), and
+    // the row opened above may have ended since. At 60 times the wall clock a slow run can
+    // outlast the world's afternoon football, so open a live match of the first real sport,
+    // football first, that has one on this board.
     await page.getByTestId('match-detail-close').click();
-    await page.locator('[data-testid="sport-tab"][data-sport-id="1"]').click();
-    const row = page.locator('[data-testid="match-row"][data-live="true"]').first();
-    const box = await row.getByTestId('match-teams').boundingBox();
-    if (!box) throw new Error('no live football row on screen');
+    const sportIds = await page.locator('[data-testid="sport-tab"]').evaluateAll(
+      (tabs, floor) =>
+        tabs
+          .map((tab) => ({
+            id: Number(tab.getAttribute('data-sport-id')),
+            count: Number(tab.querySelector('[data-testid="sport-count"]')?.textContent ?? 0),
+          }))
+          .filter((tab) => tab.id < floor && tab.count > 0)
+          .map((tab) => tab.id),
+      virtualSportIdFloor,
+    );
+    let box: { x: number; y: number; height: number } | null = null;
+    for (const sportId of sportIds) {
+      await page.locator(`[data-testid="sport-tab"][data-sport-id="${sportId}"]`).click();
+      // The sport's own rows, not the previous sport's kept on screen while its list is read.
+      const rows = page.locator(`[data-testid="match-row"][data-sport-id="${sportId}"]`);
+      await rows.first().waitFor({ timeout: 10_000 });
+      const live = rows.and(page.locator('[data-live="true"]'));
+      if ((await live.count()) === 0) continue;
+      box = await live.first().getByTestId('match-teams').boundingBox();
+      if (box) break;
+    }
+    if (!box) throw new Error(`no live row of a real sport on screen (sports ${sportIds.join()})`);
     await page.mouse.click(box.x + 5, box.y + box.height / 2);
     const detail = page.getByTestId('match-detail');
     await detail.getByTestId('live-stream').waitFor();

@@ -49,6 +49,7 @@ export function MatchRow({ listed, isMini, onOpenDetail }: MatchRowProps) {
       className={isLive ? 'match-row is-live' : 'match-row'}
       data-testid="match-row"
       data-match-id={listed.b}
+      data-sport-id={listed.a}
       data-live={isLive}
       onPointerDown={(event) => {
         pressedAt.current = { x: event.clientX, y: event.clientY };
