@@ -61,7 +61,7 @@ export function MatchDetail({ listed, onClose }: MatchDetailProps) {
 /** Video or animation buttons for a live match, shown only when isShow allows (SPEC §2). */
 function LiveStream({ match }: { match: MatchWire }) {
   const { t } = useTranslation();
-  const streams = useLiveStreams(match.a);
+  const streams = useLiveStreams(match.a, match.g === 1 ? match.b : undefined);
   const [chosen, setChosen] = useState<number | null>(null);
   const opened = useLiveSwitch(match.b, match.a, chosen);
   const offer = streams.data?.records.find((record) => record.b === match.b);
