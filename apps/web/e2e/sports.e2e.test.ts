@@ -1,5 +1,5 @@
 import { formatOdds, type OddsStyle } from '@sb/domain';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/src/db/database';
 import { createCatalogue } from '../../server/src/modules/catalogue/catalogue.service';
@@ -308,10 +308,10 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
     timeout: 60_000,
   }, async () => {
     // Animation is offered for live matches of real sports (a virtual sport has video only).
-    // At 60 times the wall clock a match in play may end while the test opens it, or have
-    // started after the page read the sport's stream offers (its offer then never shows), and a
-    // slow run can outlast the world's afternoon football: so the test tries the live rows of the
-    // real sports on the board, football first, until one shows its offer.
+    // At 60 times the wall clock a match in play may end while the test opens it (its stream is
+    // then refused), or have started after the page read the sport's stream offers, and a slow
+    // run can outlast the world's afternoon football: so the test tries the live rows of the
+    // real sports on the board, football first, until one plays.
     await page.getByTestId('match-detail-close').click();
     const sportIds = await page.locator('[data-testid="sport-tab"]').evaluateAll(
       (tabs, floor) =>
@@ -325,8 +325,33 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
       virtualSportIdFloor,
     );
     const detail = page.getByTestId('match-detail');
+    const frame = detail.getByTestId('live-stream-frame');
     const tried: string[] = [];
-    let isOffered = false;
+    const appears = (locator: Locator, timeout: number) =>
+      locator.waitFor({ timeout }).then(
+        () => true,
+        () => false,
+      );
+    /** Opens a live row's detail and plays its animation: what came of it. */
+    const playAnimation = async (matchId: string): Promise<string> => {
+      const row = page.locator(`[data-testid="match-row"][data-match-id="${matchId}"]`);
+      // A row may have left the list since (its match ended).
+      const box = await row
+        .getByTestId('match-teams')
+        .boundingBox({ timeout: 2_000 })
+        .catch(() => null);
+      if (!box) return 'gone';
+      await page.mouse.click(box.x + 5, box.y + box.height / 2);
+      const animation = detail.getByTestId('live-animation');
+      if (!(await appears(animation, 7_000))) return 'no offer';
+      await animation.click();
+      const shown = detail
+        .getByTestId('live-stream-frame')
+        .or(detail.getByTestId('live-stream-unavailable'));
+      if (!(await appears(shown, 10_000))) return 'no answer';
+      return (await frame.count()) > 0 ? 'playing' : 'refused';
+    };
+    let isPlaying = false;
     for (const sportId of sportIds) {
       await page.locator(`[data-testid="sport-tab"][data-sport-id="${sportId}"]`).click();
       // The sport's own rows, not the previous sport's kept on screen while its list is read.
@@ -336,32 +361,16 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
         .and(page.locator('[data-live="true"]'))
         .evaluateAll((live) => live.map((row) => row.getAttribute('data-match-id') ?? ''));
       for (const matchId of matchIds.slice(0, 4)) {
-        const row = page.locator(`[data-testid="match-row"][data-match-id="${matchId}"]`);
-        // A row may have left the list since (its match ended).
-        const box = await row
-          .getByTestId('match-teams')
-          .boundingBox({ timeout: 2_000 })
-          .catch(() => null);
-        if (!box) continue;
-        tried.push(matchId);
-        await page.mouse.click(box.x + 5, box.y + box.height / 2);
-        isOffered = await detail
-          .getByTestId('live-stream')
-          .waitFor({ timeout: 5_000 })
-          .then(
-            () => true,
-            () => false,
-          );
-        if (isOffered) break;
+        const outcome = await playAnimation(matchId);
+        tried.push(`${matchId}: ${outcome}`);
+        isPlaying = outcome === 'playing';
+        if (isPlaying) break;
         if ((await detail.count()) > 0) await page.getByTestId('match-detail-close').click();
       }
-      if (isOffered) break;
+      if (isPlaying) break;
     }
-    if (!isOffered)
-      throw new Error(`no live match of a real sport offered a stream (tried ${tried.join()})`);
-    await detail.getByTestId('live-animation').click();
-    const frame = detail.getByTestId('live-stream-frame');
-    await frame.waitFor();
+    if (!isPlaying)
+      throw new Error(`no live match of a real sport played its animation (${tried.join(', ')})`);
     expect(await frame.getAttribute('src')).toMatch(/\/live\/animation\/\d+$/);
     await detail.getByTestId('match-detail-close').click();
     await expect.poll(() => page.getByTestId('match-detail').count()).toBe(0);

@@ -46,6 +46,7 @@ const en = {
     headToHeadTitle: 'Head to head: {{title}}',
     video: 'Live video',
     animation: 'Live animation',
+    streamUnavailable: 'This stream is not available now.',
     resultState: {
       ended: 'Ended',
       closed: 'Final',
@@ -116,6 +117,7 @@ const zh: typeof en = {
     headToHeadTitle: '历史交锋：{{title}}',
     video: '视频直播',
     animation: '动画直播',
+    streamUnavailable: '该直播当前不可用。',
     resultState: {
       ended: '已结束',
       closed: '已确认',
@@ -186,6 +188,7 @@ const zht: typeof en = {
     headToHeadTitle: '歷史交鋒：{{title}}',
     video: '視頻直播',
     animation: '動畫直播',
+    streamUnavailable: '該直播當前不可用。',
     resultState: {
       ended: '已結束',
       closed: '已確認',

@@ -1,5 +1,5 @@
 import type { MatchWire } from '@sb/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatchDetails } from '../api/match-details';
 import { streamType, useLiveStreams, useLiveSwitch } from '../api/match-live';
@@ -65,10 +65,17 @@ function LiveStream({ match }: { match: MatchWire }) {
   const [chosen, setChosen] = useState<number | null>(null);
   const opened = useLiveSwitch(match.b, match.a, chosen);
   const offer = streams.data?.records.find((record) => record.b === match.b);
-  if (!streams.data?.isShow || !offer) return null;
+  const isRefused = opened.data?.isOpen === false;
+  const { refetch: readOffersAgain } = streams;
+  // A refused stream means the offers read earlier are out of date (the match has ended, say).
+  useEffect(() => {
+    if (isRefused) void readOffersAgain();
+  }, [isRefused, readOffersAgain]);
+  // A refused stream stays explained after the offers read again drop its match.
+  if (!streams.data?.isShow || (!offer && !isRefused)) return null;
   return (
     <div className="live-stream" data-testid="live-stream">
-      {offer.video ? (
+      {offer?.video ? (
         <button
           type="button"
           className="button button--ghost"
@@ -77,7 +84,7 @@ function LiveStream({ match }: { match: MatchWire }) {
           {t('sportsBoard.video')}
         </button>
       ) : null}
-      {offer.animation ? (
+      {offer?.animation ? (
         <button
           type="button"
           className="button button--ghost"
@@ -94,6 +101,11 @@ function LiveStream({ match }: { match: MatchWire }) {
           title={t(chosen === streamType.video ? 'sportsBoard.video' : 'sportsBoard.animation')}
           src={opened.data.url}
         />
+      ) : null}
+      {isRefused ? (
+        <p className="muted" role="status" data-testid="live-stream-unavailable">
+          {t('sportsBoard.streamUnavailable')}
+        </p>
       ) : null}
     </div>
   );
