@@ -7,8 +7,9 @@ import {
   type OperatorAuth,
   operatorHasAnyRole,
 } from '@sb/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { AnswerBuffers } from './answer-buffers';
 import { AppError } from './app-error';
 import { requestLanguage } from './envelope-errors';
 import type {
@@ -38,6 +39,30 @@ export type CallHandler<C extends CallDefinition> = (
 const jsonContentType = 'application/json; charset=utf-8';
 const successHead = Buffer.from('{"code":0,"msg":"success","data":');
 const successTail = Buffer.from('}');
+
+/**
+ * Answers made of JSON bytes (match lists, megabytes each) are written into buffers lent for the
+ * time of their response. Shared by every app in the process: a buffer is lent to one response
+ * at a time, so apps cannot see each other's answers.
+ */
+const answerBuffers = new AnswerBuffers(64 * 1024, 32 * 1024 * 1024);
+
+/** Sends an answer written into a lent buffer, and gives the buffer back once it is sent. */
+function sendLent(reply: FastifyReply, answer: Buffer): FastifyReply {
+  // 'close' comes after the last byte was handed to the system, or after the connection is
+  // gone; either way nothing reads the buffer after it.
+  reply.raw.once('close', () => answerBuffers.giveBack(answer));
+  return reply.type(jsonContentType).send(answer);
+}
+
+function envelopeOf(bytes: Uint8Array): Buffer {
+  const answer = answerBuffers.take(successHead.length + bytes.length + successTail.length);
+  let offset = successHead.copy(answer, 0);
+  answer.set(bytes, offset);
+  offset += bytes.length;
+  successTail.copy(answer, offset);
+  return answer;
+}
 
 /** A call's own fields plus the common ones; anything else is refused by name. */
 const inputSchemaCache = new WeakMap<z.ZodObject, z.ZodObject>();
@@ -249,12 +274,12 @@ export function registerCall<C extends CallDefinition>(
       if (isSealed && token) {
         const plain =
           result instanceof JsonBytes ? result.bytes : Buffer.from(JSON.stringify(result));
-        return reply.type(jsonContentType).send(sealedEnvelope(token, plain));
+        return sendLent(
+          reply,
+          sealedEnvelope(token, plain, (length) => answerBuffers.take(length)),
+        );
       }
-      if (result instanceof JsonBytes)
-        return reply
-          .type(jsonContentType)
-          .send(Buffer.concat([successHead, result.bytes, successTail]));
+      if (result instanceof JsonBytes) return sendLent(reply, envelopeOf(result.bytes));
       return { code: 0, msg: 'success', data: result };
     },
   });

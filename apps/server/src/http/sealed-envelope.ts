@@ -8,7 +8,8 @@ import { decodeBase64, SEAL_INFO, SEAL_IV_BYTES, SEAL_TAG_BYTES } from '@sb/doma
  * through WebCrypto: that encrypts the whole text into a new buffer, base64 makes a string as
  * long again and the envelope a third copy, and those large short-lived blocks kept the garbage
  * collector busy. Here the text is encrypted a slice at a time and each slice's base64 written
- * straight into the envelope, so the only large allocation is the envelope itself.
+ * straight into the envelope, so the only large allocation is the envelope itself, and that one
+ * the caller may lend (answer-buffers.ts).
  */
 
 const head = Buffer.from('{"code":0,"msg":"success","data":"');
@@ -39,13 +40,18 @@ function base64Length(byteCount: number): number {
   return 4 * Math.ceil(byteCount / 3);
 }
 
-export function sealedEnvelope(token: string, plain: Uint8Array): Buffer {
+/** Seals `plain` into an answer envelope, written into a buffer `allocate` gives. */
+export function sealedEnvelope(
+  token: string,
+  plain: Uint8Array,
+  allocate: (length: number) => Buffer = Buffer.allocUnsafe,
+): Buffer {
   if (token === '') throw new RangeError('a sealed payload needs a token');
   const iv = randomBytes(SEAL_IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', sealKey(token), iv);
   // IV ‖ ciphertext ‖ 16-byte tag; the IV is four whole base64 groups, so it is encoded alone.
   const sealedLength = SEAL_IV_BYTES + plain.length + SEAL_TAG_BYTES;
-  const envelope = Buffer.allocUnsafe(head.length + base64Length(sealedLength) + tail.length);
+  const envelope = allocate(head.length + base64Length(sealedLength) + tail.length);
   let offset = head.copy(envelope, 0);
   offset += envelope.write(iv.toString('base64'), offset, 'latin1');
   let start = 0;

@@ -63,6 +63,8 @@ describe('registerCall sealing', () => {
     sealedResponse: true,
   });
   const plainCall = { ...sealedCall, path: '/plain', sealedResponse: false };
+  /** About `length` bytes of JSON, different for each `n` all along. */
+  const largeValue = (n: number, length: number) => ({ n, text: String(n % 10).repeat(length) });
 
   async function appWith(sealPayloads: boolean | undefined) {
     const app = Fastify();
@@ -113,6 +115,78 @@ describe('registerCall sealing', () => {
         data: value,
       });
     await app.close();
+  });
+
+  /**
+   * An app of two calls answering `largeValue(n)` as pre-serialised bytes, sealed and plain;
+   * answers above 64 KiB are written into buffers lent per response (answer-buffers.ts).
+   */
+  async function largeAnswerApp() {
+    const app = Fastify();
+    installErrorHandling(app, 5_000);
+    const large = {
+      ...sealedCall,
+      path: '/large',
+      input: z.object({ n: z.number().int(), length: z.number().int() }),
+    };
+    for (const call of [large, { ...large, path: '/large-plain', sealedResponse: false }])
+      registerCall(
+        app,
+        async (token) => (token?.startsWith('token-') ? user : null),
+        call,
+        async (input) =>
+          new JsonBytes(Buffer.from(JSON.stringify(largeValue(input.n, input.length)))),
+      );
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const ask = (path: string, token: string, n: number, length: number) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, n, length }),
+      });
+    return { app, ask };
+  }
+
+  it('gives every concurrent caller its own large answer, in buffers used again', async () => {
+    const { app, ask } = await largeAnswerApp();
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        await Promise.all(
+          Array.from({ length: 12 }, async (_, n) => {
+            const token = `token-${round}-${n}`;
+            for (const path of ['/large', '/large-plain']) {
+              const answer = (await (
+                await ask(path, token, round * 100 + n, 100_000)
+              ).json()) as Answer;
+              const data =
+                path === '/large' ? await openPayload(token, answer.data as string) : answer.data;
+              expect(data).toEqual(largeValue(round * 100 + n, 100_000));
+            }
+          }),
+        );
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lends no buffer again while a slow reader still receives its answer', async () => {
+    // Megabytes more than the socket takes at once: the server writes the rest as the reader
+    // reads, from the lent buffer, while other answers of the same size are made and sent.
+    const { app, ask } = await largeAnswerApp();
+    const length = 8_000_000;
+    try {
+      const slow = await ask('/large-plain', 'token-slow', 1, length);
+      for (let n = 2; n < 5; n += 1) {
+        const answer = (await (
+          await ask('/large-plain', 'token-fast', n, length)
+        ).json()) as Answer;
+        expect(answer.data).toEqual(largeValue(n, length));
+      }
+      expect(((await slow.json()) as Answer).data).toEqual(largeValue(1, length));
+    } finally {
+      await app.close();
+    }
   });
 
   it('refuses a sealed call without a token before doing anything', async () => {
