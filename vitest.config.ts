@@ -1,22 +1,46 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** Built once, before any test file starts: the migrated embedded database every server suite's
+ * PGlite starts from. */
+const pgliteTemplate = 'apps/server/test/pglite-template.global.ts';
+
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/*/src/**/*.test.ts',
-      'apps/*/test/**/*.test.ts',
-      'apps/web/e2e/**/*.test.ts',
-    ],
-    // Built once, before any test file starts: the web app the browser suites serve, and the
-    // migrated embedded database every server suite's PGlite starts from.
-    globalSetup: ['apps/web/e2e/build-web.global.ts', 'apps/server/test/pglite-template.global.ts'],
     // One test file per core. The default keeps a core free for vitest itself, which halves the
     // run on a two-core machine; the suites spend much of their time waiting on child processes,
     // Chromium and databases, so the main process finds its time between them.
     maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+          ],
+          // The server's test files share each worker's loaded modules instead of loading the
+          // whole server again per file (a third of the run's time): they mock no module, stub
+          // no global and change no environment variable, and each builds its own app and
+          // database, so the modules they share hold only caches of pure functions.
+          isolate: false,
+          globalSetup: [pgliteTemplate],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          // The web app's unit tests mock modules, so each file keeps modules of its own.
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/e2e/**/*.test.ts'],
+          // The web app the browser suites serve is built once, before they start.
+          globalSetup: ['apps/web/e2e/build-web.global.ts', pgliteTemplate],
+        },
+      },
+    ],
   },
 });
