@@ -11,9 +11,9 @@ import type { MatchServer } from './match-broadcast';
  * that handling cost a third of the server's time per delivery (see docs/realtime.md).
  *
  * A socket gets the frame directly only when nothing of Engine.IO's is waiting to go before it:
- * its connection is open, its write buffer empty and its WebSocket open. Otherwise the message
- * takes the usual way, behind what is buffered, so every socket hears its messages in the order
- * they were sent whichever way each went. Payloads are plain JSON (Socket.IO would send binary
+ * its connection is open, its write buffer empty and its WebSocket open. Otherwise the event,
+ * encoded once for the room, is written through Engine.IO behind what it holds, so every socket
+ * hears its messages in the order they were sent whichever way each went. Payloads are plain JSON (Socket.IO would send binary
  * attachments as separate frames; nothing this server broadcasts holds any).
  */
 
@@ -42,12 +42,17 @@ function directSenderOf(socket: Socket): FrameSender | undefined {
   return typeof sender?.sendFrame === 'function' ? (sender as FrameSender) : undefined;
 }
 
+/** A Socket.IO event of the main namespace (`2` and its JSON), as Socket.IO's encoder writes it. */
+function eventPacket(event: string, args: readonly unknown[]): string {
+  return `2${JSON.stringify([event, ...args])}`;
+}
+
 /**
- * One unmasked, final text frame (RFC 6455 §5.2) holding an Engine.IO message (`4`) that holds a
- * Socket.IO event of the main namespace (`2`), as Socket.IO's own encoder writes it.
+ * One unmasked, final text frame (RFC 6455 §5.2) holding an Engine.IO message (`4`) that holds
+ * a Socket.IO packet.
  */
-export function eventFrame(event: string, args: readonly unknown[]): Buffer {
-  const payload = `42${JSON.stringify([event, ...args])}`;
+function packetFrame(packet: string): Buffer {
+  const payload = `4${packet}`;
   const length = Buffer.byteLength(payload);
   const headerLength = length < 126 ? 2 : length <= 0xffff ? 4 : 10;
   // The payload is written straight after the header: no buffer of its own to copy from.
@@ -65,6 +70,11 @@ export function eventFrame(event: string, args: readonly unknown[]): Buffer {
   return frame;
 }
 
+/** The WebSocket frame of a Socket.IO event of the main namespace. */
+export function eventFrame(event: string, args: readonly unknown[]): Buffer {
+  return packetFrame(eventPacket(event, args));
+}
+
 /** Sends `/match/socket` events to the sockets of one of its rooms on this process. */
 export function createRoomFrames(io: MatchServer) {
   const namespace = io.of('/');
@@ -76,16 +86,21 @@ export function createRoomFrames(io: MatchServer) {
     ): void {
       const members = namespace.adapter.rooms.get(room);
       if (!members || members.size === 0) return;
+      // Encoded once for the room, whichever way each socket takes.
+      let packet: string | undefined;
       let frame: Buffer | undefined;
       for (const id of members) {
         const socket = namespace.sockets.get(id);
         if (!socket) continue;
+        packet ??= eventPacket(event, args);
         const sender = directSenderOf(socket);
         if (sender) {
-          frame ??= eventFrame(event, args);
+          frame ??= packetFrame(packet);
           sender.sendFrame([frame]);
-        } else {
-          socket.emit(event, ...args);
+        } else if (socket.conn.readyState === 'open') {
+          // Behind what Engine.IO holds for the socket, as Socket.IO's own emit would write it
+          // (which would encode the event again for every busy socket).
+          socket.conn.write(packet);
         }
       }
     },

@@ -119,4 +119,35 @@ describe('room frames', () => {
     expect((await order).map((message) => message.t)).toEqual([1, 2, 3]);
     client.close();
   });
+
+  it('reach busy and idle sockets of one room alike, encoded for Engine.IO when it holds some', async () => {
+    const [busy, idle] = [await connectedClient(), await connectedClient()];
+    const frames = createRoomFrames(server);
+    const heardByBusy = heard(busy, 3);
+    const heardByIdle = heard(idle, 2);
+    const serverSocket = server.of('/').sockets.get(busy.id ?? '');
+    if (!serverSocket) throw new Error('no server socket');
+    const connection = serverSocket.conn as unknown as {
+      transport: { writable: boolean };
+      writeBuffer: unknown[];
+      flush(): void;
+    };
+    // A message held by Engine.IO while its transport is busy: the room's go behind it.
+    connection.transport.writable = false;
+    serverSocket.emit('heartbeat', { t: 0, epoch: 1, alive: true });
+    const name = 'Динамо Москва ⚽';
+    frames.emit(room, 'heartbeat', { t: 1, epoch: 1, alive: true, note: name } as never);
+    frames.emit(room, 'heartbeat', { t: 2, epoch: 1, alive: false });
+    expect(connection.writeBuffer).toHaveLength(3);
+    connection.transport.writable = true;
+    connection.flush();
+    const expected = [
+      { t: 1, epoch: 1, alive: true, note: name },
+      { t: 2, epoch: 1, alive: false },
+    ];
+    expect(await heardByBusy).toEqual([{ t: 0, epoch: 1, alive: true }, ...expected]);
+    expect(await heardByIdle).toEqual(expected);
+    busy.close();
+    idle.close();
+  });
 });
