@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** Built once, before any test file starts: the migrated embedded database every server suite's
- * PGlite starts from. */
+/**
+ * Built once per project, before its test files start: the migrated embedded database every
+ * server suite's PGlite starts from.
+ */
 const pgliteTemplate = 'apps/server/test/pglite-template.global.ts';
 
 export default defineConfig({

@@ -13,8 +13,9 @@ import type { MatchServer } from './match-broadcast';
  * A socket gets the frame directly only when nothing of Engine.IO's is waiting to go before it:
  * its connection is open, its write buffer empty and its WebSocket open. Otherwise the event,
  * encoded once for the room, is written through Engine.IO behind what it holds, so every socket
- * hears its messages in the order they were sent whichever way each went. Payloads are plain JSON (Socket.IO would send binary
- * attachments as separate frames; nothing this server broadcasts holds any).
+ * hears its messages in the order they were sent whichever way each went. Payloads are plain
+ * JSON (Socket.IO would send binary attachments as separate frames; nothing this server
+ * broadcasts holds any).
  */
 
 /** What a frame is written through: the WebSocket's sender, as Engine.IO itself writes frames. */
