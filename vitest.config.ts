@@ -26,9 +26,11 @@ export default defineConfig({
             'apps/server/test/**/*.test.ts',
           ],
           // The server's test files share each worker's loaded modules instead of loading the
-          // whole server again per file (a third of the run's time): they mock no module, stub
-          // no global and change no environment variable, and each builds its own app and
-          // database, so the modules they share hold only caches of pure functions.
+          // whole server again per file (12 files of the suite: 70 s with isolation, 49 s
+          // without): they mock no module, stub no global and change no environment variable,
+          // and each builds its own app and database, so what the shared modules keep (caches of
+          // pure functions, counters handing out fresh values, lent answer buffers) carries
+          // nothing from one file into the next.
           isolate: false,
           globalSetup: [pgliteTemplate],
         },

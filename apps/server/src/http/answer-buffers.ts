@@ -20,7 +20,7 @@ export class AnswerBuffers {
    * @param keptBytesLimit the most memory the free buffers may hold together.
    */
   constructor(
-    readonly smallestBytes: number,
+    private readonly smallestBytes: number,
     private readonly keptBytesLimit: number,
   ) {}
 
