@@ -28,6 +28,25 @@ describe('odds styles', () => {
     expect(formatOdds(3, OddsStyle.Decimal)).toBe('3.00');
   });
 
+  it('answers a remembered price as a fresh conversion would, for any decimal of the same cents', () => {
+    const stylesOf = (decimal: number) => ({
+      o: convertOdds(decimal, OddsStyle.Decimal),
+      oa: convertOdds(decimal, OddsStyle.HongKong),
+      om: convertOdds(decimal, OddsStyle.Malay),
+      od: convertOdds(decimal, OddsStyle.Indonesian),
+      us: convertOdds(decimal, OddsStyle.American),
+    });
+    const first = oddsInAllStyles(2.5);
+    expect(oddsInAllStyles(2.504)).toBe(first);
+    expect(oddsInAllStyles(2.4951)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(oddsInAllStyles(2.506)).toEqual(stylesOf(2.51));
+    // More distinct prices than are remembered: the memory starts afresh and stays right.
+    for (let cents = 101; cents <= 60_101; cents += 1) oddsInAllStyles(cents / 100);
+    for (const decimal of [1.01, 1.15, 1.9151, 2.5, 3.333, 17.5, 600.01])
+      expect(oddsInAllStyles(decimal)).toEqual(stylesOf(decimal));
+  });
+
   it('leaves outright plays (21000 and above) unconverted with two decimals', () => {
     for (const style of [0, 1, 2, 3, 4] as const) {
       expect(convertOdds(1.5, style, 21000)).toBe(1.5);

@@ -78,15 +78,37 @@ export function formatOdds(decimal: number, style: OddsStyle, playId?: number): 
   return value.toFixed(2);
 }
 
-/** Every style at once, for the odds objects sent to clients. */
-export function oddsInAllStyles(decimal: number, playId?: number): OddsInAllStyles {
-  return {
+function allStylesOf(decimal: number, playId: number | undefined): OddsInAllStyles {
+  return Object.freeze({
     o: convertOdds(decimal, OddsStyle.Decimal, playId),
     oa: convertOdds(decimal, OddsStyle.HongKong, playId),
     om: convertOdds(decimal, OddsStyle.Malay, playId),
     od: convertOdds(decimal, OddsStyle.Indonesian, playId),
     us: convertOdds(decimal, OddsStyle.American, playId),
-  };
+  });
+}
+
+/**
+ * Converted prices by the cents of the decimal they describe (styles depend on nothing else once
+ * the decimal is rounded). A live book reprices every market many times a second among a few
+ * thousand distinct prices, and a match list converts every price it lists: each price is
+ * converted once, not five conversions (and the numbers and object they allocate) per option.
+ */
+const stylesByCents = new Map<number, OddsInAllStyles>();
+/** More distinct prices than a book quotes; past it the memory starts afresh. */
+const maxRememberedPrices = 50_000;
+
+/** Every style at once, for the odds objects sent to clients (shared: never to be changed). */
+export function oddsInAllStyles(decimal: number, playId?: number): OddsInAllStyles {
+  if (isUnconverted(playId)) return allStylesOf(decimal, playId);
+  const cents = Math.round(roundOdds(decimal) * 100);
+  let styles = stylesByCents.get(cents);
+  if (!styles) {
+    if (stylesByCents.size >= maxRememberedPrices) stylesByCents.clear();
+    styles = allStylesOf(cents / 100, playId);
+    stylesByCents.set(cents, styles);
+  }
+  return styles;
 }
 
 export function isOddsStyle(value: unknown): value is OddsStyle {
