@@ -6,6 +6,7 @@ import {
   isHandicapPlay,
   type MemberOddsConfig,
   memberOdds,
+  type OddsInAllStyles,
   oddsInAllStyles,
 } from '@sb/domain';
 import type { Fixture, Market, Outcome } from '@sb/feed-sim';
@@ -128,6 +129,51 @@ function outcomeLabelsOf(
 const noPrice = { o: 0, oa: 0, om: 0, od: 0, us: 0 };
 
 /**
+ * An option as clients get it (fields in the wire's order). Made by a constructor, not written as
+ * an object literal: V8 follows each literal's objects and, once most of them outlive a
+ * young-generation collection (the options of the match views cached for snapshots and lists
+ * do), allocates every later one straight in the old generation, the options of each socket
+ * delta too, which live a millisecond and then cost a full collection. Constructed objects are
+ * not followed that way.
+ */
+class PricedOption implements MarketOption {
+  readonly oi: string;
+  readonly md: number;
+  readonly s: number;
+  readonly h: string;
+  readonly ah: string;
+  readonly n: string;
+  readonly o: number;
+  readonly oa: number;
+  readonly om: number;
+  readonly od: number;
+  readonly us: number;
+  readonly ao: number;
+
+  constructor(
+    labels: OutcomeLabels,
+    playId: number,
+    status: number,
+    name: string,
+    price: OddsInAllStyles,
+    adjustment: number,
+  ) {
+    this.oi = labels.oi;
+    this.md = playId;
+    this.s = status;
+    this.h = name;
+    this.ah = labels.ah;
+    this.n = labels.n;
+    this.o = price.o;
+    this.oa = price.oa;
+    this.om = price.om;
+    this.od = price.od;
+    this.us = price.us;
+    this.ao = adjustment;
+  }
+}
+
+/**
  * `bookMargin`: the operators' margin on the market's play (read model `marginOf`), applied with
  * the viewer's own, as bets are priced (order-pricing.ts).
  */
@@ -150,20 +196,13 @@ export function optionsOf(
             market.playId,
           )
         : noPrice;
-    const { oi, n, ah } = outcomeLabelsOf(fixture, market, outcome, labels);
-    return {
-      oi,
-      md: market.playId,
-      s: statusOf(isOpen, market, outcome),
-      h: outcome.name,
-      ah,
-      n,
-      o: price.o,
-      oa: price.oa,
-      om: price.om,
-      od: price.od,
-      us: price.us,
-      ao: adjustment,
-    };
+    return new PricedOption(
+      outcomeLabelsOf(fixture, market, outcome, labels),
+      market.playId,
+      statusOf(isOpen, market, outcome),
+      outcome.name,
+      price,
+      adjustment,
+    );
   });
 }

@@ -71,15 +71,23 @@ function indexEvent(state: EventState): EventIndex {
 
 const maxViewsPerEvent = 32;
 
-interface EventCache {
-  seq: number;
-  tradingVersion: number;
-  epoch: number;
-  isProviderAlive: boolean;
+/**
+ * What is built from one event as it stands: replaced at each change. Constructed rather than an
+ * object literal, as the options are (see `PricedOption` in market-options.ts): V8 does not move
+ * constructed objects to the old generation on a guess.
+ */
+class EventCache {
   index?: EventIndex;
   info?: EventInfo;
   /** Made on the first view asked for: most changes of a live match only make a delta. */
   views?: Map<string, { match: MatchWire; bytes?: Buffer }>;
+
+  constructor(
+    readonly seq: number,
+    readonly tradingVersion: number,
+    readonly epoch: number,
+    readonly isProviderAlive: boolean,
+  ) {}
 }
 
 export interface MatchWireBuilder {
@@ -130,12 +138,12 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
       cache.epoch === readModel.epoch &&
       cache.isProviderAlive === readModel.isProviderAlive;
     if (!cache || !isCurrent) {
-      cache = {
-        seq: state.seq,
-        tradingVersion: state.tradingVersion,
-        epoch: readModel.epoch,
-        isProviderAlive: readModel.isProviderAlive,
-      };
+      cache = new EventCache(
+        state.seq,
+        state.tradingVersion,
+        readModel.epoch,
+        readModel.isProviderAlive,
+      );
       caches.set(state, cache);
     }
     return cache;
