@@ -128,7 +128,10 @@ export function fanoutSnapshot(roomCount: number): FeedSnapshot {
     events.push({
       fixture: fixtureOf(roomIndex, now - 1_260_000),
       status: liveStatus,
-      markets: marketsOf(roomIndex, snapshotSeq),
+      // Copies: the snapshot's markets live on in the read model while every message's die young.
+      // Made at the same literals as the messages', they would have V8 take all of them for
+      // long-lived and allocate each message's markets straight in the old generation.
+      markets: structuredClone(marketsOf(roomIndex, snapshotSeq)),
       seq: snapshotSeq,
     });
   return { timestamp: now, speed: 1, events };
