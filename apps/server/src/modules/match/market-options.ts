@@ -134,7 +134,7 @@ const noPrice = { o: 0, oa: 0, om: 0, od: 0, us: 0 };
  * young-generation collection (the options of the match views cached for snapshots and lists
  * do), allocates every later one straight in the old generation, the options of each socket
  * delta too, which live a millisecond and then cost a full collection. Constructed objects are
- * not followed that way.
+ * not followed that way (measured in docs/realtime.md).
  */
 class PricedOption implements MarketOption {
   readonly oi: string;
