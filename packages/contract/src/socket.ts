@@ -207,6 +207,13 @@ export type MatchSnapshot = z.infer<typeof matchSnapshotSchema>;
 export const matchDeltaSchema = z.object({ ...streamPosition, data: matchDeltaDataSchema });
 export type MatchDelta = z.infer<typeof matchDeltaSchema>;
 
+/**
+ * The longest a `/match/socket` connection goes without a message from the server: a socket
+ * that heard nothing else for a while hears the heartbeat. A client that hears nothing for
+ * twice this long may take the connection for dead (its odds would be going stale).
+ */
+export const matchSocketSilenceMaxMs = 7_500;
+
 /** Server time (epoch ms), the current epoch, and whether the feed is alive. */
 export const heartbeatSchema = z.object({
   t: z.number().int(),

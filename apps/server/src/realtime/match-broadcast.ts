@@ -1,4 +1,8 @@
-import type { Heartbeat, MatchSocketServerEvents } from '@sb/contract';
+import {
+  type Heartbeat,
+  type MatchSocketServerEvents,
+  matchSocketSilenceMaxMs,
+} from '@sb/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { EventState, ReadModel, ReadModelChange } from '../modules/feed/read-model';
@@ -9,8 +13,16 @@ import type { EventChange, SocketMatchWire } from './match-wire';
 import { createRoomFrames } from './room-frames';
 import type { UncheckedClientEvents } from './socket-payload';
 
-/** Every socket hears a heartbeat this often, with the server time, the epoch and the feed's state. */
+/**
+ * Each socket's turn for a heartbeat (the server time, the epoch and the feed's state) comes this
+ * often. A socket sent a match message in the last `heartbeatQuietMs` skips its turn: the message
+ * proved the connection, deltas and snapshots carry the epoch, and `provider` tells a change of
+ * the feed's state at once. Under a busy book that spares 2000 sockets 400 messages a second
+ * (their clients' CPU, the server's writes); a socket still hears something at least every
+ * `matchSocketSilenceMaxMs`.
+ */
 export const heartbeatIntervalMs = 5_000;
+export const heartbeatQuietMs = matchSocketSilenceMaxMs - heartbeatIntervalMs;
 /**
  * Sockets are spread over this many heartbeat groups, each sent its heartbeat in turn: one emit
  * to every socket at once writes to thousands of sockets in one turn of the event loop and holds
@@ -193,7 +205,7 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
   let heartbeatGroup = 0;
   const heartbeatTimer = setInterval(() => {
     heartbeatGroup = (heartbeatGroup + 1) % heartbeatGroups;
-    frames.emit(`heartbeat:${heartbeatGroup}`, 'heartbeat', heartbeat());
+    frames.emitToQuiet(`heartbeat:${heartbeatGroup}`, heartbeatQuietMs, 'heartbeat', heartbeat());
   }, heartbeatIntervalMs / heartbeatGroups);
   const flushTimer = setInterval(flushListStates, listConflationMs);
   heartbeatTimer.unref();

@@ -79,6 +79,47 @@ export function eventFrame(event: string, args: readonly unknown[]): Buffer {
 /** Sends `/match/socket` events to the sockets of one of its rooms on this process. */
 export function createRoomFrames(io: MatchServer) {
   const namespace = io.of('/');
+  /**
+   * Rooms sent an event lately, in two generations: a name added to a set costs the busy path
+   * nothing it keeps (no time stamp), and `emitToQuiet` moves the generations on.
+   */
+  let sentNow = new Set<string>();
+  let sentBefore = new Set<string>();
+  let generationStartedAt = performance.now();
+
+  /** Writes the event to the socket; returns its frame, built on the first socket that takes one. */
+  function write(socket: Socket, packet: string, frame: Buffer | undefined): Buffer | undefined {
+    const sender = directSenderOf(socket);
+    if (sender) {
+      const built = frame ?? packetFrame(packet);
+      sender.sendFrame([built]);
+      return built;
+    }
+    // Behind what Engine.IO holds for the socket, as Socket.IO's own emit would write it (which
+    // would encode the event again for every busy socket).
+    if (socket.conn.readyState === 'open') socket.conn.write(packet);
+    return frame;
+  }
+
+  /**
+   * Whether a room of the socket was sent an event within the last `quietMs` (at least the last
+   * half of it).
+   */
+  function hasHeardLately(socket: Socket): boolean {
+    for (const room of socket.rooms) if (sentNow.has(room) || sentBefore.has(room)) return true;
+    return false;
+  }
+
+  function startGeneration(quietMs: number): void {
+    const now = performance.now();
+    const age = now - generationStartedAt;
+    if (age < quietMs / 2) return;
+    // The current generation becomes the one before while it holds less than `quietMs`.
+    sentBefore = age < quietMs ? sentNow : new Set();
+    sentNow = new Set();
+    generationStartedAt = now;
+  }
+
   return {
     emit<Event extends keyof MatchSocketServerEvents>(
       room: string,
@@ -87,6 +128,7 @@ export function createRoomFrames(io: MatchServer) {
     ): void {
       const members = namespace.adapter.rooms.get(room);
       if (!members || members.size === 0) return;
+      sentNow.add(room);
       // Encoded once for the room, whichever way each socket takes.
       let packet: string | undefined;
       let frame: Buffer | undefined;
@@ -94,15 +136,30 @@ export function createRoomFrames(io: MatchServer) {
         const socket = namespace.sockets.get(id);
         if (!socket) continue;
         packet ??= eventPacket(event, args);
-        const sender = directSenderOf(socket);
-        if (sender) {
-          frame ??= packetFrame(packet);
-          sender.sendFrame([frame]);
-        } else if (socket.conn.readyState === 'open') {
-          // Behind what Engine.IO holds for the socket, as Socket.IO's own emit would write it
-          // (which would encode the event again for every busy socket).
-          socket.conn.write(packet);
-        }
+        frame = write(socket, packet, frame);
+      }
+    },
+    /**
+     * Sends the event only to the room's sockets that were sent nothing through these frames (in
+     * any room of theirs) for `quietMs`, at least half of it. It does not count as sending to the
+     * room: the others did not hear it.
+     */
+    emitToQuiet<Event extends keyof MatchSocketServerEvents>(
+      room: string,
+      quietMs: number,
+      event: Event,
+      ...args: Parameters<MatchSocketServerEvents[Event]>
+    ): void {
+      startGeneration(quietMs);
+      const members = namespace.adapter.rooms.get(room);
+      if (!members) return;
+      let packet: string | undefined;
+      let frame: Buffer | undefined;
+      for (const id of members) {
+        const socket = namespace.sockets.get(id);
+        if (!socket || hasHeardLately(socket)) continue;
+        packet ??= eventPacket(event, args);
+        frame = write(socket, packet, frame);
       }
     },
   };

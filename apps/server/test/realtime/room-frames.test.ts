@@ -150,4 +150,30 @@ describe('room frames', () => {
     busy.close();
     idle.close();
   });
+
+  it('send to the quiet only what is for the quiet: sockets sent nothing lately in any room', async () => {
+    const [talkedTo, quiet] = [await connectedClient(), await connectedClient()];
+    const frames = createRoomFrames(server);
+    const otherRoom = 'A-1-2';
+    await server
+      .of('/')
+      .sockets.get(talkedTo.id ?? '')
+      ?.join(otherRoom);
+    const heardByQuiet = heard(quiet, 2);
+    const heardByTalkedTo: Heartbeat[] = [];
+    talkedTo.on('heartbeat', (message: Heartbeat) => heardByTalkedTo.push(message));
+    frames.emit(otherRoom, 'provider', { epoch: 1, alive: true });
+    const quietMs = 200;
+    frames.emitToQuiet(room, quietMs, 'heartbeat', { t: 1, epoch: 1, alive: true });
+    // Sending to the quiet is not sending to the room: the quiet one stays quiet for the next.
+    frames.emitToQuiet(room, quietMs, 'heartbeat', { t: 2, epoch: 1, alive: true });
+    expect((await heardByQuiet).map((message) => message.t)).toEqual([1, 2]);
+    expect(heardByTalkedTo).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, quietMs + 50));
+    const nowHeard = heard(talkedTo, 1);
+    frames.emitToQuiet(room, quietMs, 'heartbeat', { t: 3, epoch: 1, alive: true });
+    expect(await nowHeard).toEqual([{ t: 3, epoch: 1, alive: true }]);
+    talkedTo.close();
+    quiet.close();
+  });
 });

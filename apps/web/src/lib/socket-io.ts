@@ -45,3 +45,34 @@ export function createSocketHolder<S extends Socket>(options: {
     },
   };
 }
+
+/**
+ * Closes the socket's connection once the server has sent nothing for `limitMs` while connected,
+ * for a server that promises to send something more often than that. A connection that died
+ * without closing (a network that dropped it silently) shows no error until Engine.IO's ping
+ * times out, and whatever the socket keeps fresh goes stale meanwhile; closed, it reconnects as
+ * after any drop. A disconnect asked for by the client ends the watch.
+ */
+export function closeWhenSilent(socket: Socket, limitMs: number): void {
+  let lastHeardAt = Date.now();
+  const heard = () => {
+    lastHeardAt = Date.now();
+  };
+  socket.io.on('packet', heard);
+  socket.io.on('ping', heard);
+  socket.on('connect', heard);
+  // Compared with the clock, not timed from the last message: a throttled timer in a hidden tab
+  // only checks late, and never closes a connection that has been talking.
+  const timer = setInterval(
+    () => {
+      if (socket.connected && Date.now() - lastHeardAt > limitMs) socket.io.engine.close();
+    },
+    Math.min(limitMs / 3, 5_000),
+  );
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io client disconnect') return;
+    clearInterval(timer);
+    socket.io.off('packet', heard);
+    socket.io.off('ping', heard);
+  });
+}

@@ -2,10 +2,11 @@ import {
   type MatchSocketClientEvents,
   type MatchSocketServerEvents,
   matchSocketPath,
+  matchSocketSilenceMaxMs,
   parseMatchRoomName,
 } from '@sb/contract';
 import type { Socket } from 'socket.io-client';
-import { createSocketHolder } from '../../../lib/socket-io';
+import { closeWhenSilent, createSocketHolder } from '../../../lib/socket-io';
 import { createLiveStore } from './live-store';
 import { createSportCountsStore } from './sport-counts-store';
 
@@ -44,8 +45,9 @@ function sendJoin(): void {
 
 /**
  * Opens (or re-opens, for a new identity) the game socket (SPEC §4): websocket transport,
- * reconnecting 1–5 s with randomization 0.5 and a 20 s connect timeout. Visitors have tokens too,
- * so everyone connects. After a reconnect the server knows no rooms: join again, then `G`.
+ * reconnecting 1–5 s with randomization 0.5 and a 20 s connect timeout, and after 15 s without
+ * a message. Visitors have tokens too, so everyone connects. After a reconnect the server knows
+ * no rooms: join again, then `G`.
  */
 const matchSocket = createSocketHolder<MatchSocket>({
   identityOf: (credentials, source) => `${credentials.uid}:${credentials.token}:${source ?? ''}`,
@@ -69,6 +71,9 @@ const matchSocket = createSocketHolder<MatchSocket>({
     next.on('snapshot', (message) => liveStore.applySnapshot(message));
     next.on('delta', (message) => liveStore.applyDelta(message));
     next.on('counts', (message) => sportCountsStore.apply(message));
+    // The server is never silent longer than `matchSocketSilenceMaxMs`; twice that means a dead
+    // connection, with odds on screen that no longer move.
+    closeWhenSilent(next, 2 * matchSocketSilenceMaxMs);
     return next;
   },
 });
