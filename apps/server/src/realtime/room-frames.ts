@@ -23,25 +23,34 @@ interface FrameSender {
   sendFrame(list: Buffer[]): void;
 }
 
+/** The parts of the `ws` WebSocket under Engine.IO's transport this relies on. */
+interface TransportWebSocket {
+  readyState: number;
+  /** Bytes sent and not yet taken by the kernel: what the client has left unread beyond it. */
+  bufferedAmount: number;
+  terminate(): void;
+  _sender?: Partial<FrameSender>;
+}
+
 /** The parts of Engine.IO's connection and its WebSocket transport this relies on. */
 interface EngineConnection {
   readyState: string;
   writeBuffer: unknown[];
-  transport: { name: string; socket?: { readyState: number; _sender?: Partial<FrameSender> } };
+  transport: { name: string; socket?: TransportWebSocket };
 }
 
 const webSocketOpen = 1;
 
-/** The WebSocket sender of a socket with nothing buffered before it, else undefined. */
-function directSenderOf(socket: Socket): FrameSender | undefined {
-  const connection = socket.conn as unknown as EngineConnection;
-  if (connection.readyState !== 'open' || connection.writeBuffer.length > 0) return undefined;
-  const { transport } = connection;
-  if (transport.name !== 'websocket' || transport.socket?.readyState !== webSocketOpen)
-    return undefined;
-  const sender = transport.socket._sender;
-  return typeof sender?.sendFrame === 'function' ? (sender as FrameSender) : undefined;
-}
+/**
+ * A client that leaves this much of what was sent to it unread, beyond what the kernel holds,
+ * is dropped: it is far behind the odds (its link cannot carry what it follows), or its
+ * connection died without closing, and everything sent meanwhile would wait in this process's
+ * memory until Engine.IO's ping gives up on it (35 s). Dropped, a live client reconnects and
+ * starts again from fresh snapshots.
+ */
+export const slowClientBufferedBytes = 4 * 1024 * 1024;
+/** The same for what Engine.IO holds for a socket while its transport is busy, in packets. */
+const slowClientHeldPackets = 1_000;
 
 /** A Socket.IO event of the main namespace (`2` and its JSON), as Socket.IO's encoder writes it. */
 function eventPacket(event: string, args: readonly unknown[]): string {
@@ -77,7 +86,10 @@ export function eventFrame(event: string, args: readonly unknown[]): Buffer {
 }
 
 /** Sends `/match/socket` events to the sockets of one of its rooms on this process. */
-export function createRoomFrames(io: MatchServer) {
+export function createRoomFrames(
+  io: MatchServer,
+  { maxBufferedBytes = slowClientBufferedBytes }: { maxBufferedBytes?: number } = {},
+) {
   const namespace = io.of('/');
   /**
    * Rooms sent an event lately, in two generations: a name added to a set costs the busy path
@@ -87,17 +99,34 @@ export function createRoomFrames(io: MatchServer) {
   let sentBefore = new Set<string>();
   let generationStartedAt = performance.now();
 
-  /** Writes the event to the socket; returns its frame, built on the first socket that takes one. */
+  /**
+   * Writes the event to the socket; returns its frame, built on the first socket that takes one.
+   * The frame goes to the WebSocket's sender directly when nothing of Engine.IO's waits to go
+   * before it. A client fallen too far behind is dropped instead.
+   */
   function write(socket: Socket, packet: string, frame: Buffer | undefined): Buffer | undefined {
-    const sender = directSenderOf(socket);
-    if (sender) {
-      const built = frame ?? packetFrame(packet);
-      sender.sendFrame([built]);
-      return built;
+    const connection = socket.conn as unknown as EngineConnection;
+    if (connection.readyState !== 'open') return frame;
+    const { transport, writeBuffer } = connection;
+    const webSocket = transport.name === 'websocket' ? transport.socket : undefined;
+    if (webSocket?.readyState === webSocketOpen) {
+      if (
+        webSocket.bufferedAmount > maxBufferedBytes ||
+        writeBuffer.length > slowClientHeldPackets
+      ) {
+        webSocket.terminate();
+        return frame;
+      }
+      const sender = webSocket._sender;
+      if (writeBuffer.length === 0 && typeof sender?.sendFrame === 'function') {
+        const built = frame ?? packetFrame(packet);
+        sender.sendFrame([built]);
+        return built;
+      }
     }
     // Behind what Engine.IO holds for the socket, as Socket.IO's own emit would write it (which
     // would encode the event again for every busy socket).
-    if (socket.conn.readyState === 'open') socket.conn.write(packet);
+    socket.conn.write(packet);
     return frame;
   }
 

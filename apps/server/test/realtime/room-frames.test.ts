@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Heartbeat } from '@sb/contract';
 import { Server } from 'socket.io';
 import { type Socket as ClientSocket, io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MatchServer } from '../../src/realtime/match-broadcast';
 import { createRoomFrames, eventFrame } from '../../src/realtime/room-frames';
 
@@ -175,5 +175,38 @@ describe('room frames', () => {
     expect(await nowHeard).toEqual([{ t: 3, epoch: 1, alive: true }]);
     talkedTo.close();
     quiet.close();
+  });
+
+  it('drop a client that leaves too much unread, and go on with the others', async () => {
+    const [stalled, reading] = [await connectedClient(), await connectedClient()];
+    const maxBufferedBytes = 1024 * 1024;
+    const frames = createRoomFrames(server, { maxBufferedBytes });
+    const serverSocket = server.of('/').sockets.get(stalled.id ?? '');
+    if (!serverSocket) throw new Error('no server socket');
+    // The stalled client stops reading its TCP socket: what the server sends piles up.
+    const engine = stalled.io.engine as unknown as {
+      transport: { ws: { _socket: { pause(): void; resume(): void } } };
+    };
+    engine.transport.ws._socket.pause();
+    let readingHeard = 0;
+    reading.on('provider', () => {
+      readingHeard += 1;
+    });
+    const note = 'z'.repeat(100_000);
+    let sent = 0;
+    // Past the kernel's buffers on both ends, then past the limit: at most 40 MB.
+    while (serverSocket.connected && sent < 400) {
+      frames.emit(room, 'provider', { epoch: sent, alive: true, note } as never);
+      sent += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(serverSocket.connected).toBe(false);
+    const disconnected = new Promise((resolve) => stalled.once('disconnect', resolve));
+    engine.transport.ws._socket.resume();
+    await disconnected;
+    // The reading client heard every frame sent while the other was still there, and more after.
+    frames.emit(room, 'provider', { epoch: -1, alive: true });
+    await vi.waitFor(() => expect(readingHeard).toBe(sent + 1));
+    reading.close();
   });
 });
