@@ -46,9 +46,11 @@ const webSocketOpen = 1;
  * is dropped: it is far behind the odds (its link cannot carry what it follows), or its
  * connection died without closing, and everything sent meanwhile would wait in this process's
  * memory until Engine.IO's ping gives up on it (35 s). Dropped, a live client reconnects and
- * starts again from fresh snapshots.
+ * starts again from fresh snapshots. The bound stays well above what a `join-room` of 300 rooms
+ * in match view sends at once (the simulated book's match views: 7 KB at the median, 20 KB at
+ * most, so 6 MB), lest a client on a slow link be dropped for the snapshots it asked for.
  */
-export const slowClientBufferedBytes = 4 * 1024 * 1024;
+export const slowClientBufferedBytes = 16 * 1024 * 1024;
 /** The same for what Engine.IO holds for a socket while its transport is busy, in packets. */
 const slowClientHeldPackets = 1_000;
 
