@@ -17,6 +17,11 @@ const durationMs = 10_000;
 const scrollEveryMs = 2_000;
 const scrollStepPx = 700;
 const fpsTarget = 55;
+/** The run is made at a desktop's size, then at a phone's (one column of match cards). */
+const viewports = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
 const longTaskLimitMs = 50;
 
 interface ProbeResult {
@@ -88,11 +93,42 @@ export async function benchOddsFps(): Promise<BenchResult> {
     counters: createMemoryCounterStore(),
     feedProvider: feed.provider,
   });
-  const browser = await launchBrowser('sb-bench-odds-fps');
   try {
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const figures: Record<string, string> = {};
+    let isMet = true;
+    const updatesPerRun = Math.round((updatesPerSecond * durationMs) / 1_000);
+    for (const [index, viewport] of viewports.entries()) {
+      const run = await runAt(url, feed, viewport, index * updatesPerRun);
+      const size = `${viewport.name}, ${viewport.width} × ${viewport.height}`;
+      for (const [name, value] of Object.entries(run.figures)) figures[`${name} (${size})`] = value;
+      isMet &&= run.isMet;
+    }
+    return {
+      name: 'Odds updates in the member site',
+      method: `\`#/index?tab=inPlay\` served by the product (built for production, embedded database) and opened in headless Chromium (software rendering), once at ${viewports.map((viewport) => `${viewport.width} × ${viewport.height}`).join(' and once at ')}. The book holds ${matchCount} live football matches, all in the page's list (one read, windowed). The fan-out benchmark's feed driver (bench/fanout-feed.ts) then hands the server ${updatesPerSecond} odds changes a second for ${durationMs / 1000} s, each repricing the 1X2, handicap and total of one of the top ${movingMatches} matches of the list (5 a second each, as often as the socket's list view sends a match), so the rows the page draws are the busiest. The page follows the rows it draws, and scrolls its list by ${scrollStepPx} px every ${scrollEveryMs / 1000} s so new rows are drawn and joined. Frames are counted with requestAnimationFrame and long tasks (over 50 ms) with a PerformanceObserver of type longtask, both inside the page. The machine's 2 cores are shared with other work, so a long task may be another process's doing.`,
+      figures,
+      target: `at both sizes: no main-thread task over ${longTaskLimitMs} ms and at least ${fpsTarget} frames per second`,
+      isMet,
+    };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** One run of the odds updates against the page at one size, in a browser of its own. */
+async function runAt(
+  url: string,
+  feed: ReturnType<typeof createFanoutFeed>,
+  viewport: (typeof viewports)[number],
+  /** The feed's numbering goes on from the run before: a repeated seq is dropped as old news. */
+  firstUpdate: number,
+) {
+  const browser = await launchBrowser('sb-bench-odds-fps');
+  try {
     const { page } = browser;
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
     let snapshots = 0;
     page.on('websocket', (socket) => {
       if (!socket.url().includes('/match/socket')) return;
@@ -121,7 +157,7 @@ export async function benchOddsFps(): Promise<BenchResult> {
       roomCount: movingMatches,
       perRoomPerSecond: updatesPerSecond / movingMatches,
       durationMs,
-      firstUpdate: 0,
+      firstUpdate,
       onDue: (batch) => feed.deliver(batch),
     });
     const sentMs = performance.now() - startedAt;
@@ -133,8 +169,6 @@ export async function benchOddsFps(): Promise<BenchResult> {
     const worstSecond = slowestSecond(probe.frameTimes, firstFrame, probe.elapsedMs);
     const longestTaskMs = Math.max(0, ...probe.longTasks);
     return {
-      name: 'Odds updates in the member site',
-      method: `\`#/index?tab=inPlay\` served by the product (built for production, embedded database) and opened in headless Chromium (1440 × 900, software rendering). The book holds ${matchCount} live football matches, all in the page's list (one read, windowed). The fan-out benchmark's feed driver (bench/fanout-feed.ts) then hands the server ${updatesPerSecond} odds changes a second for ${durationMs / 1000} s, each repricing the 1X2, handicap and total of one of the top ${movingMatches} matches of the list (5 a second each, as often as the socket's list view sends a match), so the rows the page draws are the busiest. The page follows the rows it draws, and scrolls its list by ${scrollStepPx} px every ${scrollEveryMs / 1000} s so new rows are drawn and joined. Frames are counted with requestAnimationFrame and long tasks (over 50 ms) with a PerformanceObserver of type longtask, both inside the page. The machine's 2 cores are shared with other work, so a long task may be another process's doing.`,
       figures: {
         'matches in the list (sport tab count)': String(listed),
         'list height (all rows, windowed)': `${Math.round(listHeightPx)} px`,
@@ -146,12 +180,9 @@ export async function benchOddsFps(): Promise<BenchResult> {
         'long tasks (over 50 ms)': String(probe.longTasks.length),
         'longest task': probe.longTasks.length ? `${longestTaskMs.toFixed(0)} ms` : 'none',
       },
-      target: `no main-thread task over ${longTaskLimitMs} ms and at least ${fpsTarget} frames per second`,
       isMet: probe.longTasks.length === 0 && fps >= fpsTarget,
     };
   } finally {
     await browser.close();
-    await app.close();
-    await database.close();
   }
 }

@@ -18,6 +18,7 @@ export function renderReport(results: BenchResult[], startedAt: Date): string {
     '',
     'Written by `npm run bench`; every figure below comes from its last run. Each benchmark runs',
     'the product and a peer on the same machine in the same run, so the ratio is what counts.',
+    'What profiling found, and why a figure moved, is kept in docs/performance-findings.md.',
     '',
     `- Run: ${startedAt.toISOString()}`,
     `- Machine: ${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,

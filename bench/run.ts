@@ -8,6 +8,7 @@ import { benchMatchList } from './match-list.bench';
 import { benchOddsFps } from './odds-fps.bench';
 import { type BenchResult, renderReport } from './report';
 import { benchSettlement } from './settlement.bench';
+import { benchStartup } from './startup.bench';
 import { benchWalletTransfer } from './wallet-transfer.bench';
 
 /**
@@ -23,6 +24,7 @@ const allBenches: (() => Promise<BenchResult>)[] = [
   benchSettlement,
   benchFirstPage,
   benchOddsFps,
+  benchStartup,
 ];
 const wanted = process.argv.slice(2).map((word) => word.toLowerCase());
 const benches = wanted.length

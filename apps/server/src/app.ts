@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { healthCheck } from '@sb/contract';
+import type { SeededPast } from '@sb/feed-sim';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { type Config, configSchema } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/envelope-errors';
+import { acceptMultipartFields } from './http/multipart-fields';
 import { registerCall } from './http/register-call';
 import {
   installSecurityHeaders,
@@ -26,10 +28,16 @@ import { createIdentityRepository } from './modules/identity/identity.repository
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createLoginGuard } from './modules/identity/login-guard';
+import { createPasscodeRepository } from './modules/identity/passcode.repository';
+import { registerPasscodeRoutes } from './modules/identity/passcode.routes';
+import { createPasscodeService } from './modules/identity/passcode.service';
+import { registerQuickAccountRoutes } from './modules/identity/quick-account.routes';
+import { createQuickAccountService } from './modules/identity/quick-account.service';
 import { createLedger } from './modules/ledger/ledger.service';
 import { createCreditReader } from './modules/loans/loan-credit';
 import { registerLoanModule } from './modules/loans/loans.module';
 import { type MatchWireSource, registerMatchModule } from './modules/match/match.module';
+import type { StreamProvider } from './modules/match/stream-provider';
 import { registerOperatorModule } from './modules/operators/operators.module';
 import { registerOrderStatsModule } from './modules/order-stats/order-stats.module';
 import type { OrderConfig } from './modules/orders/order-settings';
@@ -72,6 +80,10 @@ export interface AppDependencies {
   requestTimeoutMs?: number;
   /** Where odds come from; without one the book is empty (most tests). */
   feedProvider?: FeedProvider;
+  /** Live video and animation (docs/matches.md); the book's rendered broadcasts by default. */
+  streams?: StreamProvider;
+  /** The sides' past for head-to-head, which the simulated feed keeps; none by default. */
+  teamRecords?: SeededPast;
 }
 
 /**
@@ -111,6 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   acceptEmptyJsonBodies(app);
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
+  acceptMultipartFields(app, bodyLimitBytes);
 
   const ledger = createLedger(deps.database.db);
   const repository = createIdentityRepository(deps.database.db);
@@ -146,6 +159,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   registerIdentityRoutes(app, authenticate, identity, loginGuard);
+  registerPasscodeRoutes(
+    app,
+    authenticate,
+    createPasscodeService({
+      repository: createPasscodeRepository(deps.database.db),
+      identity,
+      now,
+    }),
+  );
+  registerQuickAccountRoutes(
+    app,
+    authenticate,
+    createQuickAccountService({ identity, counters: deps.counters }),
+  );
   const context: ModuleContext = {
     app,
     config: deps.config,
@@ -159,7 +186,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now,
   };
   const operators = await registerOperatorModule(context);
-  const matchWire = registerMatchModule(context);
+  const matchWire = registerMatchModule(context, {
+    streams: deps.streams,
+    records: deps.teamRecords,
+  });
   siteSettings = matchWire.settings;
   await attachRealtime(context, { matches: matchWire });
   const wallet = registerWalletModule(context);

@@ -9,6 +9,13 @@ describe('loadConfig', () => {
     expect(config.REDIS_URL).toBeUndefined();
     expect(config.DATA_DIR.endsWith('/data')).toBe(true);
     expect(config.PARTNER_SECRETS.size).toBe(0);
+    expect(config.FEED_DENSITY).toBe(1);
+  });
+
+  it('takes a feed density above 0 and up to 4', () => {
+    expect(loadConfig({ FEED_DENSITY: '0.25' }).FEED_DENSITY).toBe(0.25);
+    for (const density of ['0', '-1', '4.5', 'deep'])
+      expect(() => loadConfig({ FEED_DENSITY: density })).toThrow(/FEED_DENSITY/);
   });
 
   it('reads partner secrets as channel:secret pairs', () => {

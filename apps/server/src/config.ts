@@ -106,6 +106,13 @@ export const configSchema = z.object({
   /** Multiplies the simulated clock: at 60 a football match takes about two minutes. */
   FEED_SPEED: z.coerce.number().positive().max(600).default(1),
   /**
+   * How full the simulated world is: 1, the default, plays the fixture calendar as written (over
+   * a thousand events listed, forty and more matches in play at the busiest hour); 0.25 a quarter
+   * of its matches and virtual events, for a light development machine; up to 4. A world keeps
+   * the density it began with: restarted with another, it carries on at its own (docs/matches.md).
+   */
+  FEED_DENSITY: z.coerce.number().positive().max(4).default(1),
+  /**
    * With REDIS_URL, one process runs the feed under a lease of this length in Redis; when it
    * dies another process takes over within about this long.
    */

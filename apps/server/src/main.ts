@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { createSeededPast } from '@sb/feed-sim';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -33,7 +34,13 @@ async function createFeedProvider(
   if (config.FEED_PROVIDER !== 'simulator') return undefined;
   const catalogue = createCatalogue(database.db);
   const createSource = () =>
-    startRecordedSimulator({ catalogue, seed: config.FEED_SEED, speed: config.FEED_SPEED, log });
+    startRecordedSimulator({
+      catalogue,
+      seed: config.FEED_SEED,
+      speed: config.FEED_SPEED,
+      density: config.FEED_DENSITY,
+      log,
+    });
   if (!config.REDIS_URL) return createSource();
   return createSharedFeedProvider({
     redisUrl: config.REDIS_URL,
@@ -77,7 +84,7 @@ async function main(): Promise<void> {
     config: { ...config, WEB_DIST_DIR: config.WEB_DIST_DIR ?? defaultWebDistDir },
     database,
     counters,
-    ...(feedProvider ? { feedProvider } : {}),
+    ...(feedProvider ? { feedProvider, teamRecords: createSeededPast(config.FEED_SEED) } : {}),
   });
   logger = app.log;
   for (const write of earlyLines.splice(0)) write(app.log);

@@ -52,7 +52,7 @@ function redisPrefixOf(database: DatabaseHandle): string {
 export async function createTestApp(
   overrides: Pick<
     AppDependencies,
-    'now' | 'generateCaptchaCode' | 'requestTimeoutMs' | 'feedProvider'
+    'now' | 'generateCaptchaCode' | 'requestTimeoutMs' | 'feedProvider' | 'streams' | 'teamRecords'
   > & {
     webDistDir?: string;
     /** A database the caller opened and closes itself, to start apps on it one after another. */

@@ -41,13 +41,22 @@ export interface TestBrowser {
  */
 export async function launchBrowser(
   profilePrefix: string,
-  options: { locale?: string } = {},
+  options: {
+    locale?: string;
+    /**
+     * Reduced by default: amounts then show their new value at once instead of counting to it
+     * for 2 s (SPEC §9's counter), as they do for members who ask for less motion, so suites
+     * read final values. The real-time suite lets them count.
+     */
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
 ): Promise<TestBrowser> {
   const profileDir = mkdtempSync(join(tmpdir(), `${profilePrefix}-`));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     headless: true,
     locale: options.locale ?? 'en-US',
+    reducedMotion: options.reducedMotion ?? 'reduce',
     args: [
       '--no-sandbox',
       '--disable-gpu',

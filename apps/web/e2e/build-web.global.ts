@@ -9,6 +9,7 @@ const builtPage = join(webDir, 'dist/index.html');
 /** What the built app is made of: a change to any of these makes the build stale. */
 const sources = [
   'apps/web/src',
+  'apps/web/public',
   'apps/web/index.html',
   'apps/web/console.html',
   'apps/web/vite.config.ts',

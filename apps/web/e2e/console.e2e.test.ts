@@ -13,6 +13,7 @@ import {
   noticeList,
   openMemberLogin,
   tradingLimits,
+  visitorCreate,
 } from '@sb/contract';
 import { encodeOptionId, fromOddsUnits, memberOdds } from '@sb/domain';
 import type { Page } from 'playwright-core';
@@ -231,7 +232,16 @@ describe.skipIf(!hasChromium)('operator console in Chromium against the real ser
     await byTestId(`withdraw-row-${withdrawalOrderNo}`).waitFor();
 
     await byTestId('withdraw-order-no').fill(withdrawalOrderNo);
+    // Money moves only once the operator confirms what the dialog says will happen.
     await byTestId('withdraw-by-order-approve').click();
+    expect(await byTestId('withdraw-by-order-approve-dialog').textContent()).toContain(
+      `Approve withdrawal ${withdrawalOrderNo}?`,
+    );
+    await byTestId('withdraw-by-order-approve-cancel').click();
+    expect(await byTestId('withdraw-by-order-approve-dialog').count()).toBe(0);
+    expect((await balanceOf(testApp, member.userId, cny.currencyId)).frozen).toBe(30_000);
+    await byTestId('withdraw-by-order-approve').click();
+    await byTestId('withdraw-by-order-approve-confirm').click();
     await byTestId('withdraw-result').waitFor();
     expect(await byTestId('withdraw-result').textContent()).toBe(
       `Withdrawal ${withdrawalOrderNo} is now: Approved, paying out`,
@@ -259,6 +269,10 @@ describe.skipIf(!hasChromium)('operator console in Chromium against the real ser
       .toBe(1);
 
     await byTestId(`collection-confirm-${orderNo}`).click();
+    expect(await byTestId(`collection-confirm-${orderNo}-dialog`).textContent()).toContain(
+      `Member ${member.userId} is credited 500.00 CNY.`,
+    );
+    await byTestId(`collection-confirm-${orderNo}-confirm`).click();
     await byTestId('collection-result').waitFor();
     expect(await byTestId('collection-result').textContent()).toBe(
       `Order ${orderNo} confirmed; the member was credited.`,
@@ -357,6 +371,10 @@ describe.skipIf(!hasChromium)('operator console in Chromium against the real ser
     expect(await page.getByText('Enter a reason first.').count()).toBe(1);
     await byTestId('withdraw-by-order-reject-reason').fill('name does not match the card');
     await byTestId('withdraw-by-order-reject-confirm').click();
+    expect(await byTestId('withdraw-by-order-reject-check-dialog').textContent()).toContain(
+      'Reason: name does not match the card',
+    );
+    await byTestId('withdraw-by-order-reject-check-confirm').click();
     await byTestId('withdraw-result').waitFor();
     expect(await byTestId('withdraw-result').textContent()).toBe(
       `Withdrawal ${orderNo} is now: Rejected`,
@@ -438,6 +456,19 @@ describe.skipIf(!hasChromium)('trading and member desks', () => {
         throw new Error(`${error.message}\nthe page at ${page.url()} showed: ${shown}`);
       });
 
+    // States and lines in words, never the feed's codes.
+    expect(await page.locator('main').textContent()).toContain(' · Not started · ');
+    const handicap = event.markets.find((entry) => entry.specifiers.startsWith('hcp='));
+    if (handicap) {
+      const line = Number(handicap.specifiers.slice('hcp='.length));
+      const said = `${line < 0 ? '\u2212' : line > 0 ? '+' : ''}${Math.abs(line)}`;
+      expect(
+        await byTestId(`market-${handicap.playId}-${handicap.specifiers}-line`).textContent(),
+      ).toBe(`Handicap ${said}`);
+    }
+    expect(await byTestId(marketTestId).textContent()).toContain('Open');
+    expect(await byTestId(marketTestId).textContent()).not.toContain('active');
+
     await byTestId(`${marketTestId}-hold`).click();
     await byTestId(`${marketTestId}-hold-reason`).fill('odds under review');
     await byTestId(`${marketTestId}-hold-confirm`).click();
@@ -498,9 +529,19 @@ describe.skipIf(!hasChromium)('trading and member desks', () => {
 
   it('finds a member, blocks them with a reason and sees it in the audit log', async () => {
     const member = await newMember(testApp);
+    const visitor = await testApp.call<{ uid: string }>(visitorCreate.path, {});
     await page.goto(`${serverUrl}/console.html#/members`);
     await signInUnlessSignedIn();
     await byTestId('desk-members').click();
+    // Visitors are left out of the list until the operator shows them.
+    await byTestId('member-query').fill(visitor.data.uid);
+    await byTestId('member-search').click();
+    await expect.poll(() => page.getByTestId('members').locator('tbody tr').count()).toBe(0);
+    await byTestId('member-visitors-filter').selectOption('shown');
+    await expect
+      .poll(() => page.getByTestId('members').locator('tbody tr').textContent())
+      .toContain('Visitor');
+    await byTestId('member-visitors-filter').selectOption('hidden');
     await byTestId('member-query').fill(String(member.userId));
     await byTestId('member-search').click();
     await byTestId(`member-open-${member.userId}`).click();
@@ -561,6 +602,7 @@ describe.skipIf(!hasChromium)('adjustments, statement, ledger check and dashboar
     await signInThroughConsole(approver);
     await byTestId('finance-tab-adjustments').click();
     await byTestId(`adjust-approve-${id}`).click();
+    await byTestId(`adjust-approve-${id}-confirm`).click();
     await byTestId('adjust-decision-result').waitFor();
     expect(await byTestId('adjust-decision-result').textContent()).toBe(
       `Adjustment #${id} approved; the member’s balance changed.`,

@@ -1,10 +1,9 @@
 import { formatOdds, type OddsStyle } from '@sb/domain';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/src/db/database';
 import { createCatalogue } from '../../server/src/modules/catalogue/catalogue.service';
 import { startRecordedSimulator } from '../../server/src/modules/catalogue/recorded-simulator';
-import { virtualSportIdFloor } from '../../server/src/modules/match/match-wire';
 import { createManualFeed, liveEvents } from '../../server/test/realtime/helpers';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
 import { createTestDatabase } from '../../server/test/test-database';
@@ -85,6 +84,7 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
       catalogue: createCatalogue(database.db),
       seed: 'web-sports-e2e',
       speed: 60,
+      calendar: 2,
       now: worldNowMs,
     });
     testApp = await createTestApp({
@@ -208,12 +208,13 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
     await page.getByTestId('register-submit').click();
     await page.getByTestId('account-name').waitFor();
 
-    // A match yet to start: a live one can end at the feed's speed and leave every list, and the
+    // The last match of the day, furthest from its start: at the feed's speed the next one to
+    // start can go live and leave this list within the test (one CI run lost its row so), and the
     // list reorders as matches come and go, so the row is pinned by its id once read.
     await openBoard(page, `${url}/#/index?tab=today`);
     const matchId = await page
       .locator('[data-testid="match-row"][data-live="false"]')
-      .first()
+      .last()
       .getAttribute('data-match-id');
     const row = page.locator(`[data-testid="match-row"][data-match-id="${matchId}"]`);
     const star = row.locator('[data-testid="favourite-toggle"][data-kind="match"]');
@@ -294,99 +295,21 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
     );
   });
 
-  it('opens head-to-head statistics in an 800 by 600 window titled after the match', async () => {
-    const detail = page.getByTestId('match-detail');
-    const title = await detail.locator('.match-detail__title').textContent();
-    const popupOpened = page.waitForEvent('popup');
-    await detail.getByTestId('head-to-head').click();
-    const popup = await popupOpened;
-    await expect.poll(() => popup.title(), { timeout: 5_000 }).toBe(`Head to head: ${title}`);
-    const size = await popup.evaluate(() => [window.outerWidth, window.outerHeight]);
-    expect(size).toEqual([800, 600]);
-    await popup.close();
-  });
-
-  it('plays the live animation of a live match when the viewer may watch', {
-    timeout: 60_000,
-  }, async () => {
-    // Animation is offered for live matches of real sports (a virtual sport has video only).
-    // At 60 times the wall clock a match in play may end while the test opens it (its stream is
-    // then refused), or have started after the page read the sport's stream offers, and a slow
-    // run can outlast the world's afternoon football: so the test tries the live rows of the
-    // real sports on the board, football first, until one plays.
-    await page.getByTestId('match-detail-close').click();
-    const sportIds = await page.locator('[data-testid="sport-tab"]').evaluateAll(
-      (tabs, floor) =>
-        tabs
-          .map((tab) => ({
-            id: Number(tab.getAttribute('data-sport-id')),
-            count: Number(tab.querySelector('[data-testid="sport-count"]')?.textContent ?? 0),
-          }))
-          .filter((tab) => tab.id < floor && tab.count > 0)
-          .map((tab) => tab.id),
-      virtualSportIdFloor,
-    );
-    const detail = page.getByTestId('match-detail');
-    const frame = detail.getByTestId('live-stream-frame');
-    const tried: string[] = [];
-    const appears = (locator: Locator, timeout: number) =>
-      locator.waitFor({ timeout }).then(
-        () => true,
-        () => false,
-      );
-    /** Opens a live row's detail and plays its animation: what came of it. */
-    const playAnimation = async (matchId: string): Promise<string> => {
-      const row = page.locator(`[data-testid="match-row"][data-match-id="${matchId}"]`);
-      // A row may have left the list since (its match ended).
-      const box = await row
-        .getByTestId('match-teams')
-        .boundingBox({ timeout: 2_000 })
-        .catch(() => null);
-      if (!box) return 'gone';
-      await page.mouse.click(box.x + 5, box.y + box.height / 2);
-      const animation = detail.getByTestId('live-animation');
-      if (!(await appears(animation, 7_000))) return 'no offer';
-      await animation.click();
-      const shown = detail
-        .getByTestId('live-stream-frame')
-        .or(detail.getByTestId('live-stream-unavailable'));
-      if (!(await appears(shown, 10_000))) return 'no answer';
-      return (await frame.count()) > 0 ? 'playing' : 'refused';
-    };
-    let isPlaying = false;
-    for (const sportId of sportIds) {
-      await page.locator(`[data-testid="sport-tab"][data-sport-id="${sportId}"]`).click();
-      // The sport's own rows, not the previous sport's kept on screen while its list is read.
-      const rows = page.locator(`[data-testid="match-row"][data-sport-id="${sportId}"]`);
-      await rows.first().waitFor({ timeout: 10_000 });
-      const matchIds = await rows
-        .and(page.locator('[data-live="true"]'))
-        .evaluateAll((live) => live.map((row) => row.getAttribute('data-match-id') ?? ''));
-      for (const matchId of matchIds.slice(0, 4)) {
-        const outcome = await playAnimation(matchId);
-        tried.push(`${matchId}: ${outcome}`);
-        isPlaying = outcome === 'playing';
-        if (isPlaying) break;
-        if ((await detail.count()) > 0) await page.getByTestId('match-detail-close').click();
-      }
-      if (isPlaying) break;
-    }
-    if (!isPlaying)
-      throw new Error(`no live match of a real sport played its animation (${tried.join(', ')})`);
-    expect(await frame.getAttribute('src')).toMatch(/\/live\/animation\/\d+$/);
-    await detail.getByTestId('match-detail-close').click();
-    await expect.poll(() => page.getByTestId('match-detail').count()).toBe(0);
-  });
-
   it('finds matches by team name', async () => {
     await page.goto(`${url}/#/index`);
     const teams = await page.getByTestId('match-teams').first().textContent();
     const home = (teams ?? '').split(' v ')[0] ?? '';
     expect(home.length).toBeGreaterThan(0);
     await page.getByTestId('match-search').fill(home);
+    // Every sport is searched: the team's matches, and the outrights it runs in (titled after
+    // their competition, the team among their runners).
     await expect
       .poll(async () => {
-        const shown = await page.getByTestId('match-teams').allTextContents();
+        const shown = await page
+          .locator(
+            '[data-testid="match-row"]:not([data-sport-id="1000"]) [data-testid="match-teams"]',
+          )
+          .allTextContents();
         return shown.length > 0 && shown.every((text) => text.includes(home));
       })
       .toBe(true);

@@ -234,11 +234,13 @@ export const memberSearch = defineCall({
   auth: { operator: ['support', 'finance', 'trader'] },
   tag: 'members',
   summary:
-    'Members whose account name starts with `q`, or whose uid or user id is `q`; newest first.',
+    'Members whose account name starts with `q`, or whose uid or user id is `q`; newest first. Visitors and try-play (demo) accounts are left out unless `withVisitors` is true.',
   input: z.object({
     q: textField(64).optional(),
     /** Only blocked (true) or only unblocked (false) members. */
     blocked: boolField().optional(),
+    /** Lists visitors and try-play (demo) accounts too; by default only real members are. */
+    withVisitors: boolField().default(false),
     page: pageField(),
     size: sizeField(),
   }),

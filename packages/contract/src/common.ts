@@ -2,16 +2,13 @@ import { z } from 'zod';
 import { languages } from './errors';
 
 /**
- * Form-encoded and query requests carry every value as a string, JSON ones as typed values.
- * These helpers accept both, so one schema serves the three encodings DESIGN §5 allows.
+ * A whole number. Form-encoded and query requests carry every value as text, JSON ones as typed
+ * values; the wire's coercion (wire-coercion.ts) brings both to the schema's type before it is
+ * checked, so these helpers only say what a field is.
  */
-export const intField = () =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value),
-    z.number().int().safe(),
-  );
+export const intField = () => z.number().int().safe();
 
-/** A whole number from `min` to `max`, sent as a number or a string of digits. */
+/** A whole number from `min` to `max`. */
 export const boundedInt = (min: number, max: number) =>
   intField().pipe(z.number().int().min(min).max(max));
 
@@ -32,12 +29,8 @@ export const maxEpochMs = 253_402_214_400_000;
 /** A time as epoch milliseconds, from 1970 to the last day of the year 9999. */
 export const epochMsField = () => boundedInt(0, maxEpochMs);
 
-export const boolField = () =>
-  z.preprocess(
-    (value) =>
-      value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
-    z.boolean(),
-  );
+/** True or false; the wire also reads `1`/`0` and their text. */
+export const boolField = () => z.boolean();
 
 /** Free text with a bound on its length, trimmed. */
 export const textField = (maxLength: number) => z.string().trim().max(maxLength);

@@ -41,7 +41,6 @@ export const depositStatus = {
 } as const;
 export type DepositStatus = (typeof depositStatus)[keyof typeof depositStatus];
 
-/** An integer field within bounds, accepting a number or its text (query and form fields). */
 /** What is wrong with a deposit amount as sent, or undefined when it is a valid one. */
 function depositAmountProblem(value: number | string): string | undefined {
   if (typeof value === 'number') {

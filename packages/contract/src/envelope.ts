@@ -9,3 +9,10 @@ export interface Envelope<T> {
   msg: string;
   data: T | null;
 }
+
+/** Whether an answer has the envelope's shape (`code` and `msg`), whatever its `data`. */
+export function isEnvelope(value: unknown): value is Envelope<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.code === 'number' && typeof candidate.msg === 'string';
+}

@@ -170,6 +170,39 @@ export const errorCatalogue = {
     zh: '该合作方登录已停用',
     zht: '該合作方登錄已停用',
   },
+  /**
+   * A partner passcode that is unknown, expired or already used: the three answer alike, so a
+   * passcode cannot be probed. Each passcode signs a player in once (docs/identity.md).
+   */
+  PARTNER_PASSCODE_INVALID: {
+    code: 2020,
+    key: 'error.partnerPasscodeInvalid',
+    en: 'This sign-in link is invalid, has expired or was already used',
+    zh: '登录链接无效、已过期或已被使用',
+    zht: '登錄鏈接無效、已過期或已被使用',
+  },
+  /**
+   * A login with a quick account's placeholder password: the account signs in only through the
+   * session made when it was created until its member sets a password (docs/identity.md).
+   */
+  QUICK_ACCOUNT_PASSWORD_NOT_SET: {
+    code: 2021,
+    key: 'error.quickAccountPasswordNotSet',
+    en: 'This quick account has no password yet. Set one on the device that created it',
+    zh: '该快速账号尚未设置密码，请在创建账号的设备上设置密码',
+    zht: '該快速賬號尚未設置密碼，請在創建賬號的設備上設置密碼',
+  },
+  /**
+   * A quick account still on the placeholder password asked to withdraw, set the withdrawal
+   * password or change payout accounts; it must set a login password of its own first.
+   */
+  OWN_PASSWORD_REQUIRED: {
+    code: 2022,
+    key: 'error.ownPasswordRequired',
+    en: 'Please set a login password of your own first',
+    zh: '请先设置您自己的登录密码',
+    zht: '請先設置您自己的登錄密碼',
+  },
   /** The member's available balance is smaller than the amount asked for. */
   INSUFFICIENT_FUNDS: {
     code: 5001,

@@ -47,6 +47,11 @@ export const sessionSchema = z.object({
   assetID: z.string(),
   /** When the token stops working, epoch milliseconds. */
   expiresAt: z.number().int(),
+  /**
+   * A quick account still on SPEC's placeholder password (docs/identity.md "Quick accounts"):
+   * it cannot sign in again, withdraw or change payout accounts until the member sets a password.
+   */
+  hasPlaceholderPassword: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -79,6 +84,8 @@ export const userInfoSchema = z.object({
   assetID: z.string(),
   creditAmount: z.number().int(),
   loanAmount: z.number().int(),
+  /** See the session's `hasPlaceholderPassword`. */
+  hasPlaceholderPassword: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -10,7 +10,6 @@ import { balanceEntrySchema } from './wallet';
  * the choices SPEC leaves open.
  */
 
-/** An integer field within bounds, accepting a number or its text (query and form fields). */
 /** The most records one page of the loan history holds. */
 export const maxLoanRecordPageSize = 100;
 

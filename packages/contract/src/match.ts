@@ -8,28 +8,16 @@ import { boundedInt, epochMsField, textField } from './common';
  * names. docs/matches.md records the choices SPEC leaves open.
  */
 
-/** An integer field within bounds, accepting a number or its text (query and form fields). */
 /** A positive id: sport, league, match. */
 const idField = () => boundedInt(1, Number.MAX_SAFE_INTEGER);
 
 /**
- * A list of ids sent comma-joined (`"1,2,3"`, SPEC's leg list) or, in JSON, as an array. At most
- * `max` ids; anything that is not a positive integer is refused.
+ * A list of ids: comma-joined text (`"1,2,3"`, SPEC's leg list), a JSON array, or one id (the
+ * wire's coercion reads each). At most `max` ids; anything that is not a positive integer is
+ * refused.
  */
 export const idListField = (max: number) =>
-  z.preprocess(
-    (value) => {
-      if (typeof value === 'number') return [value];
-      if (typeof value !== 'string') return value;
-      const text = value.trim();
-      if (text === '') return [];
-      return text.split(',').map((part) => {
-        const item = part.trim();
-        return /^\d{1,16}$/.test(item) ? Number(item) : item;
-      });
-    },
-    z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).max(max, `at most ${max} ids`),
-  );
+  z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).max(max, `at most ${max} ids`);
 
 /**
  * List types of the table parameters: 0 all open matches, 1 live, 2 today (kick-off today in the
@@ -120,6 +108,26 @@ export const marketsByPlaySchema = z.record(
 );
 
 /**
+ * The match clock as read at `t`: while it runs, read it forward at `v` match seconds a second
+ * (the feed's speed), so a page ticks between updates.
+ */
+export const matchClockSchema = z.object({
+  /** Seconds of match clock played at `t`. */
+  s: z.number().int(),
+  /** Seconds left in the period at `t`, for sports whose clock counts down (basketball). */
+  l: z.number().int().optional(),
+  /** Minutes of added time announced for the period (football), once it is being played. */
+  x: z.number().int().optional(),
+  /** Match seconds a second while the clock runs; 0 while it is stopped. */
+  v: z.number(),
+  /** Server time of the reading, epoch milliseconds. */
+  t: z.number().int(),
+});
+export type MatchClock = z.infer<typeof matchClockSchema>;
+
+const homeAway = z.object({ h: z.number().int(), a: z.number().int() });
+
+/**
  * SPEC §3 event object: where a match stands. `c` is the period code while live (1–2 first
  * period … 9–10 fifth), 0 before the start, 90 finished, 91 cancelled, 92 postponed, 93
  * abandoned.
@@ -151,8 +159,95 @@ export const eventInfoSchema = z.object({
   o: z.string(),
   /** Away name ('' for outrights and races). */
   r: z.string(),
+  /** The match clock of a live match whose sport has one. */
+  ck: matchClockSchema.optional(),
+  /**
+   * Tennis in play: points won in the current game (0, 1, 2, 3, 4… read as 0, 15, 30, 40, AD).
+   * Volleyball, table tennis, badminton: points of the set in play; esports: rounds of the map.
+   */
+  gp: homeAway.optional(),
+  /** Tennis, volleyball, table tennis, badminton in play: who serves, 1 home, 2 away. */
+  sv: z.number().int().optional(),
 });
 export type EventInfo = z.infer<typeof eventInfoSchema>;
+
+/** What a live data feed reports as a play (docs/matches.md, Live data). */
+export const playKindSchema = z.enum([
+  'attack',
+  'dangerous_attack',
+  'shot_on_target',
+  'shot_off_target',
+  'goal',
+  'corner',
+  'yellow_card',
+  'red_card',
+  'penalty',
+  'point',
+  'ace',
+  'free_throw',
+  'two_pointer',
+  'three_pointer',
+  'service_error',
+  'set_point',
+  'match_point',
+  'timeout',
+  'round_won',
+  'pistol_round',
+]);
+export type PlayKind = z.infer<typeof playKindSchema>;
+
+/** A sport's live statistics; `possession` is a percentage, the rest are counts. */
+export const statKeySchema = z.enum([
+  'possession',
+  'attacks',
+  'dangerous_attacks',
+  'shots_on_target',
+  'shots_off_target',
+  'corners',
+  'yellow_cards',
+  'red_cards',
+  'aces',
+  'points_won',
+  'free_throws',
+  'two_pointers',
+  'three_pointers',
+  'serve_points',
+  'service_errors',
+  'longest_run',
+  'rounds_won',
+  'pistol_rounds',
+]);
+export type StatKey = z.infer<typeof statKeySchema>;
+
+/** A runner's place in a race's running order. */
+export const runnerPlaceSchema = z.object({
+  /** Competitor id. */
+  i: z.number().int(),
+  /** Saddle number. */
+  n: z.number().int(),
+  /** Name. */
+  h: z.string(),
+  /** Distance covered, in thousandths of the race: 0 at the off, 1000 at the post. */
+  d: z.number().int(),
+});
+export type RunnerPlace = z.infer<typeof runnerPlaceSchema>;
+
+/**
+ * The match tracker's state: the latest play and the statistics so far; for a race, its running
+ * order instead.
+ */
+export const liveTrackerSchema = z.object({
+  /** The latest play: `n` counts the match's plays (a new number is a new play), `s` 1 home or
+   * 2 away, `m` the match second it happened at (0 for sports without a clock). */
+  p: z
+    .object({ n: z.number().int(), k: playKindSchema, s: z.number().int(), m: z.number().int() })
+    .optional(),
+  /** The sport's statistics, in the order to show them. */
+  st: z.array(homeAway.extend({ k: statKeySchema })).optional(),
+  /** A race: the field leader first, as it runs and, once decided, as it finished. */
+  ro: z.array(runnerPlaceSchema).optional(),
+});
+export type LiveTracker = z.infer<typeof liveTrackerSchema>;
 
 /** SPEC §3 match in its short field names, with the names and times a list row shows. */
 export const matchSchema = z.object({
@@ -191,6 +286,9 @@ export const matchSchema = z.object({
   /** Home and away competitor ids; 0 for outrights and races. */
   sm: z.number().int(),
   sn: z.number().int(),
+  /** The live match tracker, in the match view of a live match with live data, and of a race
+   * from the off to its results. */
+  lt: liveTrackerSchema.optional(),
 });
 export type MatchWire = z.infer<typeof matchSchema>;
 
@@ -446,6 +544,35 @@ export const matchLiveSwitch = defineCall({
   }),
 });
 
+const pastMatchSchema = z.object({
+  /** Kick-off, epoch milliseconds. */
+  t: z.number().int(),
+  leagueName: z.string(),
+  homeId: z.number().int(),
+  homeName: z.string(),
+  awayId: z.number().int(),
+  awayName: z.string(),
+  homeScore: z.number().int(),
+  awayScore: z.number().int(),
+});
+export type PastMatchWire = z.infer<typeof pastMatchSchema>;
+
+export const matchHeadToHead = defineCall({
+  path: '/match/api/match/head-to-head',
+  methods: ['GET', 'POST'],
+  auth: 'session',
+  tag,
+  summary:
+    "A match's head-to-head record: the two sides' last meetings and each side's recent form, newest first; empty lists when the book keeps no record of them (outrights, races).",
+  input: z.object({ matchId: idField(), sportId: idField().optional() }),
+  output: z.object({
+    b: z.number().int(),
+    meetings: z.array(pastMatchSchema),
+    homeForm: z.array(pastMatchSchema),
+    awayForm: z.array(pastMatchSchema),
+  }),
+});
+
 export const matchEcho = defineCall({
   path: '/match/api/match/echo/match',
   methods: ['GET', 'POST'],
@@ -514,6 +641,16 @@ export const favoriteDelete = defineCall({
   output: z.null(),
 });
 
+/**
+ * App init (SPEC §3): where images and stream pages are served from, and the control switches
+ * on (SPEC §4), as `/match/api/sysinit` answers it and the match socket's `sysinit` event sends it.
+ */
+export const sysInitSchema = z.object({
+  staticUrl: z.string(),
+  control_switch: z.array(z.number().int()),
+});
+export type SysInit = z.infer<typeof sysInitSchema>;
+
 export const matchSysInit = defineCall({
   path: '/match/api/sysinit',
   methods: ['GET', 'POST'],
@@ -521,7 +658,7 @@ export const matchSysInit = defineCall({
   tag,
   summary: 'App init: the static file address and the control switches (SPEC §4).',
   input: z.object({}),
-  output: z.object({ staticUrl: z.string(), control_switch: z.array(z.number().int()) }),
+  output: sysInitSchema,
 });
 
 export const matchHotList = defineCall({
@@ -611,6 +748,7 @@ export const matchCalls = [
   matchEvent,
   matchLive,
   matchLiveSwitch,
+  matchHeadToHead,
   matchEcho,
   matchBasketballLeague,
   matchLegList,

@@ -12,7 +12,6 @@ import { orderSelectionSchema } from './order';
 
 const tag = 'order';
 
-/** An integer field within bounds, accepting a number or its text (query and form fields). */
 export const cashOutInput = z.object({
   orderNo: z.string('must be an order number').trim().min(1).max(64),
   /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { boundedInt, currencyIdField, epochMsField } from './common';
-import { orderRecordSchema } from './order';
+import { boundedInt, currencyIdField, epochMsField, int32IdField, intField } from './common';
+import { betType, orderRecordSchema, orderStatus } from './order';
 
 /**
  * Order and member statistics (SPEC §7 order paths): read-only figures over the caller's own
@@ -39,6 +39,31 @@ const paging = {
   page: boundedInt(1, 100_000).optional(),
   size: boundedInt(1, maxStatPageSize).optional(),
 };
+
+/** The statuses the open-orders list shows, and those the settled list shows. */
+export const openOrderStatuses = [orderStatus.pending, orderStatus.accepted] as const;
+export const settledOrderStatuses = [
+  orderStatus.settled,
+  orderStatus.cashedOut,
+  orderStatus.void,
+] as const;
+
+/**
+ * The records page's filter header (SPEC §2) on an order list: one sport (an order is of a
+ * sport when any of its legs is), one of the statuses that list holds, single or parlay. The
+ * server filters and pages; absent means all.
+ */
+const orderFilters = (statuses: readonly [number, ...number[]]) => ({
+  sportId: int32IdField().optional(),
+  status: intField()
+    .pipe(z.literal(statuses, { error: `must be one of ${statuses.join(', ')}` }))
+    .optional(),
+  betType: intField()
+    .pipe(
+      z.literal([betType.single, betType.parlay], { error: 'must be 0 (single) or 1 (parlay)' }),
+    )
+    .optional(),
+});
 
 const currencyOutput = {
   currencyId: z.number().int(),
@@ -190,9 +215,14 @@ export const orderSum = defineCall({
 export const unsettledOrders = defineCall({
   path: '/trade/unsettle',
   auth: 'member',
-  summary: 'The open orders, newest first (all currencies unless given)',
+  summary:
+    'The open orders, newest first (all currencies unless given), by sport, status and bet type when given',
   tag,
-  input: z.object({ currencyId: currencyField(), ...paging }),
+  input: z.object({
+    currencyId: currencyField(),
+    ...paging,
+    ...orderFilters(openOrderStatuses),
+  }),
   output: z.object({ records: z.array(orderRecordSchema), total: z.number().int() }),
 });
 
@@ -208,9 +238,15 @@ export type SettlementRecord = z.infer<typeof settlementRecordSchema>;
 export const settlementRecord = defineCall({
   path: '/app/api/member/settlement/record',
   auth: 'member',
-  summary: 'The settled orders placed in a time range, newest first (all unless given)',
+  summary:
+    'The settled orders placed in a time range, newest first (all unless given), by sport, status and bet type when given',
   tag,
-  input: z.object({ currencyId: currencyField(), ...timeRange, ...paging }),
+  input: z.object({
+    currencyId: currencyField(),
+    ...timeRange,
+    ...paging,
+    ...orderFilters(settledOrderStatuses),
+  }),
   output: z.object({ records: z.array(settlementRecordSchema), total: z.number().int() }),
 });
 

@@ -11,7 +11,6 @@ import { boolField, boundedInt } from './common';
 
 const tag = 'order';
 
-/** An integer field within bounds, accepting a number or its text (query and form fields). */
 /** SPEC §5: a bet slip holds at most this many selections. */
 export const maxSlipSelections = 8;
 /** SPEC §5: plays that never go into a parlay ('noMixBet'). */
@@ -94,7 +93,18 @@ export const orderBetSchema = z.strictObject({
 });
 export type OrderBet = z.infer<typeof orderBetSchema>;
 
-/** One leg of an order as its owner reads it. */
+/**
+ * What became of one leg once its market was settled: the domain's settlement of the selection.
+ * Half results are Asian quarter lines; a dead heat shares a place.
+ */
+export const legResults = ['won', 'lost', 'void', 'half_won', 'half_lost', 'dead_heat'] as const;
+export type LegResult = (typeof legResults)[number];
+
+/**
+ * One leg of an order as its owner reads it. The names are the book's at placement (SPEC §3 bet
+ * option `home`, `away`, `optName`), so a bet stays readable after its match left the book; a leg
+ * placed before names were recorded takes them from the catalogue's record of the match.
+ */
 export const orderLegSchema = z.object({
   optId: z.string(),
   gameId: z.number().int(),
@@ -106,6 +116,17 @@ export const orderLegSchema = z.object({
   /** Ten-thousandths: the price asked for, and the price the bet was struck at. */
   requestedOdds: z.number().int(),
   odds: z.number().int(),
+  /** The home side; an outright's or race's title, with `away` empty. */
+  home: z.string(),
+  away: z.string(),
+  leagueName: z.string(),
+  /** The book's own name of the outcome ("Draw", "Over 2.5", a runner's full name). */
+  optName: z.string(),
+  /**
+   * Null until the leg's own market is settled (an open parlay shows its finished legs), and for
+   * pending, rejected and cashed-out orders.
+   */
+  result: z.enum(legResults).nullable(),
 });
 
 /** An order as its owner reads it. */

@@ -49,8 +49,8 @@ export const partnerSet = defineCall({
     "Change a configured partner's settings with a reason; fields left out keep their value. Turning it off refuses its logins and its players' sessions at once.",
   input: z.object({
     channel: textField(64).min(1),
-    /** An empty name clears it. */
-    name: textField(64).optional(),
+    /** null clears it; an empty string is left out, as everywhere on the wire. */
+    name: textField(64).nullable().optional(),
     isEnabled: boolField().optional(),
     defaultIsShow: boolField().optional(),
     defaultLeagueIds: leagueIdsSchema.optional(),

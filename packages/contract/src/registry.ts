@@ -9,7 +9,9 @@ import { operatorCalls } from './operator';
 import { orderCalls } from './order';
 import { orderExtraCalls } from './order-extras';
 import { orderStatsCalls } from './order-stats';
+import { partnerPasscodeCalls } from './partner-passcode';
 import { partnerSettingsCalls } from './partner-settings';
+import { quickAccountCalls } from './quick-account';
 import { siteContentCalls } from './site-content';
 import { walletCalls } from './wallet';
 import { withdrawCalls } from './withdraw';
@@ -17,6 +19,8 @@ import { withdrawCalls } from './withdraw';
 /** Every call of the API, for route registration checks and the OpenAPI document. */
 export const allCalls: readonly CallDefinition[] = [
   ...identityCalls,
+  ...partnerPasscodeCalls,
+  ...quickAccountCalls,
   ...walletCalls,
   ...withdrawCalls,
   ...depositCalls,

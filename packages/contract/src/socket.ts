@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { matchSchema } from './match';
+import { matchSchema, sysInitSchema } from './match';
 import { balanceEntrySchema } from './wallet';
 
 /**
@@ -15,15 +15,15 @@ export const appSocketPath = '/app/socket';
 // The handshake
 // ---------------------------------------------------------------------------------------------
 
-/** One query value of at most `maxLength` characters; an empty one counts as absent. */
+/**
+ * One query value of at most `maxLength` characters; the wire's coercion reads an empty one as
+ * absent.
+ */
 const queryValue = (maxLength: number) =>
-  z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string({ error: `must be one value of at most ${maxLength} characters` })
-      .max(maxLength, { error: `must be one value of at most ${maxLength} characters` })
-      .optional(),
-  );
+  z
+    .string({ error: `must be one value of at most ${maxLength} characters` })
+    .max(maxLength, { error: `must be one value of at most ${maxLength} characters` })
+    .optional();
 
 /**
  * SPEC §3 web socket query: token, uid, realm, process; `source` as the client info sends it
@@ -167,6 +167,7 @@ export type SocketMatch = z.infer<typeof socketMatchSchema>;
 export const matchChangeKindSchema = z.enum([
   'odds_change',
   'bet_stop',
+  'play',
   'bet_settlement',
   'bet_cancel',
   'rollback_bet_settlement',
@@ -252,6 +253,15 @@ export const sportCountsEventSchema = z.strictObject({
   counts: z.array(sportCountSchema).max(64),
 });
 export type SportCountsEvent = z.infer<typeof sportCountsEventSchema>;
+
+/**
+ * `sysinit`: app init as `/match/api/sysinit` answers it. Sent on connect and, to every socket,
+ * whenever an operator changes the site settings (the control switches), on every server
+ * process: a page holding another `control_switch` reads app init and the sports menu again and
+ * drops what the switches now hide, without a reload.
+ */
+export const sysInitEventSchema = sysInitSchema;
+export type SysInitEvent = z.infer<typeof sysInitEventSchema>;
 
 /** A request was refused (also answered through its acknowledgement, when it has one). */
 export const refusedSchema = z.object({
@@ -344,6 +354,7 @@ export interface MatchSocketServerEvents {
   heartbeat: (message: Heartbeat) => void;
   provider: (message: ProviderState) => void;
   counts: (message: SportCountsEvent) => void;
+  sysinit: (message: SysInitEvent) => void;
   refused: (message: Refused) => void;
 }
 

@@ -11,24 +11,16 @@ import { historyRecordSchema, payMethodSchema } from './wallet';
 
 const tag = 'withdraw';
 
-/** An integer field within bounds, accepting a number or its text (query and form fields). */
 /** A positive id. */
 const idField = () => boundedInt(1, Number.MAX_SAFE_INTEGER);
 
-/**
- * An amount in minor units. Decimal text is read as a number first, so "12.5" is refused as a
- * fraction rather than as text.
- */
+/** An amount in minor units; decimal text is read as a number, so "12.5" is refused as a fraction. */
 const minorAmountField = () =>
-  z.preprocess(
-    (value) =>
-      typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value,
-    z
-      .number('must be a number of minor units')
-      .int('must be a whole number of minor units')
-      .positive('must be above 0')
-      .max(Number.MAX_SAFE_INTEGER, 'is too large'),
-  );
+  z
+    .number('must be a number of minor units')
+    .int('must be a whole number of minor units')
+    .positive('must be above 0')
+    .max(Number.MAX_SAFE_INTEGER, 'is too large');
 
 /** SPEC §4 withdraw history statuses. */
 export const withdrawStatus = {

@@ -1,5 +1,7 @@
 export { decodeBase64 } from './base64';
+export * from './control-switches';
 export * from './currency';
+export * from './display-day';
 export * from './language';
 export * from './market-layout';
 export * from './md5';
@@ -7,5 +9,7 @@ export * from './money';
 export * from './odds';
 export * from './option-id';
 export * from './payout-account';
+export * from './quick-account';
+export * from './risk-check';
 export * from './seal';
 export * from './settlement';

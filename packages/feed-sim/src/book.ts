@@ -1,4 +1,4 @@
-import { type Margins, marketMargin, priceOutcomes } from './markets/pricing';
+import { type Margins, marketMargin, marketWinners, priceOutcomes } from './markets/pricing';
 import type { MarketSpec } from './markets/spec';
 import type { Market, MarketRef, MarketStatus, Outcome, SportId } from './messages';
 
@@ -74,7 +74,7 @@ export class MarketBook {
   private price(spec: MarketSpec, options: UpdateOptions, existing?: Market): Market | null {
     if (existing && TERMINAL.has(existing.status)) return null;
     const margin = marketMargin(this.margins, this.sportId, spec.playId, spec.outcomes.length);
-    const priced = priceOutcomes(spec.outcomes, margin);
+    const priced = priceOutcomes(spec.outcomes, margin, marketWinners(this.sportId, spec.playId));
     if (priced.decided) {
       // Nothing left to price: keep the last prices, closed to bets.
       return existing ? { ...existing, status: 'suspended' } : null;
@@ -112,9 +112,9 @@ export class MarketBook {
     return changed;
   }
 
-  /** Markets not yet settled or cancelled, optionally only those of some plays. */
-  unresolved(plays?: (playId: number) => boolean): MarketRef[] {
-    return this.refs((m) => !TERMINAL.has(m.status) && (!plays || plays(m.playId)));
+  /** Markets not yet settled or cancelled, optionally only some (by play and specifiers). */
+  unresolved(plays?: (playId: number, specifiers: string) => boolean): MarketRef[] {
+    return this.refs((m) => !TERMINAL.has(m.status) && (!plays || plays(m.playId, m.specifiers)));
   }
 
   /** Settled markets, for a rollback. */

@@ -62,14 +62,17 @@ export interface SportDef {
 const clock = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** "11:30 14:00" as listed, or "10-19/90": every 90 minutes from 10:00 to 19:00. */
+/**
+ * "11:30 14:00" as listed, or "10-19/90": every 90 minutes from 10:00 to 19:00; "0:05-24/15"
+ * starts five minutes past, so leagues of the same step take turns.
+ */
 function parseSlots(text: string): string[] {
-  const every = /^(\d+)-(\d+)\/(\d+)$/.exec(text);
+  const every = /^(\d+)(?::(\d\d))?-(\d+)\/(\d+)$/.exec(text);
   if (!every) return text === '-' ? [] : text.split(/\s+/);
-  const [from, to, step] = every.slice(1).map(Number) as [number, number, number];
+  const [from = 0, past = 0, to = 0, step = 1] = every.slice(1).map((n) => Number(n ?? 0));
   const slots: string[] = [];
   // "0-24/15" runs to the end of the day: 24:00 is the next day's 00:00.
-  for (let m = from * 60; m <= to * 60 && m < 24 * 60; m += step) slots.push(clock(m));
+  for (let m = from * 60 + past; m <= to * 60 && m < 24 * 60; m += step) slots.push(clock(m));
   return slots;
 }
 

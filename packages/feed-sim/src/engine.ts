@@ -5,9 +5,16 @@ import type { Rng } from './prng';
 /** What a sport's in-play engine may ask of the event it runs. Times are feed (world) time. */
 export interface EngineHost {
   readonly rng: Rng;
+  /**
+   * The stream of plays that decide no result (attacks, shots that miss, cards): kept apart
+   * from `rng`, so the live data never changes how a match is played out.
+   */
+  readonly playRng: Rng;
   now(): number;
   /** Runs `action` at `time` if the event is still being played then. */
   at(time: number, action: () => void): void;
+  /** Publishes the play the board now shows (live data; no market changes). */
+  play(): void;
   /** Reprices from the current state and publishes what changed. */
   publish(): void;
   /** Suspends every market until a matching release (stops nest). */
@@ -15,6 +22,8 @@ export interface EngineHost {
   release(): void;
   /** Settles the markets about periods up to this one (first half, first set, ...). */
   periodEnded(period: number): void;
+  /** Settles the markets the engine now holds decided (`SportEngine.isDecided`). */
+  settleDecided(): void;
   /** The match is over: results follow. */
   finish(): void;
 }
@@ -31,7 +40,10 @@ export interface SportEngine {
   price(): MarketSpec[];
   /** Outcomes of offered markets under the final result (null for one that cannot be settled). */
   settle(markets: readonly MarketRef[]): (OutcomeSpec[] | null)[];
-  settleAfterPeriod(playId: number): number | undefined;
+  /** The period after which a market is settled (its specifiers name a quarter or map). */
+  settleAfterPeriod(playId: number, specifiers?: string): number | undefined;
+  /** A market decided before its period ends (a game's winner in tennis), settled at once. */
+  isDecided?(playId: number, specifiers: string): boolean;
   result(): MatchResult;
   /** Goal sports: a goal recorded at the end and later ruled out (a settlement to roll back). */
   setPhantomGoal?(side: 'home' | 'away' | null): void;

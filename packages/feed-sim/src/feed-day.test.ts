@@ -13,7 +13,7 @@ describe('half a day of the full feed', () => {
   let listed: { sports: Set<number>; count: number; live: number };
 
   beforeAll(() => {
-    const sim = createSimulator({ seed: 42, startTime: START });
+    const sim = createSimulator({ seed: 42, startTime: START, calendar: 2 });
     const snapshot = sim.snapshot();
     listed = {
       sports: new Set(snapshot.events.map((e) => e.fixture.sportId)),

@@ -24,11 +24,20 @@ export const WEEK = 7 * DAY;
  * another calendar gives the same ids to other matches.
  *   1: the first calendar.
  *   2: adds the round-the-clock table tennis Pro League, so matches are in play at every hour.
+ *   3: the deep world: lower divisions, women's and youth competitions, Asian, American and
+ *      Oceanian leagues in their own evenings, ITF and Challenger tennis, more round-the-clock
+ *      table tennis and esports; a day's matches take ids from a wider range (`matchIdsPerDay`).
  */
-export const CALENDAR = 2;
+export const CALENDAR = 3;
 
 /** Id ranges by kind of event. */
 const REGULAR_BASE = 10_000_000;
+/**
+ * Ids a day's matches are numbered within. The deep world of calendar 3 lists more than a
+ * thousand matches a day at the higher densities, so its days take twice the range (its ids
+ * stay below the outrights' until 2074).
+ */
+export const matchIdsPerDay = (calendar: number) => (calendar >= 3 ? 2000 : 1000);
 const OUTRIGHT_BASE = 50_000_000;
 const VIRTUAL_BASE = 100_000_000;
 
@@ -171,7 +180,8 @@ export function planDay(universe: Universe, day: number): MatchPlan[] {
     }
   }
   plans.sort((a, b) => a.kickoff - b.kickoff || a.world.league.id - b.world.league.id);
-  return plans.map((plan, n) => ({ ...plan, eventId: REGULAR_BASE + day * 1000 + n }));
+  const perDay = matchIdsPerDay(universe.calendar);
+  return plans.map((plan, n) => ({ ...plan, eventId: REGULAR_BASE + day * perDay + n }));
 }
 
 /** Matches at each end of a rolling league's round, each end from its own half of the roster. */

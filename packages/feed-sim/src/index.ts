@@ -1,4 +1,11 @@
 export { CALENDAR } from './fixtures';
+export {
+  createSeededPast,
+  type HeadToHead,
+  type PastMatch,
+  pastMatchCount,
+  type SeededPast,
+} from './history';
 export type { Margins } from './markets/pricing';
 export { DEFAULT_MARGINS, marketMargin, resolveMargins } from './markets/pricing';
 export * from './messages';

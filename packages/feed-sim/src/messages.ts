@@ -101,6 +101,72 @@ export interface PeriodScore {
   away: number;
 }
 
+/**
+ * What just happened on the pitch or court, as a live data feed reports it. Football: attack,
+ * dangerous attack, shots, goal, corner, cards, penalty; ice hockey: attacks, shots, goal;
+ * tennis: point (and ace); basketball: free throw, two and three pointers; volleyball, table
+ * tennis and badminton: point, ace, service error (the side is the server who missed), set
+ * point, match point, timeout; esports: round won, pistol round won, map (set) point, match
+ * point, timeout.
+ */
+export type PlayKind =
+  | 'attack'
+  | 'dangerous_attack'
+  | 'shot_on_target'
+  | 'shot_off_target'
+  | 'goal'
+  | 'corner'
+  | 'yellow_card'
+  | 'red_card'
+  | 'penalty'
+  | 'point'
+  | 'ace'
+  | 'free_throw'
+  | 'two_pointer'
+  | 'three_pointer'
+  | 'service_error'
+  | 'set_point'
+  | 'match_point'
+  | 'timeout'
+  | 'round_won'
+  | 'pistol_round';
+
+export interface PlayEvent {
+  /** Counts the match's plays from 1: a new number is a new play. */
+  n: number;
+  kind: PlayKind;
+  side: 'home' | 'away';
+  /** Seconds of match clock when it happened (0 for sports without a clock). */
+  at: number;
+}
+
+/** The sport's live statistics; possession is a percentage, the rest are counts. */
+export type StatKey =
+  | 'possession'
+  | 'attacks'
+  | 'dangerous_attacks'
+  | 'shots_on_target'
+  | 'shots_off_target'
+  | 'corners'
+  | 'yellow_cards'
+  | 'red_cards'
+  | 'aces'
+  | 'points_won'
+  | 'free_throws'
+  | 'two_pointers'
+  | 'three_pointers'
+  | 'serve_points'
+  | 'service_errors'
+  | 'longest_run'
+  | 'rounds_won'
+  | 'pistol_rounds';
+
+export interface MatchStat {
+  key: StatKey;
+  home: number;
+  away: number;
+}
+
 /** UOF's sport_event_status: where the match stands. */
 export interface MatchStatus {
   status: EventStatus;
@@ -121,11 +187,40 @@ export interface MatchStatus {
    * sports, and whether it is running (it runs at the feed's speed between messages).
    */
   clock?: { elapsed: number; remaining?: number; running: boolean; stoppageMinutes?: number };
-  /** Tennis: who serves the next point. */
+  /** Tennis, volleyball, table tennis, badminton: who serves the next point. */
   server?: 'home' | 'away';
   corners?: PeriodScore;
+  /**
+   * Tennis: points won in the game being played (0, 1, 2, 3, 4... read as 0, 15, 30, 40, AD).
+   * Volleyball, table tennis, badminton, esports: points (rounds) of the set (map) being played,
+   * point by point; the set's entry in `periodScores` is the same.
+   */
+  gamePoints?: PeriodScore;
+  /** The latest play of a match with live data, and its statistics so far. */
+  play?: PlayEvent;
+  stats?: MatchStat[];
   /** Races and outrights once decided: competitor ids in finishing order. */
   ranking?: number[];
+  /**
+   * A race from the off: the field in running order, leader first, as last read (a new `n` is a
+   * new reading); once decided, the order it finished in, the same as `ranking`.
+   */
+  runningOrder?: RunningOrder;
+}
+
+/** One reading of a race's running order. */
+export interface RunningOrder {
+  /** Counts the race's readings from 1: a new number is a new reading. */
+  n: number;
+  /** Leader first. */
+  runners: RunnerPosition[];
+}
+
+export interface RunnerPosition {
+  /** Competitor id. */
+  id: number;
+  /** Share of the distance covered: 0 at the off, 1 at the post. */
+  progress: number;
 }
 
 /** What settlement needs beyond per-outcome results: final, half-time and corner figures. */
@@ -191,6 +286,12 @@ export interface BetStopMessage extends EventMessage {
   status: MatchStatus;
 }
 
+/** A play on the pitch or court (live data): no market changed, the status says what happened. */
+export interface PlayMessage extends EventMessage {
+  type: 'play';
+  status: MatchStatus;
+}
+
 export interface BetSettlementMessage extends EventMessage {
   type: 'bet_settlement';
   result: MatchResult;
@@ -244,6 +345,7 @@ export interface AliveMessage {
 export type EventFeedMessage =
   | OddsChangeMessage
   | BetStopMessage
+  | PlayMessage
   | BetSettlementMessage
   | BetCancelMessage
   | RollbackBetSettlementMessage

@@ -59,6 +59,81 @@ export const TOWNS = {
   pl: list(
     'Bełchatów|Gdańsk|Kędzierzyn|Lublin|Olsztyn|Radom|Rzeszów|Suwałki|Zawiercie|Jastrzębie|Częstochowa|Bydgoszcz|Kielce|Opole',
   ),
+
+  // Calendar 3's lower divisions and leagues; the pools above stay as they are (worlds of
+  // earlier calendars draw from them).
+  en2: list(
+    'Barnsley|Blackburn|Bolton|Burnley|Bury|Carlisle|Chesterfield|Colchester|Crewe|Doncaster|Exeter|Gillingham|Grimsby|Hartlepool|Huddersfield|Lincoln|Morecambe|Oldham|Peterborough|Plymouth|Preston|Rotherham|Shrewsbury|Stockport|Swindon|Walsall',
+  ),
+  es2: list(
+    'Albacete|Alcorcón|Burgos|Cartagena|Eibar|Elche|Ferrol|Gijón|Huesca|Lugo|Miranda|Oviedo|Ponferrada|Santander|Tarragona|Zamora|Córdoba|Logroño|Badajoz|Algeciras|Talavera|Linares',
+  ),
+  it2: list(
+    'Bari|Brescia|Catanzaro|Cesena|Como|Cremona|Ferrara|Modena|Palermo|Parma|Perugia|Pisa|Reggio|Salerno|Siena|Spezia|Terni|Trieste|Venezia|Avellino|Ancona|Carrara',
+  ),
+  de2: list(
+    'Aachen|Bielefeld|Braunschweig|Darmstadt|Dresden|Elversberg|Fürth|Heidenheim|Karlsruhe|Kiel|Magdeburg|Osnabrück|Paderborn|Regensburg|Rostock|Sandhausen|Ulm|Wiesbaden|Zwickau|Münster',
+  ),
+  fr2: list(
+    'Ajaccio|Amiens|Annecy|Auxerre|Caen|Dijon|Grenoble|Guingamp|Le Havre|Lorient|Metz|Nîmes|Montbéliard|Rouen|Bordeaux|Clermont|Brest|Châteauroux|Bourg|Nancy',
+  ),
+  pt: list(
+    'Braga|Guimarães|Famalicão|Arouca|Chaves|Estoril|Portimão|Vizela|Tondela|Setúbal|Aveiro|Viseu|Leiria|Faro|Covilhã|Barcelos|Penafiel|Feira|Olhão|Mafra',
+  ),
+  be: list(
+    'Brugge|Charleroi|Eupen|Genk|Gent|Kortrijk|Leuven|Lokeren|Mechelen|Mouscron|Oostende|Sint-Truiden|Waregem|Westerlo|Beveren|Lommel|Deinze|Aalst',
+  ),
+  tr: list(
+    'Adana|Alanya|Antalya|Bursa|Denizli|Eskişehir|Gaziantep|Hatay|Kayseri|Konya|Malatya|Rize|Samsun|Sivas|Trabzon|Kocaeli|Manisa|Bodrum|Sakarya|Erzurum',
+  ),
+  sc: list(
+    'Aberdeen|Dundee|Dunfermline|Falkirk|Greenock|Hamilton|Inverness|Kilmarnock|Livingston|Motherwell|Paisley|Perth|Stirling|Ayr',
+  ),
+  sa: list(
+    'Abha|Al Khobar|Buraidah|Dammam|Hail|Jazan|Jeddah|Khamis|Mecca|Medina|Najran|Qatif|Tabuk|Taif|Unaizah|Yanbu|Al Ahsa|Jubail',
+  ),
+  cn2: list(
+    'Dalian|Guiyang|Harbin|Hohhot|Kunming|Lanzhou|Nanning|Ningbo|Qingdao|Shijiazhuang|Suzhou|Taiyuan|Urumqi|Wuxi|Xiamen|Yanbian|Zibo|Jinan',
+  ),
+  jp2: list(
+    'Aomori|Chiba|Ehime|Fujieda|Hachinohe|Iwate|Kagoshima|Kumamoto|Machida|Mito|Nagasaki|Okayama|Sendai|Tochigi|Tokushima|Yamaguchi|Kusatsu|Numazu|Imabari|Sapporo',
+  ),
+  kr2: list(
+    'Ansan|Bucheon|Cheonan|Cheongju|Gimpo|Seongnam|Anyang|Busan|Daejeon|Gwangju|Hwaseong|Paju|Jeju|Incheon',
+  ),
+  au2: list(
+    'Heidelberg|Oakleigh|Dandenong|Bentleigh|Avondale|Preston|Altona|Kingston|Brunswick|Box Hill|Werribee|Frankston|Richmond|Essendon|Moreland',
+  ),
+  th: list(
+    'Buriram|Chiang Mai|Chiang Rai|Chonburi|Khon Kaen|Korat|Lampang|Nakhon Pathom|Nong Bua|Pattaya|Phuket|Ratchaburi|Rayong|Sukhothai|Trat|Udon Thani',
+  ),
+  id: list(
+    'Bali|Bandung|Bekasi|Bogor|Jepara|Madura|Makassar|Malang|Medan|Padang|Palembang|Semarang|Solo|Surabaya|Yogyakarta|Tangerang|Kediri|Pontianak',
+  ),
+  mx: list(
+    'Aguascalientes|Celaya|Cuernavaca|Culiacán|Durango|Hermosillo|Irapuato|León|Mazatlán|Mérida|Morelia|Oaxaca|Pachuca|Puebla|Querétaro|Saltillo|Tepic|Toluca|Tijuana|Veracruz',
+  ),
+  us2: list(
+    'Birmingham|Charlotte|Chattanooga|Colorado Springs|Des Moines|Durham|Indianapolis|Las Vegas|Louisville|Memphis|Monterey|Oakland|Orlando|Phoenix|Pittsburgh|Rochester|Sacramento|San Antonio|Tampa Bay|Tucson|Richmond|Buffalo',
+  ),
+  co: list(
+    'Armenia|Barranquilla|Bucaramanga|Cali|Cartagena|Cúcuta|Envigado|Ibagué|Itagüí|Manizales|Medellín|Montería|Neiva|Pasto|Pereira|Santa Marta|Tunja|Valledupar',
+  ),
+  cl: list(
+    'Antofagasta|Calama|Concepción|Copiapó|Coquimbo|Curicó|Iquique|La Serena|Osorno|Puerto Montt|Rancagua|Talca|Temuco|Valdivia|Valparaíso|Viña del Mar',
+  ),
+  br2: list(
+    'Aracaju|Belém|Blumenau|Chapecó|Criciúma|Cuiabá|Feira de Santana|Florianópolis|Ipatinga|Juiz de Fora|Manaus|Mossoró|Novo Hamburgo|Pelotas|Ponta Grossa|Recife|Sorocaba|Vitória|Maceió|São Luís',
+  ),
+  ca: list(
+    'Brandon|Kamloops|Kelowna|Kitchener|Lethbridge|London|Medicine Hat|Moncton|Oshawa|Peterborough|Prince Albert|Red Deer|Regina|Rimouski|Saskatoon|Sudbury|Victoria|Windsor|Halifax|Guelph',
+  ),
+  cz: list(
+    'Brno|České Budějovice|Hradec Králové|Jihlava|Karlovy Vary|Kladno|Liberec|Litvínov|Mladá Boleslav|Olomouc|Pardubice|Plzeň|Třinec|Vítkovice|Zlín',
+  ),
+  ch: list(
+    'Ambrì|Bern|Biel|Davos|Fribourg|Genève|Kloten|Langnau|Lausanne|Lugano|Rapperswil|Zug|Zürich|Olten',
+  ),
 };
 export type TownStyle = keyof typeof TOWNS;
 
@@ -83,6 +158,32 @@ export const CLUB_PATTERNS: Record<TownStyle, readonly string[]> = {
   se: list('{t} IF|{t} HC|IK {t}|{t} BK'),
   fi: list('{t} HC|{t} Ilves|{t} Kärpät|{t} Pelicans'),
   pl: list('{t} Volley|AZS {t}|Skra {t}|Projekt {t}'),
+  en2: list(
+    '{t} United|{t} City|{t} Town|{t} Rovers|{t} Athletic|{t} Albion|{t} Wanderers|{t} County',
+  ),
+  es2: list('Real {t}|Atlético {t}|{t} CF|Deportivo {t}|CD {t}|UD {t}'),
+  it2: list('{t} Calcio|AC {t}|US {t}|Virtus {t}|FC {t}'),
+  de2: list('FC {t}|SV {t}|VfB {t}|Borussia {t}|SC {t}|TSG {t}'),
+  fr2: list('FC {t}|Olympique {t}|Stade {t}|AS {t}|Racing {t}'),
+  cn2: list('{t} FC|{t} Dragons|{t} Taishan|{t} City'),
+  jp2: list('{t} FC|{t} United|Vissel {t}|Sagan {t}|{t} Blaze'),
+  kr2: list('{t} FC|{t} United|{t} Citizen|{t} Steelers'),
+  br2: list('{t} EC|Atlético {t}|{t} FC|Sport {t}|Clube {t}'),
+  pt: list('SC {t}|{t} FC|Académico {t}|CD {t}|União {t}|Sporting {t}'),
+  be: list('KV {t}|RSC {t}|KAA {t}|Royal {t}|Sporting {t}|{t} FC'),
+  tr: list('{t}spor|{t} FK|{t} Belediyespor|{t} Spor Kulübü'),
+  sc: list('{t} FC|{t} Athletic|{t} Thistle|{t} United|{t} Academicals'),
+  sa: list('{t} FC|{t} Club|{t} SC'),
+  au2: list('{t} United|{t} City|{t} Lions|{t} Stars|{t} Knights'),
+  th: list('{t} United|{t} FC|{t} City'),
+  id: list('PS {t}|{t} United|{t} FC'),
+  mx: list('Club {t}|Deportivo {t}|Atlético {t}|{t} FC|Real {t}'),
+  us2: list('{t} FC|{t} SC|{t} United|{t} Republic|{t} Athletic'),
+  co: list('Deportivo {t}|Atlético {t}|Independiente {t}|Once {t}|Real {t}'),
+  cl: list('Deportes {t}|Club {t}|Unión {t}|{t} Wanderers'),
+  ca: list('{t} FC'),
+  cz: list('HC {t}|{t} HC|Dynamo {t}|Motor {t}'),
+  ch: list('HC {t}|EHC {t}|SC {t}|{t} Lions'),
 };
 
 /** North American style nicknames for basketball and ice hockey. */

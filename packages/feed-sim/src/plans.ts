@@ -20,6 +20,9 @@ export const VIRTUAL_LEAD = 12 * 60_000;
 
 const HOUR = 3_600_000;
 
+/** A postponed match kicks off at most this much later (`decideScenario`). */
+export const LONGEST_POSTPONEMENT = 4 * HOUR;
+
 /**
  * A round-the-clock league's matches are listed only this long before: at one every quarter hour
  * three days would be hundreds of them, crowding every list.
@@ -91,6 +94,7 @@ function decideScenario(
     scenario.cancelAt = kickoff - rng.between(0.05, 0.9) * lead;
   } else if (roll < 0.014 * rate) {
     scenario.postponeAt = kickoff - rng.between(0.02, 0.5) * lead;
+    // Quarter hours from one hour to LONGEST_POSTPONEMENT.
     scenario.postponeBy = Math.round(rng.between(1, 4) * 4) * (HOUR / 4);
   } else if (roll < 0.018 * rate) {
     scenario.abandonAfter = rng.between(0.3, 0.8) * duration;
@@ -119,6 +123,7 @@ export function regularEvent(ctx: PlanContext, plan: MatchPlan): EventPlan {
     settleDelay: side.between(60_000, 180_000),
     scenario: decideScenario(side, world.sport.model, openAt, kickoff, ctx.incidentRate),
     rng: createRng(ctx.seed, 'event', eventId),
+    playRng: createRng(ctx.seed, 'plays', eventId),
     createEngine: (host) => matchEngine(host, world, home, away),
   };
 }
@@ -132,6 +137,7 @@ export function virtualEvent(ctx: PlanContext, plan: VirtualPlan): EventPlan {
     settleDelay: 3000,
     scenario: {},
     rng: createRng(ctx.seed, 'event', eventId),
+    playRng: createRng(ctx.seed, 'plays', eventId),
   };
   if (world.sport.sportId === SportIds.VirtualRacing) {
     const raceNumber = (Math.floor(kickoff / (3 * 60_000)) % 480) + 1;
@@ -176,6 +182,7 @@ export function outrightEvent(ctx: PlanContext, plan: OutrightPlan): EventPlan {
     settleDelay: 10 * 60_000,
     scenario: {},
     rng: createRng(ctx.seed, 'event', eventId),
+    playRng: createRng(ctx.seed, 'plays', eventId),
     createEngine: (host) => raceEngine(host, world.teams, true),
   };
 }

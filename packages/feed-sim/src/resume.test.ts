@@ -4,7 +4,7 @@ import { createSimulator, type Simulator } from './simulator';
 
 const START = Date.UTC(2025, 10, 4, 17, 20);
 const MINUTE = 60_000;
-const options = { seed: 'resume', speed: 60, exactReplay: true };
+const options = { seed: 'resume', speed: 60, exactReplay: true, calendar: 2 };
 
 function run(sim: Simulator, until: number): FeedMessage[] {
   const messages: FeedMessage[] = [];

@@ -56,6 +56,8 @@ export interface EventPlan {
   settleDelay: number;
   scenario: Scenario;
   rng: Rng;
+  /** The live data's own stream (see `EngineHost.playRng`). */
+  playRng: Rng;
   createEngine: (host: EngineHost) => SportEngine;
 }
 
@@ -70,6 +72,11 @@ const PHASE_STATUS: Record<Phase, EventStatus> = {
   cancelled: 'cancelled',
   abandoned: 'abandoned',
 };
+
+/** The number of the latest live data a status carries: a play, or a race's running order. */
+function liveDataNumber(status: MatchStatus): number | undefined {
+  return status.play?.n ?? status.runningOrder?.n;
+}
 
 /** Everything in a status but the running clock: a tick alone is no news. */
 function statusKey(status: MatchStatus): string {
@@ -94,6 +101,8 @@ export abstract class EventCore {
   protected stops = 0;
   protected swapPlay: number | undefined;
   private lastStatusKey = '';
+  /** The number of the last play a message carried. */
+  private playSent = 0;
   /** Pre-match prices are not worked out while replaying; only the state at the start counts. */
   private stale = false;
   protected readonly book: MarketBook;
@@ -120,12 +129,15 @@ export abstract class EventCore {
   private host(): EngineHost {
     return {
       rng: this.plan.rng,
+      playRng: this.plan.playRng,
       now: () => this.world.feedTime(),
       at: (time, action) => this.world.schedule(time, () => this.phase === 'live' && action()),
       publish: () => this.publish(),
+      play: () => this.play(),
       betStop: (reason) => this.betStop(reason),
       release: () => this.release(),
       periodEnded: (period) => this.periodEnded(period),
+      settleDecided: () => this.settleDecided(),
       finish: () => this.finish(),
     };
   }
@@ -182,16 +194,36 @@ export abstract class EventCore {
     const key = statusKey(status);
     if (markets.length === 0 && key === this.lastStatusKey) return;
     this.lastStatusKey = key;
+    this.playSent = liveDataNumber(status) ?? this.playSent;
     this.world.emit({ type: 'odds_change', ...this.head(), status, markets });
   }
 
+  /** Sends the board's latest play (or running order), unless a message already carried it. */
+  protected play() {
+    if (this.phase !== 'live') return;
+    const status = this.status();
+    const n = liveDataNumber(status);
+    if (n === undefined || n === this.playSent) return;
+    this.playSent = n;
+    this.world.emit({ type: 'play', ...this.head(), status });
+  }
+
   protected betStop(reason: BetStopReason) {
-    // Without live odds the markets closed at the start: there is nothing left to stop.
-    if (this.phase !== 'live' || !this.plan.fixture.liveOdds) return;
+    // Without live odds the markets closed at the start: there is nothing left to stop, but the
+    // play that would have stopped them is still news.
+    if (this.phase !== 'live' || !this.plan.fixture.liveOdds) {
+      this.play();
+      return;
+    }
     this.stops++;
-    if (this.stops > 1) return;
+    if (this.stops > 1) {
+      this.play();
+      return;
+    }
     this.book.suspendAll();
-    this.world.emit({ type: 'bet_stop', ...this.head(), reason, status: this.status() });
+    const status = this.status();
+    this.playSent = liveDataNumber(status) ?? this.playSent;
+    this.world.emit({ type: 'bet_stop', ...this.head(), reason, status });
   }
 
   protected release() {
@@ -202,9 +234,18 @@ export abstract class EventCore {
 
   protected periodEnded(period: number) {
     const refs = this.book.unresolved(
-      (playId) => (this.engine.settleAfterPeriod(playId) ?? 99) <= period,
+      (playId, specifiers) => (this.engine.settleAfterPeriod(playId, specifiers) ?? 99) <= period,
     );
     this.settle(refs);
+  }
+
+  /** Settles the markets the engine holds decided before any period ends (a tennis game). */
+  protected settleDecided() {
+    const decided = this.engine.isDecided;
+    if (this.phase !== 'live' || !decided) return;
+    this.settle(
+      this.book.unresolved((playId, specifiers) => decided.call(this.engine, playId, specifiers)),
+    );
   }
 
   protected settle(refs: readonly MarketRef[]) {

@@ -23,7 +23,13 @@ function collect(
 
 describe('speed', () => {
   it('plays a football match in under two minutes at speed 60', () => {
-    const sim = createSimulator({ seed: 'speed', startTime: START, speed: 60, density: 0.5 });
+    const sim = createSimulator({
+      seed: 'speed',
+      startTime: START,
+      speed: 60,
+      density: 0.5,
+      calendar: 2,
+    });
     const upcoming = sim
       .snapshot()
       .events.filter(
@@ -62,6 +68,7 @@ describe('incidents', () => {
       startTime: START,
       incidentRate: 25,
       density: 0.4,
+      calendar: 2,
     });
     checker = new FeedChecker(sim.snapshot(), resolveMargins(undefined));
     messages = collect(sim, START + 16 * HOUR, 60_000);
@@ -123,7 +130,7 @@ describe('incidents', () => {
 });
 
 describe('provider surface', () => {
-  const sim = createSimulator({ seed: 7, startTime: START, density: 0.4 });
+  const sim = createSimulator({ seed: 7, startTime: START, density: 0.4, calendar: 2 });
 
   it('describes fixtures with their league, competitors and times', () => {
     const fixtures = sim.fixtures();

@@ -122,7 +122,7 @@ function tennisEngine(host: EngineHost, world: LeagueWorld, home: Team, away: Te
     host,
     {
       labels,
-      plays: setsPlays(labels),
+      plays: setsPlays(labels, { nextGame: true }),
       setBreakMs: 2 * MINUTE,
       pointMs: 40_000,
       changeoverMs: 90_000,
@@ -143,6 +143,10 @@ const RALLY: Record<
     rallyMs: 28_000,
     chunk: 5,
     setBreakMs: 3 * MINUTE,
+    live: {
+      serve: { next: 'winner', opening: 'alternate', aceShare: 0.12, errorShare: 0.15 },
+      timeouts: { count: 2, per: 'set' },
+    },
   },
   table_tennis: {
     labels: { set: 'game', unit: 'points', bestOf: 5 },
@@ -150,6 +154,10 @@ const RALLY: Record<
     rallyMs: 16_000,
     chunk: 4,
     setBreakMs: MINUTE,
+    live: {
+      serve: { next: 'two_each', opening: 'alternate', aceShare: 0.08, errorShare: 0.05 },
+      timeouts: { count: 1, per: 'match' },
+    },
   },
   badminton: {
     labels: { set: 'game', unit: 'points', bestOf: 3 },
@@ -157,6 +165,10 @@ const RALLY: Record<
     rallyMs: 22_000,
     chunk: 5,
     setBreakMs: 2 * MINUTE,
+    // Badminton has intervals at 11 points, not timeouts.
+    live: {
+      serve: { next: 'winner', opening: 'set_winner', aceShare: 0.04, errorShare: 0.05 },
+    },
   },
   esports: {
     labels: { set: 'map', unit: 'rounds', bestOf: 3 },
@@ -164,6 +176,12 @@ const RALLY: Record<
     rallyMs: 110_000,
     chunk: 2,
     setBreakMs: 6 * MINUTE,
+    // Twelve rounds a half: rounds 1 and 13 are played with pistols.
+    live: {
+      serve: null,
+      timeouts: { count: 3, per: 'set' },
+      pistolRounds: [1, 13],
+    },
   },
 };
 
@@ -177,7 +195,8 @@ function rallyEngine(
 ): SportEngine {
   const base = RALLY[model];
   const p = clamp(0.5 + RALLY_EDGE[model] * (home.rating - away.rating), 0.3, 0.7);
-  return new RallyEngine(host, { ...base, plays: setsPlays(base.labels) }, p, {
+  const plays = setsPlays(base.labels, { byNumber: model === 'esports' });
+  return new RallyEngine(host, { ...base, plays }, p, {
     home: home.name,
     away: away.name,
   });

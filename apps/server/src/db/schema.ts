@@ -5,6 +5,7 @@ export * from '../modules/back-office/trading.schema';
 export * from '../modules/catalogue/catalogue.schema';
 export * from '../modules/deposits/deposits.schema';
 export * from '../modules/identity/identity.schema';
+export * from '../modules/identity/passcode.schema';
 export * from '../modules/ledger/ledger.schema';
 export * from '../modules/loans/loans.schema';
 export * from '../modules/match/match.schema';

@@ -19,6 +19,7 @@ import type {
   CallContext,
 } from './request-context';
 import { sealedEnvelope } from './sealed-envelope';
+import { coerceWireFields, readWireFields, validateWireFields } from './wire-fields';
 
 /**
  * A call's data already serialised: the UTF-8 bytes of its JSON. Match lists are joined from
@@ -73,45 +74,6 @@ function fullInputSchema(input: z.ZodObject): z.ZodObject {
     inputSchemaCache.set(input, schema);
   }
   return schema;
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => {
-      if (issue.code === 'unrecognized_keys')
-        return `unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
-      const field = issue.path.join('.') || 'body';
-      return `${field}: ${issue.message}`;
-    })
-    .join('; ');
-}
-
-/**
- * The field holding the first string with a NUL character, if any. PostgreSQL text cannot store
- * NUL, so such a value would fail in the database as an internal error instead of bad input.
- */
-function findNulCharacter(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNulCharacter(item, path ? `${path}.${key}` : key);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
-}
-
-/** Query, form-encoded and JSON bodies all arrive as one flat object of fields (DESIGN §5). */
-function readFields(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-    throw new AppError('INVALID_INPUT', 'body must be an object of fields');
-  }
-  return {
-    ...(request.query as Record<string, unknown>),
-    ...(body as Record<string, unknown> | undefined),
-  };
 }
 
 /** Longest bearer token read; operator tokens are 43 characters, anything far longer is junk. */
@@ -222,15 +184,11 @@ export function registerCall<C extends CallDefinition>(
     method: definition.methods ?? ['POST'],
     url: definition.path,
     handler: async (request, reply) => {
-      const fields = readFields(request);
-      const nulField = findNulCharacter(fields, '');
-      if (nulField)
-        throw new AppError('INVALID_INPUT', `${nulField}: must not contain NUL characters`);
+      const fields = coerceWireFields(schema, readWireFields(request));
       // Who is calling comes before what the call is given: a caller the call refuses learns
       // nothing of its fields. Only the common fields (token, uid) are read for that.
-      const common = commonFieldsSchema.safeParse(fields);
-      if (!common.success) throw new AppError('INVALID_INPUT', describeIssues(common.error));
-      const sentToken = common.data.token || undefined;
+      const common = validateWireFields(commonFieldsSchema, fields);
+      const sentToken = common.token || undefined;
       const operator = operatorAuth
         ? await authenticateOperatorCall(app, request, sentToken, authenticate, operatorAuth)
         : null;
@@ -242,12 +200,11 @@ export function registerCall<C extends CallDefinition>(
             authenticate,
             definition.auth,
             token,
-            common.data.uid || undefined,
+            common.uid || undefined,
           );
 
-      const parsed = schema.safeParse(fields);
-      if (!parsed.success) throw new AppError('INVALID_INPUT', describeIssues(parsed.error));
-      const values = parsed.data as Record<string, unknown> & z.output<typeof commonFieldsSchema>;
+      const values = validateWireFields(schema, fields) as Record<string, unknown> &
+        z.output<typeof commonFieldsSchema>;
 
       const client = clientInfoSchema.parse(values);
       // A call's own field may share a name with a common one (the partner login's `channel`

@@ -238,7 +238,9 @@ export function attachAppSocket(options: AppSocketOptions) {
     close(): void {
       clearInterval(sweepTimer);
       slips.stop();
-      io.local.disconnectSockets(true);
+      // Transports closed without a disconnect packet: Socket.IO clients reconnect after a
+      // dropped transport (to this server when it is back, or to another process), but never
+      // after a disconnect the server asked for.
       io.engine.close();
     },
     /** Leaves the Redis channels and closes the connections, once no socket remains. */

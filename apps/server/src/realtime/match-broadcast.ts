@@ -138,7 +138,8 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
         data: matchWire.deltaData(change, stream.audience, isWhole),
       });
     }
-    if (!hasListStream) return;
+    // A play changes nothing a list row shows but the clock, which the row reads forward itself.
+    if (!hasListStream || message.type === 'play') return;
     if (isSuspension(change)) pendingListStates.delete(eventId);
     else pendingListStates.set(eventId, name);
   }

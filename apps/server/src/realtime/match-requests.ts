@@ -58,6 +58,12 @@ export interface HeldRoom {
   stream: string;
 }
 
+/** A room a request follows, and how. */
+interface FollowedRoom {
+  room: MatchRoom;
+  view: RoomView;
+}
+
 /** What the server keeps per match socket: its viewer, the rooms it follows, and its budgets. */
 export interface MatchSocketState {
   viewer: SocketViewer;
@@ -137,16 +143,22 @@ export function createRoomRequests({ readModel, matchWire, streams }: RoomReques
     return entry;
   }
 
-  function follow(
-    socket: MatchSocket,
-    state: MatchSocketState,
-    rooms: MatchRoom[],
-    view: RoomView,
-  ) {
-    const held = rooms.map((room) => listen(socket, state, room, view));
+  function follow(socket: MatchSocket, state: MatchSocketState, rooms: FollowedRoom[]) {
+    const held = rooms.map(({ room, view }) => listen(socket, state, room, view));
     // Joined and answered in the same turn: every later change is a delta after this snapshot.
     for (const entry of held)
       socket.emit('snapshot', snapshotOf(entry.room, entry.view, entry.audience));
+  }
+
+  /**
+   * The view a join gives a room. A `list` join keeps a room the socket follows in `match` view
+   * as it is: the match view carries everything a list row shows, and a client that opened the
+   * match's detail beside its list (`append-join-room`) sends the detail's room with the list's
+   * next join, so the set stays whole, without losing the detail's deltas.
+   * `append-join-room` with `view: 'list'` moves such a room back.
+   */
+  function joinedView(state: MatchSocketState, room: MatchRoom, view: RoomView): RoomView {
+    return view === 'list' && state.rooms.get(room.name)?.view === 'match' ? 'match' : view;
   }
 
   const joinRoom: RoomRequest = (socket, state, payload) => {
@@ -157,10 +169,12 @@ export function createRoomRequests({ readModel, matchWire, streams }: RoomReques
     const initData = parsed.value.initData === true;
     const mismatch = wrongSport(rooms);
     if (mismatch) return invalid(mismatch);
-    const fresh = rooms.filter((room) => {
-      const held = state.rooms.get(room.name);
-      return initData || held === undefined || held.view !== view;
-    });
+    const fresh = rooms
+      .map((room) => ({ room, view: joinedView(state, room, view) }))
+      .filter(({ room, view: joined }) => {
+        const held = state.rooms.get(room.name);
+        return initData || held === undefined || held.view !== joined;
+      });
     if (!state.snapshots.take(fresh.length))
       return rateLimited('too many snapshots asked for, slow down');
     const wanted = new Set(rooms.map((room) => room.name));
@@ -169,7 +183,7 @@ export function createRoomRequests({ readModel, matchWire, streams }: RoomReques
       void socket.leave(held.stream);
       state.rooms.delete(name);
     }
-    follow(socket, state, fresh, view);
+    follow(socket, state, fresh);
     return success({ rooms: state.rooms.size });
   };
 
@@ -186,7 +200,7 @@ export function createRoomRequests({ readModel, matchWire, streams }: RoomReques
     if (!state.rooms.has(room.name) && state.rooms.size >= maxRoomsPerSocket)
       return invalid(`at most ${maxRoomsPerSocket} rooms per socket`);
     if (!state.snapshots.take(1)) return rateLimited('too many snapshots asked for, slow down');
-    follow(socket, state, [room], view);
+    follow(socket, state, [{ room, view }]);
     return success({ rooms: state.rooms.size });
   };
 

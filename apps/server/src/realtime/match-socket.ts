@@ -10,6 +10,7 @@ import { type ExtendedError, Server } from 'socket.io';
 import type { Authenticator } from '../http/request-context';
 import type { ReadModel } from '../modules/feed/read-model';
 import type { MatchWireSource } from '../modules/match/match.module';
+import type { SiteSettingsValues } from '../modules/match/site-settings';
 import type { Viewer } from '../modules/match/viewer';
 import { createStreamIndex } from './match-audiences';
 import { heartbeatRoomForNewSocket, startMatchBroadcast } from './match-broadcast';
@@ -49,6 +50,12 @@ export const profileReviewMs = 60_000;
 const reviewSliceMs = 4;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** App init as `/match/api/sysinit` answers it, for the `sysinit` event. */
+const sysInitOf = (settings: SiteSettingsValues) => ({
+  staticUrl: settings.staticUrl,
+  control_switch: [...settings.controlSwitches],
+});
 
 export interface MatchSocketOptions {
   httpServer: HttpServer;
@@ -192,18 +199,26 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     bind(socket, state, 'G', requests.resync);
     socket.join(heartbeatRoomForNewSocket());
     socket.emit('heartbeat', broadcast.heartbeat());
+    // A page that missed a change while it was away learns it from its next connection.
+    socket.emit('sysinit', sysInitOf(viewer.viewer.settings));
     state.countsRoom = counts.follow(socket, viewer.viewer);
   });
 
   /**
    * Looks at every socket's viewer again: at once when the control switches changed, else once
    * its profile is `profileReviewMs` old. A socket whose audience changed for some room moves to
-   * that room's new stream with a fresh snapshot.
+   * that room's new stream with a fresh snapshot. A review asked for during one runs after it,
+   * so a change of switches made mid-pass reaches the sockets already passed.
    */
   let isReviewing = false;
+  let isReviewAsked = false;
   async function reviewViewers(): Promise<void> {
-    if (isReviewing) return;
+    if (isReviewing) {
+      isReviewAsked = true;
+      return;
+    }
     isReviewing = true;
+    isReviewAsked = false;
     try {
       const switches = (await matches.settings.current()).controlSwitches.join(',');
       const reads = new Map<string, Promise<Viewer>>();
@@ -241,19 +256,32 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     } finally {
       isReviewing = false;
     }
+    if (isReviewAsked) await reviewViewers();
   }
   const reviewTimer = setInterval(() => void reviewViewers(), switchesReviewMs);
   reviewTimer.unref();
+
+  // A change of the site settings reaches every open page of this process at once: `sysinit`
+  // to every socket, then each socket's viewer is read again (hidden sports, plays and counts).
+  // Every process hears the change from its own settings (the settings bus), so this server
+  // needs no adapter for it either.
+  const stopHearingSettings = matches.settings.onChange((settings) => {
+    io.emit('sysinit', sysInitOf(settings));
+    void reviewViewers();
+  });
 
   return {
     io,
     /** Stops the streams and closes every connection of this process. */
     close(): void {
+      stopHearingSettings();
       clearInterval(reviewTimer);
       broadcast.stop();
       counts.stop();
       streams.stop();
-      io.disconnectSockets(true);
+      // Transports closed without a disconnect packet: Socket.IO clients reconnect after a
+      // dropped transport (to this server when it is back, or to another process), but never
+      // after a disconnect the server asked for.
       io.engine.close();
     },
   };

@@ -1,4 +1,4 @@
-import { errorCatalogue, type Refused, type SocketAnswer } from '@sb/contract';
+import { coerceWireValue, errorCatalogue, type Refused, type SocketAnswer } from '@sb/contract';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
 
@@ -23,12 +23,16 @@ function describeIssue(issue: Issue): string {
   return field === '' ? issue.message : `${field}: ${issue.message}`;
 }
 
-/** Checks a client's payload against its contract schema; a refusal names the first fault. */
+/**
+ * Checks a client's payload (or handshake query) against its contract schema, after the wire's
+ * coercion (numbers as text, `"true"`, empty strings as absent: packages/contract's
+ * wire-coercion.ts), as every HTTP call does; a refusal names the first fault.
+ */
 export function parsePayload<S extends z.ZodType>(
   schema: S,
   payload: unknown,
 ): Parsed<z.output<S>> {
-  const result = schema.safeParse(payload);
+  const result = schema.safeParse(coerceWireValue(schema, payload));
   if (result.success) return { ok: true, value: result.data };
   const [issue] = result.error.issues;
   return { ok: false, msg: issue ? describeIssue(issue) : 'invalid payload' };

@@ -1,8 +1,11 @@
 import {
   type AuditEntry,
   type MemberSummary,
+  memberCreateTryPlay,
   memberLoginAccount,
   memberProfile,
+  type Session,
+  visitorCreate,
 } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember, wirePassword } from '../identity/helpers';
@@ -87,6 +90,34 @@ describe('search and detail', () => {
       expect.objectContaining({ currencyId: cny.currencyId, amount: 12_345 }),
     );
     expectRefused(await call(support, '/admin/api/member/detail', { userId: 987_654_321 }), 1002);
+  });
+});
+
+describe('visitors in the list', () => {
+  it('leaves visitors and try-play accounts out unless asked, members always in', async () => {
+    const visitor = expectOk(await testApp.call<Session>(visitorCreate.path, {}));
+    const demo = expectOk(await testApp.call<Session>(memberCreateTryPlay.path, {}));
+    const { session: member } = await registerMember(testApp);
+    const listed = async (fields: Record<string, unknown>) => {
+      const answer = await call<{ records: MemberSummary[] }>(support, '/admin/api/member/list', {
+        size: 100,
+        ...fields,
+      });
+      expect(answer, answer.msg).toMatchObject({ code: 0 });
+      return answer.data.records.map((record) => record.uid);
+    };
+    const byDefault = await listed({});
+    expect(byDefault).toContain(member.uid);
+    expect(byDefault).not.toContain(visitor.uid);
+    expect(byDefault).not.toContain(demo.uid);
+    // Not even by their own uid, unless visitors are asked for.
+    expect(await listed({ q: visitor.uid })).toEqual([]);
+    expect(await listed({ q: visitor.uid, withVisitors: true })).toEqual([visitor.uid]);
+    const withVisitors = await listed({ withVisitors: 'true' });
+    expect(withVisitors).toEqual(expect.arrayContaining([member.uid, visitor.uid, demo.uid]));
+    const refused = await call(support, '/admin/api/member/list', { withVisitors: 'maybe' });
+    expectRefused(refused, 1000);
+    expect(refused.msg).toContain('withVisitors');
   });
 });
 

@@ -234,7 +234,7 @@ describe("a partner's defaults", () => {
 
     const cleared = await call<PartnerAnswer>(admin, partnerSet.path, {
       channel: testPartnerChannel,
-      name: '',
+      name: null,
       defaultIsShow: true,
       defaultLeagueIds: [],
       reason: 'back to all',

@@ -90,6 +90,7 @@ describe('stake limits', () => {
         { playId: 8, share: 5_000 },
         { playId: 9, share: 5_000 },
         { playId: 10, share: 5_000 },
+        { playId: 25, share: 5_000 },
       ],
       outrightShare: 2_000,
       liveShare: 5_000,

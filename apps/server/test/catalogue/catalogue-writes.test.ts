@@ -61,6 +61,7 @@ beforeAll(async () => {
     startTime: catalogueTestStart,
     incidentRate: 25,
     density: 0.3,
+    calendar: 2,
     exactReplay: true,
   });
   snapshot = simulator.snapshot();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CALENDAR, createSimulator, type FeedMessage, type FeedSnapshot } from '@sb/feed-sim';
+import { createSimulator, type FeedMessage, type FeedSnapshot } from '@sb/feed-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
@@ -20,7 +20,8 @@ if (!adminUrl)
   console.warn('TEST_DATABASE_URL is not set: restart continuity on PostgreSQL is skipped');
 
 const minute = 60_000;
-const world = { seed: 'restart-test', speed: 60, density: 0.3 };
+// A light world: a third of the second calendar's matches (the latest, the deep one, is heavier).
+const world = { seed: 'restart-test', speed: 60, density: 0.3, calendar: 2 };
 
 /** A database that can be closed and opened again, as a restarted server opens it. */
 interface Store {
@@ -49,9 +50,10 @@ const eventsOf = (snapshot: FeedSnapshot) =>
   [...snapshot.events].sort((a, b) => a.fixture.eventId - b.fixture.eventId);
 
 /** The same world as a process that never stopped would run it, up to each clock asked. */
-function referenceWorld(calendar = CALENDAR) {
+function referenceWorld(calendar = world.calendar, density = world.density) {
   const simulator = createSimulator({
     ...world,
+    density,
     startTime: catalogueTestStart,
     exactReplay: true,
     calendar,
@@ -73,9 +75,10 @@ function referenceWorld(calendar = CALENDAR) {
 async function startRun(
   database: DatabaseHandle,
   clock: () => number,
+  density = world.density,
 ): Promise<{ provider: RecordedSimulator; catalogue: Catalogue }> {
   const catalogue = createCatalogue(database.db);
-  const provider = await startRecordedSimulator({ catalogue, ...world, now: clock });
+  const provider = await startRecordedSimulator({ catalogue, ...world, density, now: clock });
   return { provider, catalogue };
 }
 
@@ -87,8 +90,9 @@ async function runUntil(
   database: DatabaseHandle,
   clock: { now: number },
   until: number,
+  density = world.density,
 ): Promise<{ catalogue: Catalogue; snapshot: FeedSnapshot }> {
-  const run = await startRun(database, () => clock.now);
+  const run = await startRun(database, () => clock.now, density);
   run.provider.start(() => {});
   clock.now = until;
   await run.provider.tick();
@@ -181,7 +185,8 @@ function describeRestart(label: string, createStore: () => Promise<Store> | Stor
       expect(await catalogue.positionOf(simulatorSource(world.seed))).toEqual({
         callerTime: clock,
         feedTime: reference.simulator.feedTime(),
-        calendar: CALENDAR,
+        calendar: world.calendar,
+        density: world.density,
       });
     });
   });
@@ -269,7 +274,7 @@ describe('a restart of a world saved before fixture calendars were recorded', ()
   it('carries on with the first calendar, whose events hold the ids the catalogue gave them', () => {
     const first = referenceWorld(1);
     first.runTo(clock.now);
-    const current = referenceWorld(CALENDAR);
+    const current = referenceWorld(world.calendar);
     current.runTo(clock.now);
     const ids = (snapshot: FeedSnapshot) =>
       eventsOf(snapshot).map((event) => event.fixture.eventId);
@@ -282,5 +287,42 @@ describe('a restart of a world saved before fixture calendars were recorded', ()
     const saved = await catalogue.positionOf(simulatorSource(world.seed));
     expect(saved?.callerTime).toBe(clock.now);
     expect(saved?.calendar).toBeUndefined();
+  });
+});
+
+describe('a restart asked for another FEED_DENSITY', () => {
+  let store: Store;
+  let database: DatabaseHandle;
+  const clock = { now: catalogueTestStart };
+  let resumed: FeedSnapshot;
+  let catalogue: Catalogue;
+
+  beforeAll(async () => {
+    store = pgliteStore();
+    database = await store.open();
+    await runUntil(database, clock, clock.now + minute);
+    ({ catalogue, snapshot: resumed } = await runUntil(database, clock, clock.now + minute, 0.5));
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await store?.remove();
+  });
+
+  it('carries on at the density the world began with, its events under the ids they had', () => {
+    const kept = referenceWorld();
+    kept.runTo(clock.now);
+    const denser = referenceWorld(world.calendar, 0.5);
+    denser.runTo(clock.now);
+    const ids = (snapshot: FeedSnapshot) =>
+      eventsOf(snapshot).map((event) => event.fixture.eventId);
+    // The densities list other matches, so the check below can tell them apart.
+    expect(ids(denser.simulator.snapshot())).not.toEqual(ids(kept.simulator.snapshot()));
+    expect(eventsOf(resumed)).toEqual(eventsOf(kept.simulator.snapshot()));
+  });
+
+  it('keeps the density it began with for the restarts after', async () => {
+    const saved = await catalogue.positionOf(simulatorSource(world.seed));
+    expect(saved?.density).toBe(world.density);
   });
 });

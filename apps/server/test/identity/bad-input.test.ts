@@ -151,8 +151,8 @@ const badRequests: BadRequest[] = [
     names: 'authToken',
   },
   {
-    name: 'a token that is a number',
-    request: () => post(memberProfile.path, { token: 12345 }),
+    name: 'a token that is an object',
+    request: () => post(memberProfile.path, { token: { value: 'abc' } }),
     code: invalidInput,
     names: 'token',
   },
@@ -258,7 +258,7 @@ const badRequests: BadRequest[] = [
   {
     name: 'a body of a content type the server does not read',
     request: () =>
-      post(visitorCreate.path, '--x--', { 'content-type': 'multipart/form-data; boundary=x' }),
+      post(visitorCreate.path, '<lang>en</lang>', { 'content-type': 'application/xml' }),
     code: invalidInput,
     names: 'content type',
   },

@@ -98,6 +98,7 @@ describe('profile', () => {
       assetID: defaultCurrencyCode,
       creditAmount: 0,
       loanAmount: 0,
+      hasPlaceholderPassword: false,
     });
   });
 

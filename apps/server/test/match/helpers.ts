@@ -1,6 +1,12 @@
 import { type CallDefinition, type Session, visitorCreate } from '@sb/contract';
 import { openPayload } from '@sb/domain';
-import { createSimulator, type FeedMessage, type FeedSnapshot, type Simulator } from '@sb/feed-sim';
+import {
+  createSeededPast,
+  createSimulator,
+  type FeedMessage,
+  type FeedSnapshot,
+  type Simulator,
+} from '@sb/feed-sim';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FeedProvider } from '../../src/modules/feed/feed-provider';
@@ -22,11 +28,16 @@ export const feedStartTime = Date.UTC(2026, 0, 10, 15, 0, 0);
  */
 const aliveEveryMs = 5_000;
 
+/** The world of the match suites unless a suite names its own. */
+const defaultSeed = 'match-test';
+
 export function createManualFeed(options: { seed?: string; speed?: number } = {}) {
   const simulator: Simulator = createSimulator({
-    seed: options.seed ?? 'match-test',
+    seed: options.seed ?? defaultSeed,
     speed: options.speed ?? 1,
     startTime: feedStartTime,
+    // The light world these suites were written against: the latest calendar is far deeper.
+    calendar: 2,
   });
   let deliver: (messages: FeedMessage[]) => void = () => {};
   let skewMs = 0;
@@ -73,7 +84,11 @@ export type ManualFeed = ReturnType<typeof createManualFeed>;
 
 export async function createMatchTestApp(options: { seed?: string; speed?: number } = {}) {
   const feed = createManualFeed(options);
-  const testApp = await createTestApp({ feedProvider: feed.provider, now: feed.now });
+  const testApp = await createTestApp({
+    feedProvider: feed.provider,
+    now: feed.now,
+    teamRecords: createSeededPast(options.seed ?? defaultSeed),
+  });
   return { testApp, feed };
 }
 

@@ -3,6 +3,7 @@ import { decodeOptionId, fromOddsUnits, memberOdds, oddsInAllStyles } from '@sb/
 import type { EventSnapshot, Market } from '@sb/feed-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endOfDisplayDay } from '../../src/modules/match/match-query';
+import { virtualSportIdFloor } from '../../src/modules/match/match-wire';
 import { registerMember } from '../identity/helpers';
 import type { TestApp } from '../test-app';
 import {
@@ -137,8 +138,9 @@ describe('match details and odds', () => {
       oddsType: 2,
     });
     const event = book().get(chosen.b) as EventSnapshot;
+    // In play, a market already over (a first half's result, a next goal scored) is not offered.
     const expected = event.markets
-      .filter((market) => market.status !== 'deactivated')
+      .filter((market) => market.status === 'active' || market.status === 'suspended')
       .map((market) => `${market.playId}|${market.specifiers}`)
       .sort();
     expect(
@@ -331,21 +333,45 @@ describe('the calls around the lists', () => {
     expect(tennis.find((entry) => entry.playId === 3)?.columns).toBe(2);
     const full = await callMatch(testApp, calls.basketTable1, null);
     const periods = await callMatch(testApp, calls.basketTable2, null);
-    expect(full.map((entry) => entry.playId)).toContain(1);
-    expect(periods.map((entry) => entry.playId).sort((a, b) => a - b)).toEqual([4, 5, 7, 11]);
+    expect(full.map((entry) => entry.playId)).toEqual(expect.arrayContaining([1, 44, 45]));
+    // Halves and quarters: the first half, the first quarter's 1X2, each quarter's lines and the
+    // second half's.
+    expect(periods.map((entry) => entry.playId).sort((a, b) => a - b)).toEqual([
+      4, 5, 7, 11, 40, 41, 42, 43,
+    ]);
   });
 
-  it('offers live video and animation only when isShow allows', async () => {
+  it('offers video only where a stream exists, and only when isShow allows', async () => {
+    // No camera films a simulated match: real sports offer nothing, never a dead frame; a
+    // virtual event is the book's own rendered broadcast.
     const live = await callMatch(testApp, calls.matchLive, visitor);
     expect(live.isShow).toBe(true);
-    expect(live.records.some((record) => record.animation)).toBe(true);
-    const withVideo = live.records.find((record) => record.video) ?? live.records[0];
+    expect(live.records.length).toBeGreaterThan(0);
+    for (const record of live.records) {
+      expect(record.a).toBeGreaterThan(virtualSportIdFloor);
+      expect(record).toMatchObject({ video: true, animation: false });
+    }
+    const [virtual] = live.records;
     const on = await callMatch(testApp, calls.matchLiveSwitch, visitor, {
-      matchId: withVideo?.b,
-      type: withVideo?.video ? 1 : 2,
+      matchId: virtual?.b,
+      type: 1,
     });
-    expect(on.isOpen).toBe(true);
-    expect(on.url).toContain(String(withVideo?.b));
+    expect(on).toEqual({
+      b: virtual?.b,
+      type: 1,
+      isOpen: true,
+      url: `#/broadcast/${virtual?.a}/${virtual?.b}`,
+    });
+    const real = [...book().values()].find(
+      (event) => event.status.status === 'live' && event.fixture.sportId < virtualSportIdFloor,
+    );
+    for (const type of [1, 2]) {
+      const refused = await callMatch(testApp, calls.matchLiveSwitch, visitor, {
+        matchId: real?.fixture.eventId,
+        type,
+      });
+      expect(refused).toMatchObject({ isOpen: false, url: '' });
+    }
 
     const { session: member } = await registerMember(testApp);
     await updateUser(testApp, feed, member.uid, { isShow: false });
@@ -353,7 +379,44 @@ describe('the calls around the lists', () => {
       isShow: false,
       records: [],
     });
-    const off = await callMatch(testApp, calls.matchLiveSwitch, member, { matchId: withVideo?.b });
+    const off = await callMatch(testApp, calls.matchLiveSwitch, member, { matchId: virtual?.b });
     expect(off).toMatchObject({ isOpen: false, url: '' });
+  });
+
+  it("answers a match's head-to-head from the sides' seeded past, and none for a race", async () => {
+    const match = [...book().values()].find(
+      (event) => event.fixture.kind === 'match' && event.fixture.sportId === 1,
+    );
+    if (!match) throw new Error('no football match');
+    const [home, away] = match.fixture.competitors;
+    const record = await callMatch(testApp, calls.matchHeadToHead, visitor, {
+      matchId: String(match.fixture.eventId),
+    });
+    expect(record.b).toBe(match.fixture.eventId);
+    expect(record.meetings).toHaveLength(5);
+    for (const meeting of record.meetings) {
+      expect([meeting.homeId, meeting.awayId].sort()).toEqual([home?.id, away?.id].sort());
+      expect(meeting.t).toBeLessThan(match.fixture.startTime);
+    }
+    expect(
+      record.homeForm.every((past) => [past.homeId, past.awayId].includes(home?.id ?? 0)),
+    ).toBe(true);
+    expect(record.awayForm).toHaveLength(5);
+    // The same world answers the same past.
+    expect(
+      await callMatch(testApp, calls.matchHeadToHead, visitor, { matchId: match.fixture.eventId }),
+    ).toEqual(record);
+
+    const race = [...book().values()].find((event) => event.fixture.kind === 'race');
+    if (!race) throw new Error('no race');
+    expect(
+      await callMatch(testApp, calls.matchHeadToHead, visitor, { matchId: race.fixture.eventId }),
+    ).toEqual({ b: race.fixture.eventId, meetings: [], homeForm: [], awayForm: [] });
+    const unknown = await testApp.call(calls.matchHeadToHead.path, {
+      uid: visitor.uid,
+      token: visitor.token,
+      matchId: 999_999_999,
+    });
+    expect(unknown).toMatchObject({ code: 1000, msg: expect.stringContaining('matchId') });
   });
 });

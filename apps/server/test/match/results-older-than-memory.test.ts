@@ -1,4 +1,5 @@
 import * as calls from '@sb/contract';
+import { controlSwitchTable } from '@sb/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../../src/db/database';
@@ -7,7 +8,6 @@ import {
   type RecordedSimulator,
   startRecordedSimulator,
 } from '../../src/modules/catalogue/recorded-simulator';
-import { controlSwitchTable } from '../../src/modules/match/control-switches';
 import { siteSettings } from '../../src/modules/match/match.schema';
 import { siteSettingsTtlMs } from '../../src/modules/match/site-settings';
 import { createTestApp, type TestApp } from '../test-app';
@@ -29,6 +29,7 @@ async function startServer(): Promise<{ testApp: TestApp; feed: RecordedSimulato
     seed: 'results-history',
     speed: 60,
     density: 0.3,
+    calendar: 2,
     now: () => clock,
   });
   const testApp = await createTestApp({ database, feedProvider: feed, now: () => new Date(clock) });

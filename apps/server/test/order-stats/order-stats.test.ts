@@ -12,12 +12,8 @@ import {
   unsettledOrders,
   visitorCreate,
 } from '@sb/contract';
+import { dateOfDisplayDay, displayDayOf, displayDayStartMs } from '@sb/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  displayDateOf,
-  displayDayOf,
-  displayDayStart,
-} from '../../src/modules/order-stats/display-day';
 import { expectContractOutput } from '../identity/helpers';
 import {
   type Answer,
@@ -98,8 +94,8 @@ beforeAll(async () => {
   alice = await fundedMember(testApp, 1_000_000);
   bob = await fundedMember(testApp, 1_000_000);
   const now = feed.now();
-  today = displayDayOf(now);
-  todayStart = displayDayStart(today).getTime();
+  today = displayDayOf(now.getTime());
+  todayStart = displayDayStartMs(today);
   // Placement times: the server's clock is the simulator's, so each order is put on its day
   // through the database afterwards.
   const plan = [
@@ -185,16 +181,16 @@ describe('figures over a range', () => {
   it('stat/daily buckets by the display day, the boundary at 04:00 UTC, empty days as zeros', async () => {
     const days = expectOk(
       await call(memberStatDaily.path, alice, {
-        startDate: displayDateOf(today - 2),
-        endDate: displayDateOf(today),
+        startDate: dateOfDisplayDay(today - 2),
+        endDate: dateOfDisplayDay(today),
       }),
     );
     expect(expectContractOutput(memberStatDaily, days)).toEqual({
       ...cnyFields,
       days: [
-        { date: displayDateOf(today - 2), ...zeroFigures },
-        { date: displayDateOf(today - 1), ...yesterdayFigures },
-        { date: displayDateOf(today), ...todayFigures },
+        { date: dateOfDisplayDay(today - 2), ...zeroFigures },
+        { date: dateOfDisplayDay(today - 1), ...yesterdayFigures },
+        { date: dateOfDisplayDay(today), ...todayFigures },
       ],
     });
     // The boundary itself: today starts at 04:00 UTC.
@@ -205,15 +201,15 @@ describe('figures over a range', () => {
     const todayAnswer = expectOk(await call(memberStatToday.path, alice));
     expect(expectContractOutput(memberStatToday, todayAnswer)).toEqual({
       ...cnyFields,
-      date: displayDateOf(today),
+      date: dateOfDisplayDay(today),
       ...todayFigures,
     });
     const yesterday = expectOk(
-      await call(memberStatDate.path, alice, { date: displayDateOf(today - 1) }),
+      await call(memberStatDate.path, alice, { date: dateOfDisplayDay(today - 1) }),
     );
     expect(expectContractOutput(memberStatDate, yesterday)).toEqual({
       ...cnyFields,
-      date: displayDateOf(today - 1),
+      date: dateOfDisplayDay(today - 1),
       ...yesterdayFigures,
     });
   });
@@ -360,13 +356,13 @@ describe('only the caller sees their own', () => {
       expect(expectOk(await call(path, bob))).toEqual({ records: [], total: 0 });
     const days = expectOk(
       await call<{ days: unknown[] }>(memberStatDaily.path, bob, {
-        startDate: displayDateOf(today - 1),
-        endDate: displayDateOf(today),
+        startDate: dateOfDisplayDay(today - 1),
+        endDate: dateOfDisplayDay(today),
       }),
     );
     expect(days.days).toEqual([
-      { date: displayDateOf(today - 1), ...zeroFigures },
-      { date: displayDateOf(today), ...zeroFigures },
+      { date: dateOfDisplayDay(today - 1), ...zeroFigures },
+      { date: dateOfDisplayDay(today), ...zeroFigures },
     ]);
     expect(expectOk(await call(memberStatToday.path, bob))).toMatchObject(zeroFigures);
   });

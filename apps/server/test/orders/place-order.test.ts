@@ -7,11 +7,10 @@ import {
   orderStatus,
   visitorCreate,
 } from '@sb/contract';
-import { encodeOptionId, sealPayload, toOddsUnits } from '@sb/domain';
+import { controlSwitchTable, encodeOptionId, sealPayload, toOddsUnits } from '@sb/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/identity.schema';
-import { controlSwitchTable } from '../../src/modules/match/control-switches';
 import { matchWireSourceOf } from '../../src/modules/match/match.module';
 import { orderStatusHistory, orders } from '../../src/modules/orders/orders.schema';
 import type { TestApp } from '../test-app';

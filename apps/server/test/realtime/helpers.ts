@@ -16,7 +16,13 @@ export const feedStartTime = Date.UTC(2026, 0, 10, 15, 0, 0);
  * to the server at once; `push` hands over messages the test wrote itself; `replace` a new snapshot.
  */
 export function createManualFeed(seed = 'realtime-test') {
-  const simulator: Simulator = createSimulator({ seed, speed: 60, startTime: feedStartTime });
+  const simulator: Simulator = createSimulator({
+    seed,
+    speed: 60,
+    startTime: feedStartTime,
+    // The light world these suites were written against: the latest calendar is far deeper.
+    calendar: 2,
+  });
   let deliver: (messages: FeedMessage[]) => void = () => {};
   let deliverSnapshot: (snapshot: FeedSnapshot) => void = () => {};
   const provider: FeedProvider = {

@@ -6,6 +6,7 @@ import {
   providerStateSchema,
   refusedSchema,
   sportCountsEventSchema,
+  sysInitEventSchema,
 } from '@sb/contract';
 import type { BetStopMessage, EventSnapshot, OddsChangeMessage } from '@sb/feed-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,25 @@ describe('snapshots and deltas', () => {
     for (const delta of deltas) expect(delta.epoch).toBe(snapshot.epoch);
   });
 
+  it('reads a handshake and requests sent as text, as every HTTP call reads its fields', async () => {
+    // A query is text on the wire; an empty value is a field left out (docs/wire.md).
+    const socket = await connect(url, {
+      path,
+      query: { ...visitor, realm: 'alpha', process: '2', source: '' },
+    });
+    sockets.push(socket);
+    const rooms = [roomOf(first), roomOf(second)];
+    const answer = await socket.request('join-room', {
+      initData: 'false',
+      rooms: rooms.join(','),
+      view: '',
+    });
+    expect(answer).toEqual({ code: 0, msg: 'success', data: { rooms: 2 } });
+    for (const room of rooms) await socket.next<MatchMessage>('snapshot', isFor(room));
+    const resync = await socket.request('G', { rooms: roomOf(second) });
+    expect(resync).toMatchObject({ code: 0, data: { rooms: 1 } });
+  });
+
   it('adds a room with append-join-room and replaces the set with join-room', async () => {
     const socket = await visitorSocket();
     const firstRoom = roomOf(first);
@@ -161,6 +181,42 @@ describe('snapshots and deltas', () => {
     await socket.next<MatchMessage>('delta', (delta) => delta.seq === lastSecond, { since });
     expect(firstSeqs.length).toBe(2);
     expect(socket.all<MatchMessage>('delta', since).filter(isFor(firstRoom))).toEqual([]);
+  });
+
+  it("keeps a detail appended in match view through the list's joins, until moved back", async () => {
+    const socket = await visitorSocket();
+    const listRoom = roomOf(second);
+    const detailRoom = roomOf(first);
+    await socket.request('join-room', { initData: false, rooms: [listRoom], view: 'list' });
+    await socket.request('append-join-room', { room: detailRoom, view: 'match' });
+    await socket.next<MatchMessage>('snapshot', isFor(detailRoom));
+
+    // The list's next join names the detail's room too: it stays in match view, unanswered.
+    let since = socket.mark();
+    const rooms = [listRoom, detailRoom];
+    const joined = await socket.request('join-room', { initData: false, rooms, view: 'list' });
+    expect(joined.data).toEqual({ rooms: 2 });
+    expect(socket.all<MatchMessage>('snapshot', since).filter(isFor(detailRoom))).toEqual([]);
+    since = socket.mark();
+    const seqs = advanceUntil(first.fixture.eventId, 1);
+    const delta = await socket.next<MatchMessage>('delta', isFor(detailRoom), { since });
+    expect(delta.seq).toBe(seqs[0]);
+
+    // Appended as a list room again (the detail closed), it gets whole states only.
+    await socket.request('append-join-room', { room: detailRoom, view: 'list' });
+    since = socket.mark();
+    const listSeqs = advanceUntil(first.fixture.eventId, 1);
+    const lastSeq = listSeqs.at(-1) as number;
+    await socket.next<MatchMessage>('snapshot', (message) => message.seq === lastSeq, { since });
+    expect(socket.all<MatchMessage>('delta', since).filter(isFor(detailRoom))).toEqual([]);
+
+    // A list join without it drops it.
+    const dropped = await socket.request('join-room', {
+      initData: false,
+      rooms: [listRoom],
+      view: 'list',
+    });
+    expect(dropped.data).toEqual({ rooms: 1 });
   });
 
   it('sends fresh snapshots of every joined room on G, or of the rooms it names', async () => {
@@ -353,7 +409,7 @@ describe('bad requests are refused without harm', () => {
     42,
     null,
     [],
-    { rooms: 'A-1-2' },
+    { rooms: 'A-1' },
     { rooms: ['A-1'] },
     { rooms: ['A-01-2'] },
     { rooms: ['B-1-2'] },
@@ -518,6 +574,7 @@ describe('the wire', () => {
     provider: providerStateSchema,
     refused: refusedSchema,
     counts: sportCountsEventSchema,
+    sysinit: sysInitEventSchema,
   };
 
   it('sent every socket of this file only events of the contract, exactly as it describes them', () => {
@@ -530,7 +587,28 @@ describe('the wire', () => {
         counts.set(name, (counts.get(name) ?? 0) + 1);
       }
     }
-    for (const name of ['snapshot', 'delta', 'heartbeat', 'refused', 'counts'])
+    for (const name of ['snapshot', 'delta', 'heartbeat', 'refused', 'counts', 'sysinit'])
       expect(counts.get(name), name).toBeGreaterThan(0);
+  });
+});
+
+describe('shutdown', () => {
+  it('closes its connections on shutdown so that clients reconnect, not as a refusal', async () => {
+    const other = await createTestApp({ feedProvider: createManualFeed().provider });
+    await other.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = other.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const created = await other.call<{ token: string; uid: string }>('/app/api/visitor/create');
+    const socket = await connect(`http://127.0.0.1:${address.port}`, {
+      path,
+      query: { token: created.data.token, uid: created.data.uid },
+    });
+    const disconnected = new Promise<string>((resolve) =>
+      socket.socket.once('disconnect', (reason) => resolve(reason)),
+    );
+    await other.close();
+    // 'io server disconnect' would tell the client not to come back.
+    expect(await disconnected).toBe('transport close');
+    socket.close();
   });
 });

@@ -127,7 +127,7 @@ describe('/app/socket slip watch', () => {
     const pick = book.pick(book.preMatchAt(5));
     await socket.request('slip', { ois: [pick.optId] });
     const bad: [unknown[], RegExp][] = [
-      [[{ ois: 'nope' }], /^ois: /],
+      [[{ ois: 'nope' }], /^ois\.0: not an option id/],
       [[{ ois: Array.from({ length: 9 }, () => pick.optId) }], /^ois: /],
       [[{ ois: [pick.optId, 'not-an-option'] }], /^ois\.1: not an option id/],
       [[{ ois: [7] }], /^ois\.0: /],

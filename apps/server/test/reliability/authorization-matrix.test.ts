@@ -7,6 +7,7 @@ import {
   collectionUploadPath,
   errorCatalogue,
   isOperatorAuth,
+  memberCreateQuickAccount,
   memberCreateTryPlay,
   memberLogout,
   type OperatorRole,
@@ -145,6 +146,7 @@ beforeAll(async () => {
   const visitor = expectOk(await testApp.call<Session>(visitorCreate.path));
   const member = (await fundedMember(testApp, 0)).auth;
   const demo = authOf(expectOk(await testApp.call<Session>(memberCreateTryPlay.path)));
+  const quick = authOf(expectOk(await testApp.call<Session>(memberCreateQuickAccount.path)));
   const principal = newAccountName('player');
   const claims = {
     channel: testPartnerChannel,
@@ -170,6 +172,8 @@ beforeAll(async () => {
     { name: 'visitor', kind: 'visitor', fields: authOf(visitor) },
     { name: 'member', kind: 'member', fields: member },
     { name: 'demo player', kind: 'member', fields: demo },
+    // Refused money out for its placeholder password (2022), never for who it is.
+    { name: 'quick account on the placeholder', kind: 'member', fields: quick },
     { name: 'partner player', kind: 'member', fields: partner },
     { name: 'expired member token', kind: 'dead-member', fields: expired },
     { name: 'revoked member token', kind: 'dead-member', fields: revoked },

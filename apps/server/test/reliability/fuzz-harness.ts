@@ -6,7 +6,6 @@ import {
   collectionUploadPath,
   errorCatalogue,
   healthCheck,
-  isOperatorAuth,
   orderAmountLimit,
   orderBetSchema,
   orderCreate,
@@ -15,21 +14,12 @@ import { sealPayload } from '@sb/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperator, freshIp, signIn } from '../operators/helpers';
-import {
-  type Book,
-  cny,
-  createOrdersTestApp,
-  expectOk,
-  fundedMember,
-  type Pick,
-  placeBet,
-  single,
-  type TestMember,
-} from '../orders/helpers';
+import { type Book, createOrdersTestApp, fundedMember, type Pick } from '../orders/helpers';
 import type { TestApp } from '../test-app';
+import { type Caller, callerFor } from './callers';
 import { type FuzzBody, fieldsArbitraryOf, fuzzBodies, inputSchemaOf } from './fuzz-inputs';
 import { recordFigures, sized } from './reliability-run';
+import { requestOf, wireEncodings } from './wire-encodings';
 
 /**
  * Every call of the contract fuzzed from its own input schema (fuzz-inputs.ts), with the caller
@@ -131,18 +121,7 @@ class SealedBet {
   constructor(readonly bet: unknown) {}
 }
 
-/** Who a case is sent as, and the real values it owns or can name. */
-interface Caller {
-  member: TestMember;
-  bearer?: string;
-  known: Record<string, fc.Arbitrary<unknown>>;
-}
-
-function formText(value: unknown): string {
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-}
-
-async function send(call: { path: string }, body: FuzzBody, caller: Caller) {
+async function send(call: CallDefinition, body: FuzzBody, caller: Caller) {
   const headers: Record<string, string> = caller.bearer
     ? { authorization: `Bearer ${caller.bearer}` }
     : {};
@@ -158,25 +137,12 @@ async function send(call: { path: string }, body: FuzzBody, caller: Caller) {
   if (!caller.bearer) Object.assign(fields, caller.member.auth);
   if (fields.data instanceof SealedBet)
     fields.data = await sealPayload(caller.member.auth.token, fields.data.bet);
-  if (body.encoding === 'json') {
-    return testApp.app.inject({
-      method: 'POST',
-      url: call.path,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: JSON.stringify(fields),
-    });
-  }
-  const params = new URLSearchParams(
-    Object.entries(fields).map(([name, value]): [string, string] => [name, formText(value)]),
-  ).toString();
-  if (body.encoding === 'query')
-    return testApp.app.inject({ method: 'GET', url: `${call.path}?${params}`, headers });
-  return testApp.app.inject({
-    method: 'POST',
-    url: call.path,
-    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: params,
-  });
+  return testApp.app.inject(
+    requestOf(call.path, fields, body.encoding, {
+      allowsGet: call.methods?.includes('GET') ?? false,
+      headers,
+    }),
+  );
 }
 
 function describeCase(body: FuzzBody): string {
@@ -185,7 +151,7 @@ function describeCase(body: FuzzBody): string {
 }
 
 /** Sends one case and checks the answer and, for a refusal, that it wrote nothing. */
-async function check(call: { path: string }, body: FuzzBody, caller: Caller): Promise<void> {
+async function check(call: CallDefinition, body: FuzzBody, caller: Caller): Promise<void> {
   const response = await send(call, body, caller);
   const where = `${call.path} ${describeCase(body)}`;
   expect(response.statusCode, where).toBe(200);
@@ -202,57 +168,6 @@ async function check(call: { path: string }, body: FuzzBody, caller: Caller): Pr
     expect(typeof answer.msg === 'string' && answer.msg.length > 0, where).toBe(true);
     expect(written, `${where} was refused but wrote`).toEqual([]);
   }
-}
-
-/**
- * A funded member with a bet and a bank collection order of its own, and for back-office calls
- * an admin; the values they can name are offered to the fields of the same name.
- */
-async function callerFor(call: CallDefinition): Promise<Caller> {
-  const member = await fundedMember(testApp, 1_000_000);
-  const orderNos: string[] = [];
-  // The first pick whose market is still open: accepted back-office cases hold, void and
-  // settle the markets of the picks as they go.
-  for (const pick of picks) {
-    const bet = await placeBet(testApp, member, single(pick));
-    if (bet.code !== 0) continue;
-    orderNos.push(bet.data.orderNo);
-    break;
-  }
-  const collection = expectOk(
-    await testApp.call<{ orderNo: string }>(collectionCreate.path, {
-      ...member.auth,
-      scale: 2,
-      payTypeId: 201,
-      amount: 20_000,
-    }),
-  );
-  const today = new Date(appNow()).toISOString().slice(0, 10);
-  const eventId = fc.constantFrom(...picks.map((entry) => entry.event.fixture.eventId));
-  const known: Record<string, fc.Arbitrary<unknown>> = {
-    userId: fc.constant(member.userId),
-    currencyId: fc.constant(cny.currencyId),
-    toCurrencyId: fc.constant(cny.currencyId),
-    scale: fc.constantFrom(2, 0),
-    amount: fc.integer({ min: 1_000, max: 50_000 }),
-    orderNo: fc.constantFrom(...orderNos, collection.orderNo),
-    matchId: eventId,
-    subjectId: eventId,
-    eventId,
-    sportId: fc.constantFrom(...picks.map((entry) => entry.event.fixture.sportId)),
-    playId: fc.constantFrom(...picks.map((entry) => entry.market.playId)),
-    specifiers: fc.constantFrom(...picks.map((entry) => entry.market.specifiers)),
-    pwd: fc.constant(member.password),
-    oldPwd: fc.constant(member.password),
-    loginPwd: fc.constant(member.password),
-    payTypeId: fc.constant(201),
-    date: fc.constant(today),
-    startDate: fc.constant(today),
-    endDate: fc.constant(today),
-  };
-  if (!isOperatorAuth(call.auth)) return { member, known };
-  const admin = await createOperator(testApp.database, ['admin']);
-  return { member, known, bearer: (await signIn(testApp, admin, appNow(), freshIp())).token };
 }
 
 /** order-create's `data`: a bet sealed with the token, from the schema or on real options. */
@@ -282,10 +197,6 @@ function orderFields(): fc.Arbitrary<Record<string, unknown>> {
 
 /** Calls whose `data` is a bet sealed with the token. */
 const sealedBetCalls = new Set<CallDefinition>([orderCreate, orderAmountLimit]);
-
-function encodingsOf(call: CallDefinition): ('json' | 'form' | 'query')[] {
-  return call.methods?.includes('GET') ? ['json', 'form', 'query'] : ['json', 'form'];
-}
 
 interface FilePart {
   filename: string;
@@ -348,7 +259,7 @@ export function fuzzPart(part: number, parts: number): void {
     await testApp.close();
     recordFigures(`fuzz-${part}`, testApp.database.kind, {
       title,
-      method: `${figures.calls} calls of the contract${hasUpload ? ' and the receipt upload' : ''} (the calls are shared among ${parts} parts that run side by side, each on a server and database of its own) sent ${casesPerCall} cases drawn from its input schema${hasUpload ? ` (the receipt upload ${uploadCases})` : ''}: values the schema accepts, one field hostile or one past its bound, unknown and prototype-polluting fields, bodies that are not objects or not JSON, in JSON, form and query encodings; the bet of order-create sealed with the token. Every table carries a trigger that logs each row written, so a refusal that wrote anything shows. Seed ${seed}.`,
+      method: `${figures.calls} calls of the contract${hasUpload ? ' and the receipt upload' : ''} (the calls are shared among ${parts} parts that run side by side, each on a server and database of its own) sent ${casesPerCall} cases drawn from its input schema${hasUpload ? ` (the receipt upload ${uploadCases})` : ''}: values the schema accepts, one field hostile or one past its bound, unknown and prototype-polluting fields, bodies that are not objects or not JSON, in JSON, form, query and multipart encodings; the bet of order-create sealed with the token. Every table carries a trigger that logs each row written, so a refusal that wrote anything shows. Seed ${seed}.`,
       figures: {
         'calls fuzzed': figures.calls,
         'cases per call': casesPerCall,
@@ -392,12 +303,12 @@ export function fuzzPart(part: number, parts: number): void {
   describe(`fuzzing every call from its contract schema (FUZZ_SEED=${seed})`, () => {
     for (const call of calls) {
       it(call.path, async () => {
-        const caller = await callerFor(call);
+        const caller = await callerFor({ testApp, picks, now: appNow }, call);
         const schema = inputSchemaOf(call.input);
         const fields = sealedBetCalls.has(call)
           ? orderFields()
           : fieldsArbitraryOf(schema, caller.known);
-        const bodies = fc.sample(fuzzBodies(schema, encodingsOf(call), fields), {
+        const bodies = fc.sample(fuzzBodies(schema, wireEncodings, fields), {
           numRuns: casesPerCall,
           seed: seed + allCalls.indexOf(call),
         });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
+import type { WireEncoding } from './wire-encodings';
 
 /**
  * Inputs for fuzzing a call, drawn from its contract schema: values the schema accepts (with
@@ -221,7 +222,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** What one fuzz case sends: fields as an object (encoded several ways) or raw bytes. */
 export type FuzzBody =
-  | { kind: 'fields'; fields: Record<string, unknown>; encoding: 'json' | 'form' | 'query' }
+  | { kind: 'fields'; fields: Record<string, unknown>; encoding: WireEncoding }
   | { kind: 'raw'; payload: string; contentType: string };
 
 /** A field the contract names, or `undefined` when the call takes none of its own. */
@@ -235,7 +236,7 @@ function fieldNames(schema: JsonSchema): string[] {
  */
 export function fuzzBodies(
   schema: JsonSchema,
-  encodings: readonly ('json' | 'form' | 'query')[],
+  encodings: readonly WireEncoding[],
   fieldsArbitrary: fc.Arbitrary<Record<string, unknown>> = arbitraryOf(schema) as fc.Arbitrary<
     Record<string, unknown>
   >,

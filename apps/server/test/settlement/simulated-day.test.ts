@@ -58,6 +58,7 @@ beforeAll(async () => {
     startTime: feedStartTime,
     incidentRate: 25,
     density: 0.5,
+    calendar: 2,
   });
   const provider: FeedProvider = {
     name: 'manual',

@@ -5,11 +5,13 @@ import { queryClient } from '../lib/query-client';
 import { useAppSocketConnection } from './app-socket-connection';
 import { useMemberBalanceLifecycle } from './member-balance';
 import { AppRoutes } from './router';
+import { useSiteInit } from './site-init';
 
 function AppRuntime() {
   useIdentityRuntime();
   useMemberBalanceLifecycle();
   useAppSocketConnection();
+  useSiteInit();
   return (
     <>
       <AppRoutes />

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { IdentityBar } from '../features/identity/components/identity-bar';
 import { IdentityDialogs } from '../features/identity/components/identity-dialogs';
+import { QuickAccountPrompt } from '../features/identity/components/quick-account-prompt';
 import { useIdentitySummary } from '../features/identity/hooks/use-identity-summary';
 import { useDialogStore } from '../features/identity/store/dialog-store';
 import { AppFooter } from '../features/layout/components/app-footer';
 import { AppHeader, MiniHeader } from '../features/layout/components/app-header';
 import { IndexPage } from '../features/layout/components/index-page';
 import { brandVariantOf, flavourOf } from '../features/layout/shell-variants';
+import { AccountMenu } from './account-menu';
 import { MemberBalance } from './member-balance';
 
 /**
@@ -41,7 +43,9 @@ export function DesktopShell() {
         brand={brand}
         flavour={flavour}
         actions={<IdentityBar balance={<MemberBalance />} />}
+        menu={<AccountMenu isCompact={false} />}
       />
+      <QuickAccountPrompt />
       <main className="shell__main">
         <Outlet />
       </main>
@@ -60,7 +64,9 @@ export function MiniShell() {
         brand={brand}
         flavour={flavour}
         actions={<IdentityBar isCompact balance={<MemberBalance />} />}
+        menu={<AccountMenu isCompact />}
       />
+      <QuickAccountPrompt />
       <main className="shell__main">
         <Outlet />
       </main>

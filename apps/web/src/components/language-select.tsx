@@ -4,17 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { applyLanguage } from '../lib/i18n/i18n';
 import { languageNames } from '../lib/i18n/resources';
 
+interface LanguageSelectProps {
+  /** Whether "Language" shows beside the picker (in a menu) or only to screen readers. */
+  isLabelShown?: boolean;
+  testId?: string;
+}
+
 /** The language picker; the server copy of the choice is synced by the identity feature. */
-export function LanguageSelect() {
+export function LanguageSelect({
+  isLabelShown = false,
+  testId = 'lang-select',
+}: LanguageSelectProps) {
   const { t, i18n } = useTranslation();
   return (
     <label className="language-select">
-      <span className="visually-hidden">{t('header.language')}</span>
+      <span className={isLabelShown ? 'language-select__label' : 'visually-hidden'}>
+        {t('header.language')}
+      </span>
       <select
         className="language-select__input"
-        data-testid="lang-select"
+        data-testid={testId}
         value={parseLanguage(i18n.language)}
-        onChange={(event) => applyLanguage(parseLanguage(event.target.value))}
+        onChange={(event) => void applyLanguage(parseLanguage(event.target.value))}
       >
         {languages.map((language) => (
           <option key={language} value={language}>

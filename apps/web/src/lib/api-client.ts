@@ -1,5 +1,6 @@
-import type { CallDefinition, CallInput, CallOutput, ClientInfo } from '@sb/contract';
-import { findError } from '@sb/contract';
+import type { CallDefinition, CallInput, CallOutput, ClientInfo, Envelope } from '@sb/contract';
+import { findError, isEnvelope } from '@sb/contract';
+import { networkOutage } from './network-outage';
 import { type ClassifyOptions, classifyResponseCode } from './response-codes';
 import { site } from './site';
 
@@ -67,19 +68,7 @@ export interface CallOptions extends ClassifyOptions {
   isSilent?: boolean;
 }
 
-interface Envelope {
-  code: number;
-  msg: string;
-  data: unknown;
-}
-
-function isEnvelope(value: unknown): value is Envelope {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return typeof candidate.code === 'number' && typeof candidate.msg === 'string';
-}
-
-async function postJson(path: string, body: object): Promise<Envelope> {
+async function postJson(path: string, body: object): Promise<Envelope<unknown>> {
   let response: Response;
   try {
     response = await fetch(`${apiBaseUrl}${path}`, {
@@ -99,8 +88,23 @@ async function postJson(path: string, body: object): Promise<Envelope> {
   return answer;
 }
 
+/**
+ * A network failure of a query's read is the outage warning's to tell (lib/network-outage.ts);
+ * any other failure before an answer shows its message.
+ */
+function reportFailure(error: ApiError): void {
+  if (error.code === localErrorCodes.network)
+    networkOutage.failed(error, () => hooks.onFailureMessage(error.message));
+  else hooks.onFailureMessage(error.message);
+}
+
+/** Whether a call failed before reaching the server (no answer at all). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === localErrorCodes.network;
+}
+
 /** The server's message, or the catalogue's key text when the server sent none. */
-function failureText(envelope: Envelope): string {
+function failureText(envelope: Envelope<unknown>): string {
   if (envelope.msg) return envelope.msg;
   return findError(envelope.code)?.en ?? hooks.localMessage(localErrorCodes.unexpectedAnswer);
 }
@@ -118,13 +122,14 @@ export async function callApi<C extends CallDefinition>(
   const credentials =
     options.credentials === undefined ? hooks.currentCredentials() : options.credentials;
   const body = { ...hooks.clientInfo(), ...credentials, ...input };
-  let envelope: Envelope;
+  let envelope: Envelope<unknown>;
   try {
     envelope = await postJson(call.path, body);
   } catch (error) {
-    if (error instanceof ApiError && !options.isSilent) hooks.onFailureMessage(error.message);
+    if (error instanceof ApiError && !options.isSilent) reportFailure(error);
     throw error;
   }
+  networkOutage.answered();
 
   const action = classifyResponseCode(envelope.code, options);
   const handleAuthCodes = options.handleAuthCodes ?? true;

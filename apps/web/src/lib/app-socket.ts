@@ -5,7 +5,7 @@ import {
   type SlipWatchPayload,
 } from '@sb/contract';
 import type { Socket } from 'socket.io-client';
-import { createSocketHolder } from './socket-io';
+import { createSocketHolder, watchConnection } from './socket-io';
 
 type AppSocket = Socket<AppSocketServerEvents, AppSocketClientEvents>;
 type EventName = keyof AppSocketServerEvents;
@@ -19,6 +19,7 @@ type Handler<E extends EventName> = Parameters<AppSocketServerEvents[E]>[0];
  */
 let lastSlip: SlipWatchPayload = { ois: [] };
 const listeners = new Map<EventName, Set<(payload: never) => void>>();
+const reconnectListeners = new Set<() => void>();
 
 function dispatch<E extends EventName>(event: E, payload: Handler<E>): void {
   for (const listener of listeners.get(event) ?? []) (listener as (p: Handler<E>) => void)(payload);
@@ -38,9 +39,16 @@ const appSocket = createSocketHolder<AppSocket>({
     next.on('H', (payload) => dispatch('H', payload));
     next.on('J', (payload) => dispatch('J', payload));
     next.on('refused', (payload) => dispatch('refused', payload));
+    // Refusals and failed attempts are followed (and retried where the server may say yes
+    // later); a refused token ends with the session, which HTTP calls find out about.
+    watchConnection(next, () => {});
+    let hasConnected = false;
     // The server forgets the watched slip with the connection; tell it again after each (re)connect.
     next.on('connect', () => {
       if (lastSlip.ois.length > 0) next.emit('slip', lastSlip);
+      // Events sent while the connection was down are lost: whoever keeps their state reads it.
+      if (hasConnected) for (const listener of reconnectListeners) listener();
+      hasConnected = true;
     });
     return next;
   },
@@ -64,4 +72,13 @@ export function watchSlipPrices(ois: readonly string[]): void {
   lastSlip = { ois: [...ois] };
   const socket = appSocket.socket;
   if (socket?.connected) socket.emit('slip', lastSlip);
+}
+
+/**
+ * Listens to reconnections of the account socket: the `balance` and `H` events of the outage
+ * were lost, so what they keep fresh is read again. Returns the function that stops listening.
+ */
+export function onAppSocketReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
 }

@@ -1,14 +1,16 @@
-/**
- * SPEC §9: times are shown in a fixed zone four hours behind UTC, whatever the browser's zone,
- * and the server's display days (docs/betting.md "Statistics") are the days of that zone.
- */
-export const displayOffsetMs = -4 * 60 * 60 * 1000;
+import {
+  dateOfDisplayDay,
+  displayDayOf,
+  displayDayOfDate,
+  displayDayStartMs,
+  displayOffsetMs,
+} from '@sb/domain';
 
-const dayMs = 24 * 60 * 60 * 1000;
+/** Times and days in the display zone (packages/domain display-day.ts), as the pages write them. */
 
 /** The display day of an instant, `YYYY-MM-DD`. */
 export function displayDateOf(epochMs: number): string {
-  return new Date(epochMs + displayOffsetMs).toISOString().slice(0, 10);
+  return dateOfDisplayDay(displayDayOf(epochMs));
 }
 
 /** `YYYY-MM-DD HH:mm` in the display zone. */
@@ -19,10 +21,10 @@ export function formatDisplayTime(epochMs: number): string {
 
 /** The display day `days` after (or before, when negative) `date`. */
 export function shiftDisplayDate(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+  return dateOfDisplayDay(displayDayOfDate(date) + days);
 }
 
 /** The first instant of a display day, epoch ms. */
-export function displayDayStartMs(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) - displayOffsetMs;
+export function startOfDisplayDate(date: string): number {
+  return displayDayStartMs(displayDayOfDate(date));
 }

@@ -1,1 +1,2 @@
 export * from './market-layout';
+export * from './market-names';

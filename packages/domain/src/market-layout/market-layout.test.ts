@@ -36,6 +36,20 @@ describe('market layout', () => {
     expect(listPlayIds(1, plays, false)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('puts football’s newer plays and the puck line after the older ones, off the list rows', () => {
+    const plays = [27, 26, 25, 24, 23, 22, 21, 20, 7, 6, 3, 2, 1, 18, 16, 5, 4, 11];
+    expect(sortPlayIds(1, plays)).toEqual([
+      1, 2, 3, 4, 5, 11, 16, 18, 6, 7, 21, 22, 20, 26, 23, 24, 25, 27,
+    ]);
+    expect(listPlayIds(1, plays, false)).toEqual([1, 2, 3, 4, 5]);
+    expect(listPlayIds(5, [30, 3, 7], true)).toEqual([3, 7, 30]);
+    // Half-time/full-time's nine outcomes in rows of three, the next goal's three in one.
+    expect(columnsFor(25, 9)).toBe(3);
+    expect(columnsFor(26, 3)).toBe(3);
+    expect(columnsFor(21, 3)).toBe(3);
+    expect(columnsFor(30, 2)).toBe(2);
+  });
+
   it('orders virtual plays 1X2 first and shows one', () => {
     expect(sortPlayIds(10000001, [2, 1, 3, 6])).toEqual([3, 1, 2, 6]);
     expect(listPlayIds(10000001, [2, 1, 3], false)).toEqual([3]);
@@ -70,5 +84,16 @@ describe('market layout', () => {
       ['hcp=-0.75', [1.9, 1.95], 'tight'],
     ] as const;
     expect(sortLines(16, lines)).toEqual(['tight', 'wide', 'none']);
+  });
+
+  it('orders a scoped play by its part of the match, then by line', () => {
+    const lines = [
+      ['quarternr=2|hcp=-0.5', [1.9, 1.9], 'q2'],
+      ['quarternr=10|hcp=-1.5', [1.9, 1.9], 'q10'],
+      ['quarternr=1|hcp=1.5', [1.9, 1.9], 'q1 +1.5'],
+      ['quarternr=1|hcp=-2.5', [1.9, 1.9], 'q1 -2.5'],
+    ] as const;
+    expect(sortLines(40, lines)).toEqual(['q1 -2.5', 'q1 +1.5', 'q2', 'q10']);
+    expect(sortPlayIds(2, [45, 40, 3, 42, 44, 41, 43])).toEqual([3, 42, 43, 40, 41, 44, 45]);
   });
 });

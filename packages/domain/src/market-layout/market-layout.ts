@@ -36,8 +36,31 @@ const playLayouts: ReadonlyMap<number, PlayLayout> = new Map([
   [8, { sort: 11, columns: 3 }],
   [9, { sort: 12, columns: 10 }],
   [10, { sort: 13, columns: 6 }],
+  // Basketball's second half, quarters and team totals; tennis's next game; esports' later maps.
+  [42, { sort: 14, columns: 2 }],
+  [43, { sort: 15, columns: 2 }],
+  [40, { sort: 16, columns: 2 }],
+  [41, { sort: 17, columns: 2 }],
+  [44, { sort: 18, columns: 2 }],
+  [45, { sort: 19, columns: 2 }],
+  [46, { sort: 22, columns: 2 }],
+  [48, { sort: 23, columns: 2 }],
+  [49, { sort: 24, columns: 2 }],
+  [50, { sort: 25, columns: 2 }],
   [21000, { sort: 20, columns: 2 }],
   [21001, { sort: 21, columns: 2 }],
+  // Football's and ice hockey's plays 20-30, after every older play so a board's few rows stay
+  // the main lines: double chance, draw no bet, both teams to score, next goal, team totals,
+  // half-time/full-time (nine outcomes in rows of three), cards; the puck line.
+  [21, { sort: 31, columns: 3 }],
+  [22, { sort: 32, columns: 2 }],
+  [20, { sort: 33, columns: 2 }],
+  [26, { sort: 34, columns: 3 }],
+  [23, { sort: 35, columns: 2 }],
+  [24, { sort: 36, columns: 2 }],
+  [25, { sort: 37, columns: 3 }],
+  [27, { sort: 38, columns: 2 }],
+  [30, { sort: 39, columns: 2 }],
 ]);
 
 /** The order in which virtual sports' rows pick their one market. */
@@ -89,10 +112,19 @@ export function columnsFor(playId: number, optionCount: number): number {
 /** Main-line plays whose lines are ordered by how close their prices are (SPEC §9). */
 const gapSortedPlays: ReadonlySet<number> = new Set([16, 18]);
 
-/** The number a line's specifiers carry (`hcp=-0.25` → -0.25); none sorts first. */
+/**
+ * The number a line's specifiers end with (`hcp=-0.25` → -0.25, `quarternr=2|total=52.5` →
+ * 52.5); none sorts first.
+ */
 function lineValueOf(specifiers: string): number {
-  const value = Number(specifiers.split('=')[1]);
-  return Number.isFinite(value) ? value : Number.NEGATIVE_INFINITY;
+  const value = Number(specifiers.slice(specifiers.lastIndexOf('=') + 1));
+  return specifiers.includes('=') && Number.isFinite(value) ? value : Number.NEGATIVE_INFINITY;
+}
+
+/** The part before the line (`quarternr=2`), which orders a play's parts before their lines. */
+function partOf(specifiers: string): string {
+  const bar = specifiers.lastIndexOf('|');
+  return bar < 0 ? '' : specifiers.slice(0, bar);
 }
 
 /** The gap between a line's highest and lowest price; a line without prices goes last. */
@@ -104,7 +136,7 @@ function oddsGapOf(prices: readonly number[]): number {
 
 /**
  * A play's lines in display order: main-line plays (16, 18) by the smallest odds gap, every other
- * play by its line's value (handicap or total), lowest first.
+ * play by its part of the match (quarter, map) and then its line's value, lowest first.
  */
 export function sortLines<T>(
   playId: number,
@@ -113,6 +145,11 @@ export function sortLines<T>(
   const ordered = [...lines];
   if (gapSortedPlays.has(playId))
     ordered.sort((left, right) => oddsGapOf(left[1]) - oddsGapOf(right[1]));
-  else ordered.sort((left, right) => lineValueOf(left[0]) - lineValueOf(right[0]));
+  else
+    ordered.sort(
+      (left, right) =>
+        partOf(left[0]).localeCompare(partOf(right[0]), 'en', { numeric: true }) ||
+        lineValueOf(left[0]) - lineValueOf(right[0]),
+    );
   return ordered.map((entry) => entry[2]);
 }

@@ -33,6 +33,9 @@ describe('member extra margin', () => {
     expect(isHandicapPlay(1)).toBe(true);
     expect(isHandicapPlay(18)).toBe(true);
     expect(isHandicapPlay(3)).toBe(false);
+    // Team totals, total cards and the puck line are lines too; double chance is not.
+    for (const playId of [23, 24, 27, 30]) expect(isHandicapPlay(playId)).toBe(true);
+    expect(isHandicapPlay(21)).toBe(false);
     expect(extraMarginFor(config, 1)).toBe(25);
     expect(extraMarginFor(config, 3)).toBe(15);
     expect(extraMarginFor(config, 21000)).toBe(15);

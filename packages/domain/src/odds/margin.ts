@@ -2,10 +2,17 @@ import { MIN_DECIMAL_ODDS, roundOdds } from './price';
 
 /**
  * Plays priced as two-way lines (Asian handicap and over/under, full time and first period,
- * and the main-line plays 16 and 18). A member's oddsConfig carries a separate extra margin
- * for these "handicap" markets and for everything else.
+ * and the main-line plays 16 and 18; football's team totals 23 and 24 and total cards 27, ice
+ * hockey's puck line 30). A member's oddsConfig carries a separate extra margin for these
+ * "handicap" markets and for everything else.
  */
-export const HANDICAP_PLAY_IDS: ReadonlySet<number> = new Set([1, 2, 4, 5, 16, 18]);
+export const HANDICAP_PLAY_IDS: ReadonlySet<number> = new Set([
+  1, 2, 4, 5, 16, 18,
+  // Football's team totals and total cards, ice hockey's puck line.
+  23, 24, 27, 30,
+  // Basketball's quarter, second-half and team lines; esports' later maps' rounds lines.
+  40, 41, 42, 43, 44, 45, 49, 50,
+]);
 
 export function isHandicapPlay(playId: number): boolean {
   return HANDICAP_PLAY_IDS.has(playId);

@@ -16,6 +16,18 @@ export function fromOddsUnits(units: number): number {
   return units / ODDS_SCALE;
 }
 
+/**
+ * A parlay's price in ten-thousandths: the product of its legs' prices, rounded down after each
+ * leg (the house never rounds in its own disfavour), in exact integer arithmetic. The order's
+ * price and payout are made with it, and the slip shows the same figure before placing.
+ */
+export function combinedOddsUnits(legOddsUnits: readonly number[]): number {
+  const scale = BigInt(ODDS_SCALE);
+  let total = scale;
+  for (const units of legOddsUnits) total = (total * BigInt(units)) / scale;
+  return Number(total);
+}
+
 /** The probability a price implies, margin included. */
 export function impliedProbability(decimal: number): number {
   if (!(decimal > 0)) throw new RangeError(`odds must be positive, got ${decimal}`);

@@ -4,6 +4,7 @@ import type { Names, PlayDef } from '../markets/spec';
 import type { MatchResult, PeriodScore } from '../messages';
 import type { PeriodPlan } from '../models/goals';
 import type { Rng } from '../prng';
+import { PlayLog } from './plays';
 
 export interface GoalsSetup {
   plan: readonly PeriodPlan[];
@@ -41,17 +42,36 @@ export abstract class GoalsState {
   protected periodStart = 0;
   protected length = 0;
   protected readonly goals: PeriodScore[] = [];
+  /** Who scored each goal of regulation, in order (the next-goal markets settle on it). */
+  protected readonly scorers: Side[] = [];
   protected readonly corners = zero();
   protected phantom: Side | null = null;
   protected overtimeWinner: Side | null = null;
   protected shootout = false;
+  protected readonly plays: PlayLog;
 
   constructor(
     protected readonly host: EngineHost,
     protected readonly setup: GoalsSetup,
     protected readonly expected: PeriodScore,
     protected readonly names: Names,
-  ) {}
+  ) {
+    // Football (the sport with corners) reports possession, corners and cards too.
+    this.plays = new PlayLog(
+      setup.corners
+        ? [
+            'possession',
+            'attacks',
+            'dangerous_attacks',
+            'shots_on_target',
+            'shots_off_target',
+            'corners',
+            'yellow_cards',
+            'red_cards',
+          ]
+        : ['attacks', 'dangerous_attacks', 'shots_on_target', 'shots_off_target'],
+    );
+  }
 
   protected get rng(): Rng {
     return this.host.rng;
@@ -70,6 +90,11 @@ export abstract class GoalsState {
     if (this.period === 0 || this.inBreak || this.ended) return 0;
     const played = (this.host.now() - this.periodStart) / this.setup.msPerMinute;
     return Math.max(0, this.length - played);
+  }
+
+  /** Regulation's scorers in order, a phantom goal last when one stands. */
+  protected goalOrder(): Side[] {
+    return this.phantom ? [...this.scorers, this.phantom] : [...this.scorers];
   }
 
   /** Regulation score (overtime excluded), with a phantom goal when one stands. */
@@ -102,9 +127,15 @@ export abstract class GoalsState {
       awayScore: total.away,
       periodScores: scores,
       clock: this.clock(),
+      ...this.plays.board(),
     };
     if (this.setup.corners) board.corners = { ...this.corners };
     return board;
+  }
+
+  /** Seconds of match clock played now. */
+  protected elapsed(): number {
+    return this.clock().elapsed;
   }
 
   private clock(): NonNullable<ScoreBoard['clock']> {

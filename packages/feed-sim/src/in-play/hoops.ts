@@ -1,9 +1,22 @@
 import { type EngineHost, ordinal, periodCode, type ScoreBoard, type SportEngine } from '../engine';
 import type { HoopsDists } from '../markets/hoops';
-import { buildMarkets, type Names, type PlayDef, settleMarket } from '../markets/spec';
+import {
+  buildMarkets,
+  type Names,
+  type PlayDef,
+  settleAfterPeriodOf,
+  settleMarket,
+} from '../markets/spec';
 import type { MarketRef, MatchResult, PeriodScore } from '../messages';
 import { type Dist, pointMass, shift } from '../models/dist';
-import { finalWithOvertime, type HoopsParams, segment } from '../models/hoops';
+import {
+  finalWithOvertime,
+  type HoopsParams,
+  secondHalfAhead,
+  segment,
+  sideWithOvertime,
+} from '../models/hoops';
+import { PlayLog } from './plays';
 
 export interface HoopsSetup {
   quarterMinutes: number;
@@ -42,6 +55,7 @@ export class HoopsEngine implements SportEngine {
   private readonly points: PeriodScore[] = [];
   private readonly latent = zero();
   private readonly score = zero();
+  private readonly plays = new PlayLog(['two_pointers', 'three_pointers', 'free_throws']);
 
   constructor(
     private readonly host: EngineHost,
@@ -98,8 +112,26 @@ export class HoopsEngine implements SportEngine {
       this.latent[side] += rate * fraction + pace + rng.normal(0, own);
       const shown = Math.max(this.score[side], Math.round(this.latent[side]));
       if (current) current[side] += shown - this.score[side];
+      this.notePoints(side, shown - this.score[side]);
       this.score[side] = shown;
     }
+  }
+
+  /** Live data: the step's points told as baskets (from the live data's own stream). */
+  private notePoints(side: 'home' | 'away', points: number) {
+    const rng = this.host.playRng;
+    const at = Math.round(this.elapsedMinutes() * 60);
+    let left = points;
+    while (left > 0) {
+      const basket = left >= 3 && rng.chance(0.4) ? 3 : left >= 2 && rng.chance(0.85) ? 2 : 1;
+      this.plays.record(
+        basket === 3 ? 'three_pointer' : basket === 2 ? 'two_pointer' : 'free_throw',
+        side,
+        at,
+      );
+      left -= basket;
+    }
+    if (points > 0) this.host.play();
   }
 
   private periodEnd() {
@@ -131,12 +163,44 @@ export class HoopsEngine implements SportEngine {
     const final = finalWithOvertime(this.setup.params, margin, total, regulationLeft);
     const halfLeft = p === 0 ? 2 * q : p === 1 ? q + left : p === 2 && !this.inBreak ? left : -1;
     const quarterLeft = p === 0 ? q : p === 1 && !this.inBreak ? left : -1;
+    const { params } = this.setup;
     return {
       margin: final.margin,
       total: final.total,
       half: halfLeft < 0 ? null : this.scopeDists(this.points.slice(0, 2), halfLeft),
       quarter:
         quarterLeft < 0 ? null : this.scopeDists(this.points.slice(0, 1), quarterLeft).margin,
+      quarters: this.quartersAhead(left),
+      secondHalf: this.secondHalf(final, regulationLeft),
+      home: sideWithOvertime(params, params.homeRate, this.score.home, final.tie, regulationLeft),
+      away: sideWithOvertime(params, params.awayRate, this.score.away, final.tie, regulationLeft),
+    };
+  }
+
+  /** Quarters not yet over: the one in play from its points so far, later ones afresh. */
+  private quartersAhead(left: number): Map<number, { margin: Dist; total: Dist }> {
+    const quarters = new Map<number, { margin: Dist; total: Dist }>();
+    const p = this.period;
+    const inPlay = p >= 1 && p <= 4 && !this.inBreak;
+    if (inPlay) quarters.set(p, this.scopeDists(this.points.slice(p - 1, p), left));
+    const fresh = segment(this.setup.params, this.setup.quarterMinutes);
+    for (let n = Math.max(p + 1, 1); n <= 4; n++) quarters.set(n, fresh);
+    return quarters;
+  }
+
+  /**
+   * The second half with overtime: once the first half is over it is the rest of the game less
+   * the first half's points; before, two quarters afresh and maybe an overtime.
+   */
+  private secondHalf(final: { margin: Dist; total: Dist; tie: number }, regulationLeft: number) {
+    const q = this.setup.quarterMinutes;
+    if (regulationLeft > 2 * q || (this.period === 2 && !this.inBreak)) {
+      return secondHalfAhead(this.setup.params, 2 * q, final.tie);
+    }
+    const first = this.points.slice(0, 2).reduce(add, zero());
+    return {
+      margin: shift(final.margin, first.away - first.home),
+      total: shift(final.total, -(first.home + first.away)),
     };
   }
 
@@ -157,6 +221,21 @@ export class HoopsEngine implements SportEngine {
       total: pointMass(this.score.home + this.score.away),
       half: { margin: pointMass(half.home - half.away), total: pointMass(half.home + half.away) },
       quarter: pointMass(first.home - first.away),
+      quarters: new Map(
+        this.points.slice(0, 4).map((points, i) => [
+          i + 1,
+          {
+            margin: pointMass(points.home - points.away),
+            total: pointMass(points.home + points.away),
+          },
+        ]),
+      ),
+      secondHalf: {
+        margin: pointMass(this.score.home - this.score.away - (half.home - half.away)),
+        total: pointMass(this.score.home + this.score.away - (half.home + half.away)),
+      },
+      home: pointMass(this.score.home),
+      away: pointMass(this.score.away),
     };
   }
 
@@ -169,16 +248,21 @@ export class HoopsEngine implements SportEngine {
     return markets.map((market) => settleMarket(this.setup.plays, final, market, this.names));
   }
 
-  settleAfterPeriod(playId: number) {
-    return this.setup.plays.find((play) => play.playId === playId)?.settleAfterPeriod;
+  settleAfterPeriod(playId: number, specifiers?: string) {
+    return settleAfterPeriodOf(this.setup.plays, playId, specifiers);
+  }
+
+  private elapsedMinutes(): number {
+    return (
+      Math.min(this.period - 1, 4) * this.setup.quarterMinutes +
+      Math.max(0, this.period - 5) * this.setup.params.overtimeMinutes +
+      (this.length - this.minutesLeft())
+    );
   }
 
   board(): ScoreBoard {
     const period = Math.min(this.period, 5);
-    const elapsedMinutes =
-      Math.min(this.period - 1, 4) * this.setup.quarterMinutes +
-      Math.max(0, this.period - 5) * this.setup.params.overtimeMinutes +
-      (this.length - this.minutesLeft());
+    const elapsedMinutes = this.elapsedMinutes();
     return {
       period,
       periodCode: periodCode(period, this.inBreak),
@@ -192,6 +276,7 @@ export class HoopsEngine implements SportEngine {
         remaining: Math.round(this.minutesLeft() * 60),
         running: this.period > 0 && !this.inBreak && !this.ended,
       },
+      ...this.plays.board(),
     };
   }
 

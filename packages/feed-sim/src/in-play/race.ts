@@ -1,8 +1,9 @@
 import { type EngineHost, periodCode, type ScoreBoard, type SportEngine } from '../engine';
 import type { Entrant, RaceDists } from '../markets/race';
 import { buildMarkets, type PlayDef, settleMarket } from '../markets/spec';
-import type { MarketRef, MatchResult } from '../messages';
+import type { MarketRef, MatchResult, RunningOrder } from '../messages';
 import { sampleRanking, winProbabilities } from '../models/plackett-luce';
+import { runRace } from './running-order';
 
 export interface RaceSetup {
   /** Feed milliseconds from the off to the finish (0 for an outright: decided at once). */
@@ -15,13 +16,21 @@ export interface RaceSetup {
 }
 
 const NAMES = { home: '', away: '' };
+/** Feed milliseconds between two readings of a race's running order. */
+const READING_MS = 2_500;
 
-/** Virtual races and outright winners: strengths, Plackett-Luce chances, a sampled finish. */
+/**
+ * Virtual races and outright winners: strengths, Plackett-Luce chances, a sampled finish. A race
+ * is also run in sight: its running order is read out as it goes and ends in that finish.
+ */
 export class RaceEngine implements SportEngine {
   private readonly favouriteId: string | null;
-  private ranking: string[] | null = null;
+  /** Drawn at the off so the running order can lead to it; shown only once decided. */
+  private ranking: string[] = [];
   private deadHeat: string[] = [];
+  private decided = false;
   private running = false;
+  private order: RunningOrder | undefined;
 
   constructor(
     private readonly host: EngineHost,
@@ -34,19 +43,37 @@ export class RaceEngine implements SportEngine {
   }
 
   start() {
-    if (this.setup.durationMs <= 0) {
+    // The same draws, in the same order, as when the finish was drawn at the post: nothing else
+    // takes from this stream while a race is run, so results are those of a race run unseen.
+    this.ranking = sampleRanking(this.weights, this.host.rng);
+    if (this.host.rng.chance(this.setup.deadHeatChance)) this.deadHeat = this.ranking.slice(0, 2);
+    const { durationMs } = this.setup;
+    if (durationMs <= 0) {
       this.decide();
       return;
     }
+    const readings = Math.max(1, Math.round(durationMs / READING_MS));
+    const finish = this.ranking.map(Number);
+    const course = runRace(finish, this.deadHeat.length > 0, readings, this.host.playRng);
+    const atTheOff = this.entrants.map((entrant) => ({ id: Number(entrant.id), progress: 0 }));
     this.running = true;
+    this.order = { n: 1, runners: atTheOff };
     this.host.publish();
-    this.host.at(this.host.now() + this.setup.durationMs, () => this.decide());
+    const off = this.host.now();
+    course.forEach((runners, i) => {
+      const at = off + (durationMs * (i + 1)) / readings;
+      const isFinish = i === course.length - 1;
+      this.host.at(at, () => {
+        this.order = { n: i + 2, runners };
+        if (isFinish) this.decide();
+        else this.host.play();
+      });
+    });
   }
 
   private decide() {
     this.running = false;
-    this.ranking = sampleRanking(this.weights, this.host.rng);
-    if (this.host.rng.chance(this.setup.deadHeatChance)) this.deadHeat = this.ranking.slice(0, 2);
+    this.decided = true;
     this.host.finish();
   }
 
@@ -68,7 +95,7 @@ export class RaceEngine implements SportEngine {
   }
 
   private finalDists(): RaceDists {
-    const ranking = this.ranking ?? [];
+    const ranking = this.ranking;
     const winners = this.deadHeat.length > 0 ? this.deadHeat : ranking.slice(0, 1);
     const bestOfRest = ranking.find((id) => id !== this.favouriteId);
     return {
@@ -93,24 +120,28 @@ export class RaceEngine implements SportEngine {
   }
 
   board(): ScoreBoard {
-    const period = this.running || this.ranking ? 1 : 0;
+    const period = this.running || this.decided ? 1 : 0;
     const board: ScoreBoard = {
       period,
-      periodCode: periodCode(period, this.ranking !== null),
+      periodCode: periodCode(period, this.decided),
       inBreak: false,
-      description: this.ranking ? 'Finished' : this.running ? 'Running' : 'Not started',
+      description: this.decided ? 'Finished' : this.running ? 'Running' : 'Not started',
       homeScore: 0,
       awayScore: 0,
       periodScores: [],
     };
-    if (this.ranking) board.ranking = this.ranking.map(Number);
+    if (this.decided) board.ranking = this.ranking.map(Number);
+    if (this.order) {
+      const runners = this.order.runners.map((runner) => ({ ...runner }));
+      board.runningOrder = { n: this.order.n, runners };
+    }
     return board;
   }
 
   result(): MatchResult {
     const result: MatchResult = { homeScore: 0, awayScore: 0, periodScores: [] };
-    if (this.ranking) result.ranking = this.ranking.map(Number);
-    if (this.deadHeat.length > 0) result.deadHeat = this.deadHeat.map(Number);
+    if (this.decided) result.ranking = this.ranking.map(Number);
+    if (this.decided && this.deadHeat.length > 0) result.deadHeat = this.deadHeat.map(Number);
     return result;
   }
 }

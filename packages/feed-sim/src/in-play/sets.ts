@@ -1,6 +1,12 @@
 import { type EngineHost, ordinal, periodCode, type ScoreBoard, type SportEngine } from '../engine';
-import type { SetsDists, SetsLabels } from '../markets/sets';
-import { buildMarkets, type Names, type PlayDef, settleMarket } from '../markets/spec';
+import { needsSetsByNumber, type SetsDists, type SetsLabels, type SetView } from '../markets/sets';
+import {
+  buildMarkets,
+  type Names,
+  type PlayDef,
+  settleAfterPeriodOf,
+  settleMarket,
+} from '../markets/spec';
 import type { MarketRef, MatchResult, PeriodScore } from '../messages';
 import { pointMass, shift } from '../models/dist';
 import {
@@ -19,6 +25,8 @@ export interface SetsSetup {
 }
 
 const zero = (): PeriodScore => ({ home: 0, away: 0 });
+const NO_GAMES: ReadonlyMap<string, number> = new Map();
+const NO_SETS: ReadonlyMap<number, SetView | null> = new Map();
 
 /**
  * What set sports share: sets (or maps) made of units (games, points, rounds), markets priced
@@ -30,12 +38,31 @@ export abstract class SetsEngine implements SportEngine {
   protected period = 0;
   protected inBreak = false;
   protected ended = false;
+  /** Whether the plays price each set by number (esports maps); costly, so only then. */
+  private readonly pricesByNumber: boolean;
 
   constructor(
     protected readonly host: EngineHost,
     protected readonly setup: SetsSetup,
     protected readonly names: Names,
-  ) {}
+  ) {
+    this.pricesByNumber = needsSetsByNumber(setup.plays);
+  }
+
+  /** How a set not yet begun can finish (plays about later sets); none unless a sport needs it. */
+  protected freshSet(_number: number): SetFinish[] | null {
+    return null;
+  }
+
+  /** The next game's scope and the chance home wins it, for sports that offer it in play. */
+  protected nextGame(): { scope: string; home: number } | null {
+    return null;
+  }
+
+  /** Games played by scope, 1 when home won them, for settling their markets. */
+  protected playedGames(): ReadonlyMap<string, number> {
+    return NO_GAMES;
+  }
 
   /** Schedules the next stretch of play in the current set. */
   protected abstract play(): void;
@@ -95,7 +122,29 @@ export abstract class SetsEngine implements SportEngine {
       setMargin: fromScores(rest.scores, (h, a) => h - a),
       sets: fromScores(rest.scores, (h, a) => h + a),
       first: firstOpen ? firstSet(finishes) : null,
+      byNumber: this.pricesByNumber ? this.setsAhead(finishes) : NO_SETS,
+      games: this.gamesAhead(),
     };
+  }
+
+  /** The set in play (or next) from its finishes, and later sets that may yet be played. */
+  private setsAhead(finishes: readonly SetFinish[]): Map<number, SetView> {
+    const views = new Map<number, SetView>();
+    if (this.ended) return views;
+    const next = this.inPlay ? this.sets.length : this.sets.length + 1;
+    // Until the match is won the deciding set can still come: every later number may be played.
+    views.set(next, firstSet(finishes));
+    for (let number = next + 1; number <= this.setup.labels.bestOf; number++) {
+      const fresh = this.freshSet(number);
+      if (fresh) views.set(number, firstSet(fresh));
+    }
+    return views;
+  }
+
+  private gamesAhead(): ReadonlyMap<string, number> {
+    if (this.period === 0 || this.ended) return NO_GAMES;
+    const next = this.nextGame();
+    return next ? new Map([[next.scope, next.home]]) : NO_GAMES;
   }
 
   private finalDists(): SetsDists {
@@ -114,7 +163,24 @@ export abstract class SetsEngine implements SportEngine {
         margin: pointMass(first.home - first.away),
         total: pointMass(first.home + first.away),
       },
+      byNumber: this.pricesByNumber ? this.setsPlayed() : NO_SETS,
+      games: this.playedGames(),
     };
+  }
+
+  /** Every set number up to the longest match: its result, or null if it was never played. */
+  private setsPlayed(): Map<number, SetView | null> {
+    const views = new Map<number, SetView | null>();
+    for (let number = 1; number <= this.setup.labels.bestOf; number++) {
+      const set = this.sets[number - 1];
+      views.set(
+        number,
+        set
+          ? { margin: pointMass(set.home - set.away), total: pointMass(set.home + set.away) }
+          : null,
+      );
+    }
+    return views;
   }
 
   price() {
@@ -126,8 +192,8 @@ export abstract class SetsEngine implements SportEngine {
     return markets.map((market) => settleMarket(this.setup.plays, final, market, this.names));
   }
 
-  settleAfterPeriod(playId: number) {
-    return this.setup.plays.find((play) => play.playId === playId)?.settleAfterPeriod;
+  settleAfterPeriod(playId: number, specifiers?: string) {
+    return settleAfterPeriodOf(this.setup.plays, playId, specifiers);
   }
 
   board(): ScoreBoard {

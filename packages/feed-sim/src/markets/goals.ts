@@ -1,8 +1,13 @@
-import { convolve, type Dist, difference } from '../models/dist';
+import { convolve, type Dist, difference, massWhere } from '../models/dist';
 import {
+  bothScoreOutcomes,
   correctScoreOutcomes,
+  doubleChanceOutcomes,
+  drawNoBetOutcomes,
   exactOutcomes,
+  halfTimeFullTimeOutcomes,
   handicapOutcomes,
+  marginAfterOvertime,
   marginBandOutcomes,
   oddEvenOutcomes,
   threeWayOutcomes,
@@ -10,6 +15,7 @@ import {
   winnerOutcomes,
 } from './kinds';
 import { handicapLines, totalLines } from './lines';
+import { simpleMass } from './mass';
 import type { Names, OutcomeSpec, PlayDef } from './spec';
 
 /** Final counts of one scope (full time, first half, corners) for both sides. */
@@ -33,6 +39,17 @@ export interface GoalDists {
   corners: GoalView | null;
   /** Chance the home side wins overtime and shoot-out if regulation ends level. */
   tieHomeShare: number;
+  /** Margins of the first half and of the rest of regulation (half-time/full-time). */
+  halves: { first: Dist; rest: Dist };
+  /** Who scored each regulation goal so far, in order. */
+  goalOrder: readonly ('home' | 'away')[];
+  /**
+   * Goals each side is still expected to score while the match is in play; null before it (the
+   * next goal is an in-play market) or, when settling, while it is still being played.
+   */
+  toCome: { home: number; away: number } | null;
+  /** Football's cards shown (a yellow or a red counts one), at the end of the match. */
+  cards: Dist | null;
 }
 
 export interface GoalPlayOptions {
@@ -135,6 +152,108 @@ export function goalPlays(options: GoalPlayOptions): PlayDef<GoalDists>[] {
       outcomes: (d, total) => totalOutcomes(d.full.total, total),
     },
   ];
+  plays.push(...(options.hockey ? hockeyExtraPlays() : footballExtraPlays()));
   const only = options.only;
   return only ? plays.filter((play) => only.includes(play.playId)) : plays;
+}
+
+/**
+ * Football plays 20-29: what members look for beyond the Asian lines, all from the same goal
+ * model (and cards from the live data's, see the engine).
+ */
+function footballExtraPlays(): PlayDef<GoalDists>[] {
+  return [
+    {
+      playId: 20,
+      name: 'Both teams to score',
+      outcomes: (d) => bothScoreOutcomes(d.full.home, d.full.away),
+    },
+    {
+      playId: 21,
+      name: 'Double chance',
+      outcomes: (d, _, names) => doubleChanceOutcomes(d.full.margin, names),
+    },
+    {
+      playId: 22,
+      name: 'Draw no bet',
+      outcomes: (d, _, names) => drawNoBetOutcomes(d.full.margin, names),
+    },
+    {
+      playId: 23,
+      name: 'Home total',
+      lineKey: 'total',
+      lines: (d) => totalLines(d.full.home, 'half', 1),
+      outcomes: (d, total) => totalOutcomes(d.full.home, total),
+    },
+    {
+      playId: 24,
+      name: 'Away total',
+      lineKey: 'total',
+      lines: (d) => totalLines(d.full.away, 'half', 1),
+      outcomes: (d, total) => totalOutcomes(d.full.away, total),
+    },
+    {
+      playId: 25,
+      name: 'Half-time/full-time',
+      outcomes: (d, _, names) => halfTimeFullTimeOutcomes(d.halves.first, d.halves.rest, names),
+    },
+    {
+      playId: 26,
+      name: 'Next goal',
+      lineKey: 'goalnr',
+      lines: (d) => (d.toCome ? [d.goalOrder.length + 1] : []),
+      outcomes: nextGoalOutcomes,
+    },
+    {
+      playId: 27,
+      name: 'Total cards',
+      lineKey: 'total',
+      lines: (d) => (d.cards ? totalLines(d.cards, 'half', 1) : []),
+      outcomes: (d, total) => (d.cards ? totalOutcomes(d.cards, total) : null),
+    },
+  ];
+}
+
+/**
+ * Goal `goal` of the match: by whom, or none. Settled as soon as it is scored (or, for the one
+ * never scored, at the end); priced only for the next one.
+ */
+function nextGoalOutcomes(d: GoalDists, goal: number, names: Names): OutcomeSpec[] | null {
+  const scorer = d.goalOrder[goal - 1];
+  let home = scorer === 'home' ? 1 : 0;
+  let away = scorer === 'away' ? 1 : 0;
+  if (!scorer) {
+    if (!d.toCome) return null;
+    const rate = d.toCome.home + d.toCome.away;
+    if (goal > d.goalOrder.length + 1 && rate > 0) return null;
+    const some = goal === d.goalOrder.length + 1 && rate > 0 ? 1 - Math.exp(-rate) : 0;
+    home = rate > 0 ? (some * d.toCome.home) / rate : 0;
+    away = rate > 0 ? (some * d.toCome.away) / rate : 0;
+  }
+  return [
+    { id: 'home', name: names.home, mass: simpleMass(home) },
+    { id: 'none', name: 'No goal', mass: simpleMass(Math.max(0, 1 - home - away)) },
+    { id: 'away', name: names.away, mass: simpleMass(away) },
+  ];
+}
+
+/**
+ * Ice hockey play 30, the puck line: the favourite gives a goal and a half on the final score
+ * including overtime and the shoot-out, as North American books settle it (the shoot-out winner
+ * is credited one goal). Regulation 1X2 is play 3 already.
+ */
+function hockeyExtraPlays(): PlayDef<GoalDists>[] {
+  return [
+    {
+      playId: 30,
+      name: 'Puck line',
+      lineKey: 'hcp',
+      lines: (d) => {
+        const margin = marginAfterOvertime(d.full.margin, d.tieHomeShare);
+        return [massWhere(margin, (v) => v > 0) >= 0.5 ? -1.5 : 1.5];
+      },
+      outcomes: (d, hcp, names) =>
+        handicapOutcomes(marginAfterOvertime(d.full.margin, d.tieHomeShare), hcp, names),
+    },
+  ];
 }

@@ -1,4 +1,12 @@
-import { at, type Dist, forEachValue, massWhere } from '../models/dist';
+import {
+  at,
+  type Dist,
+  forEachValue,
+  massWhere,
+  mixture,
+  pointMass,
+  probAtLeast,
+} from '../models/dist';
 import { lineMass, simpleMass } from './mass';
 import { type Names, type OutcomeSpec, signedLine } from './spec';
 
@@ -95,10 +103,96 @@ export function correctScoreOutcomes(home: Dist, away: Dist, top: number): Outco
   return outcomes;
 }
 
+/** A market on a part of the match that was never played (a third map): every stake back. */
+export function voidOutcomes(outcomes: readonly OutcomeSpec[]): OutcomeSpec[] {
+  return outcomes.map((outcome) => ({
+    ...outcome,
+    mass: { win: 0, halfWin: 0, push: 1, halfLose: 0 },
+  }));
+}
+
 /** Outcomes named by key from a probability table (set scores, race winners). */
 export function tableOutcomes(
   keys: readonly { id: string; name: string }[],
   table: ReadonlyMap<string, number>,
 ): OutcomeSpec[] {
   return keys.map(({ id, name }) => ({ id, name, mass: simpleMass(table.get(id) ?? 0) }));
+}
+
+/** Both sides score at least once; the goal model's sides are independent counts. */
+export function bothScoreOutcomes(home: Dist, away: Dist): OutcomeSpec[] {
+  const both = probAtLeast(home, 1) * probAtLeast(away, 1);
+  return [
+    { id: 'yes', name: 'Yes', mass: simpleMass(both) },
+    { id: 'no', name: 'No', mass: simpleMass(1 - both) },
+  ];
+}
+
+/** Two results of three each: the chances sum to 2 (see `marketWinners`). */
+export function doubleChanceOutcomes(margin: Dist, names: Names): OutcomeSpec[] {
+  const home = massWhere(margin, (v) => v > 0);
+  const draw = at(margin, 0);
+  const away = massWhere(margin, (v) => v < 0);
+  return [
+    { id: 'home_draw', name: `${names.home} or draw`, mass: simpleMass(home + draw) },
+    { id: 'home_away', name: `${names.home} or ${names.away}`, mass: simpleMass(home + away) },
+    { id: 'draw_away', name: `Draw or ${names.away}`, mass: simpleMass(draw + away) },
+  ];
+}
+
+/** The winner with stakes returned on a draw: a handicap of 0 without the line in the name. */
+export function drawNoBetOutcomes(margin: Dist, names: Names): OutcomeSpec[] {
+  return [
+    { id: 'home', name: names.home, mass: lineMass(margin, 0, 1) },
+    { id: 'away', name: names.away, mass: lineMass(margin, 0, -1) },
+  ];
+}
+
+const RESULT_SIDES = ['home', 'draw', 'away'] as const;
+
+function resultIndex(margin: number): number {
+  return margin > 0 ? 0 : margin === 0 ? 1 : 2;
+}
+
+/**
+ * The result at half time and at full time, nine outcomes `home/draw`…: the first half's and
+ * the rest of the match's margins are independent in the goal model, so the full-time margin is
+ * their sum.
+ */
+export function halfTimeFullTimeOutcomes(
+  firstHalf: Dist,
+  secondHalf: Dist,
+  names: Names,
+): OutcomeSpec[] {
+  const grid = new Array<number>(9).fill(0);
+  forEachValue(firstHalf, (first, pFirst) => {
+    if (pFirst === 0) return;
+    const row = 3 * resultIndex(first);
+    forEachValue(secondHalf, (second, pSecond) => {
+      const cell = row + resultIndex(first + second);
+      grid[cell] = (grid[cell] ?? 0) + pFirst * pSecond;
+    });
+  });
+  const nameOf = { home: names.home, draw: 'Draw', away: names.away };
+  return RESULT_SIDES.flatMap((half, h) =>
+    RESULT_SIDES.map((full, f) => ({
+      id: `${half}/${full}`,
+      name: `${nameOf[half]}/${nameOf[full]}`,
+      mass: simpleMass(grid[3 * h + f] ?? 0),
+    })),
+  );
+}
+
+/**
+ * The margin once overtime and the shoot-out are counted, as ice hockey's puck line settles: a
+ * level regulation ends one goal to the side that wins after it (`tieHomeShare`).
+ */
+export function marginAfterOvertime(margin: Dist, tieHomeShare: number): Dist {
+  const tie = at(margin, 0);
+  const decided = { min: margin.min, p: margin.p.map((p, i) => (margin.min + i === 0 ? 0 : p)) };
+  return mixture([
+    { weight: 1, dist: decided },
+    { weight: tie * tieHomeShare, dist: pointMass(1) },
+    { weight: tie * (1 - tieHomeShare), dist: pointMass(-1) },
+  ]);
 }

@@ -3,22 +3,35 @@ import { difference, pointMass, poisson } from '../models/dist';
 import { defaultHoopsParams, finalWithOvertime } from '../models/hoops';
 import { expandSet } from '../models/sets';
 import { tennisSetFinishes } from '../models/tennis';
-import { goalPlays, goalView } from './goals';
+import { type GoalDists, goalPlays, goalView } from './goals';
 import { handicapOutcomes, threeWayOutcomes, totalOutcomes, winnerOutcomes } from './kinds';
 import { handicapLines, totalLines } from './lines';
 import { lineMass, winWeight } from './mass';
-import { distributeMargin, marketMargin, priceOutcomes, resolveMargins } from './pricing';
+import {
+  distributeMargin,
+  marketMargin,
+  marketWinners,
+  priceOutcomes,
+  resolveMargins,
+} from './pricing';
 import { buildMarkets, toSettledOutcomes } from './spec';
 
 const names = { home: 'Home', away: 'Away' };
 const impliedSum = (odds: readonly number[]) => odds.reduce((s, o) => s + 10_000 / o, 0);
 
-function football(home: number, away: number) {
+function football(home: number, away: number): GoalDists {
   return {
     full: goalView(poisson(home), poisson(away)),
     first: goalView(poisson(home * 0.45), poisson(away * 0.45)),
     corners: goalView(poisson(5), poisson(4.5)),
     tieHomeShare: 0.5,
+    halves: {
+      first: difference(poisson(home * 0.45), poisson(away * 0.45)),
+      rest: difference(poisson(home * 0.55), poisson(away * 0.55)),
+    },
+    goalOrder: [],
+    toCome: null,
+    cards: poisson(3.8),
   };
 }
 
@@ -71,11 +84,12 @@ describe('margin and prices', () => {
     ] as const) {
       for (const spec of buildMarkets(goalPlays({ hockey: false }), football(h, a), names)) {
         const margin = marketMargin(margins, 1, spec.playId, spec.outcomes.length);
-        const priced = priceOutcomes(spec.outcomes, margin);
+        const winners = marketWinners(1, spec.playId);
+        const priced = priceOutcomes(spec.outcomes, margin, winners);
         if (priced.decided) continue;
         const active = priced.outcomes.filter((o) => o.active).map((o) => o.odds);
         expect(Math.min(...active)).toBeGreaterThanOrEqual(10_100);
-        expect(Math.abs(impliedSum(active) - 1 - margin)).toBeLessThan(0.008);
+        expect(Math.abs(impliedSum(active) - winners * (1 + margin))).toBeLessThan(0.016);
       }
     }
   });

@@ -50,6 +50,15 @@ export function marketMargin(
 }
 
 /**
+ * How many outcomes of a market win together: football's double chance (1X, 12, X2) has two
+ * winners whatever the result, so its fair probabilities sum to 2 and each outcome carries the
+ * margin a 1X2 outcome does (implied sum 2 * (1 + margin)). Every other market has one.
+ */
+export function marketWinners(sportId: SportId, playId: number): number {
+  return sportId === SportIds.Football && playId === 21 ? 2 : 1;
+}
+
+/**
  * Solves sum(p_i ^ k) = target over the outcomes not pinned: raising probabilities to a power
  * below one loads more of the margin onto long shots than onto favourites, the
  * favourite-long-shot bias real books show, and keeps favourites off the 1.01 floor. The first
@@ -94,11 +103,12 @@ const FLOOR = 10_000 / MAX_ODDS;
  * Turns fair probabilities into implied ones summing to 1 + margin, every price between 1.01
  * and the cap. Usually no bound is crossed and one solve is enough.
  */
-export function distributeMargin(fair: readonly number[], margin: number): number[] {
+export function distributeMargin(fair: readonly number[], margin: number, winners = 1): number[] {
   const n = fair.length;
+  const target = winners * (1 + margin);
   const logs = new Array<number>(n);
   for (let i = 0; i < n; i++) logs[i] = (fair[i] as number) > 0 ? Math.log(fair[i] as number) : 0;
-  const k = powerExponent(fair, logs, null, 1 + margin);
+  const k = powerExponent(fair, logs, null, target);
   const implied = new Array<number>(n);
   let crossed = false;
   for (let i = 0; i < n; i++) {
@@ -106,7 +116,7 @@ export function distributeMargin(fair: readonly number[], margin: number): numbe
     implied[i] = value;
     if (value > CEILING || value < FLOOR) crossed = true;
   }
-  return crossed ? pinnedToBounds(fair, logs, margin) : implied;
+  return crossed ? pinnedToBounds(fair, logs, target) : implied;
 }
 
 /**
@@ -116,14 +126,14 @@ export function distributeMargin(fair: readonly number[], margin: number): numbe
 function pinnedToBounds(
   fair: readonly number[],
   logs: readonly number[],
-  margin: number,
+  target: number,
 ): number[] {
   const n = fair.length;
   const pinned = new Array<number>(n).fill(0);
   let pinnedSum = 0;
   let k = 1;
   for (let round = 0; round <= n; round++) {
-    k = powerExponent(fair, logs, pinned, 1 + margin - pinnedSum);
+    k = powerExponent(fair, logs, pinned, target - pinnedSum);
     let changed = false;
     for (let i = 0; i < n; i++) {
       if (pinned[i] !== 0) continue;
@@ -147,15 +157,17 @@ export function toOdds(implied: number): number {
 
 export interface PricedOutcomes {
   outcomes: Outcome[];
-  /** At most one outcome can still happen: the market cannot be priced. */
+  /** No more outcomes can still happen than win together: the market cannot be priced. */
   decided: boolean;
   /** One outcome is nearly certain: priced, but not worth offering. */
   tooShort: boolean;
 }
 
+/** `winners`: outcomes that win together (see `marketWinners`); fair chances sum to it. */
 export function priceOutcomes(
   specs: readonly { id: string; name: string; mass: Mass }[],
   margin: number,
+  winners = 1,
 ): PricedOutcomes {
   const n = specs.length;
   const weights = new Array<number>(n);
@@ -170,21 +182,22 @@ export function priceOutcomes(
   let activeSum = 0;
   let top = 0;
   for (let i = 0; i < n; i++) {
-    const p = total > 0 ? (weights[i] ?? 0) / total : 0;
+    const p = total > 0 ? (winners * (weights[i] ?? 0)) / total : 0;
     if (p > top) top = p;
     if (p >= MIN_ACTIVE_PROBABILITY) {
       fair.push(p);
       activeSum += p;
     }
   }
-  const decided = fair.length <= 1;
-  for (let i = 0; i < fair.length; i++) fair[i] = (fair[i] ?? 0) / activeSum;
-  const implied = decided ? [] : distributeMargin(fair, margin);
+  // With no more outcomes left than win together, every one left is certain: nothing to price.
+  const decided = fair.length <= winners;
+  for (let i = 0; i < fair.length; i++) fair[i] = (winners * (fair[i] ?? 0)) / activeSum;
+  const implied = decided ? [] : distributeMargin(fair, margin, winners);
   const outcomes = new Array<Outcome>(n);
   let next = 0;
   for (let i = 0; i < n; i++) {
     const { id, name } = specs[i] as (typeof specs)[number];
-    const p = total > 0 ? (weights[i] ?? 0) / total : 0;
+    const p = total > 0 ? (winners * (weights[i] ?? 0)) / total : 0;
     if (decided || p < MIN_ACTIVE_PROBABILITY) {
       outcomes[i] = { id, name, odds: 0, probability: 0, active: false };
       continue;

@@ -29,12 +29,23 @@ export interface PlayDef<D> {
   name: string;
   /** Settled when this period ends (first-half markets) rather than at the end. */
   settleAfterPeriod?: number;
-  /** The specifier key of line markets. */
-  lineKey?: 'hcp' | 'total';
+  /** A play about one of several parts (a quarter, a map): the period its scope names. */
+  settleAfterScope?: (scope: string) => number;
+  /**
+   * The parts of the match the play is offered on now, as the specifiers that name them
+   * (`quarternr=2`, `setnr=1|gamenr=5`): one market per scope and line. Without it the play is
+   * about the match (or a fixed part of it) and its scope is ''.
+   */
+  scopes?: (dists: D) => string[];
+  /** The specifier key of line markets (`goalnr`: football's next goal, by its number). */
+  lineKey?: 'hcp' | 'total' | 'goalnr';
   /** Lines worth offering now (line markets only). */
-  lines?: (dists: D) => number[];
-  /** Outcomes at a line, or null when the part of the match the play is about is not modelled. */
-  outcomes: (dists: D, line: number, names: Names) => OutcomeSpec[] | null;
+  lines?: (dists: D, scope: string) => number[];
+  /**
+   * Outcomes at a line, or null when the part of the match the play is about is not modelled
+   * (not offered now, or when settling, not a part this play can be settled on).
+   */
+  outcomes: (dists: D, line: number, names: Names, scope: string) => OutcomeSpec[] | null;
 }
 
 const LINE_TEXT = new Map<number, string>();
@@ -54,23 +65,52 @@ export function signedLine(line: number): string {
   return line > 0 ? `+${formatLine(line)}` : formatLine(line);
 }
 
+/** The line of a line market's specifiers, which comes last (`quarternr=2|hcp=-1.5`). */
 export function lineFromSpecifiers(specifiers: string): number {
-  const match = /^(?:hcp|total)=(-?\d+(?:\.\d+)?)$/.exec(specifiers);
+  const match = /(?:^|\|)(?:hcp|total|goalnr)=(-?\d+(?:\.\d+)?)$/.exec(specifiers);
   return match ? Number(match[1]) : 0;
 }
+
+/** The part of the specifiers before the line: the scope of a scoped play, else ''. */
+export function scopeFromSpecifiers(specifiers: string): string {
+  return specifiers.replace(/(?:^|\|)(?:hcp|total)=[^|]*$/, '');
+}
+
+/** A scope's number under its key: `quarternr` of `quarternr=2` is 2; 0 when absent. */
+export function scopeNumber(scope: string, key: string): number {
+  const match = new RegExp(`(?:^|\\|)${key}=(\\d+)`).exec(scope);
+  return match ? Number(match[1]) : 0;
+}
+
+const NO_SCOPE = [''];
 
 export function buildMarkets<D>(defs: readonly PlayDef<D>[], dists: D, names: Names): MarketSpec[] {
   const specs: MarketSpec[] = [];
   for (const def of defs) {
-    const lines = def.lineKey && def.lines ? def.lines(dists) : [0];
-    for (const line of lines) {
-      const outcomes = def.outcomes(dists, line, names);
-      if (!outcomes) continue;
-      const specifiers = def.lineKey ? `${def.lineKey}=${formatLine(line)}` : '';
-      specs.push({ playId: def.playId, specifiers, name: def.name, outcomes });
+    for (const scope of def.scopes ? def.scopes(dists) : NO_SCOPE) {
+      const lines = def.lineKey && def.lines ? def.lines(dists, scope) : [0];
+      for (const line of lines) {
+        const outcomes = def.outcomes(dists, line, names, scope);
+        if (!outcomes) continue;
+        const lineText = def.lineKey ? `${def.lineKey}=${formatLine(line)}` : '';
+        const specifiers = scope && lineText ? `${scope}|${lineText}` : scope || lineText;
+        specs.push({ playId: def.playId, specifiers, name: def.name, outcomes });
+      }
     }
   }
   return specs;
+}
+
+/** The period after which a market of one of these plays is settled; undefined: at the end. */
+export function settleAfterPeriodOf<D>(
+  defs: readonly PlayDef<D>[],
+  playId: number,
+  specifiers = '',
+): number | undefined {
+  const def = defs.find((play) => play.playId === playId);
+  return def?.settleAfterScope
+    ? def.settleAfterScope(scopeFromSpecifiers(specifiers))
+    : def?.settleAfterPeriod;
 }
 
 /** Outcomes of an offered market under the final distributions, or null if the play is unknown. */
@@ -81,7 +121,14 @@ export function settleMarket<D>(
   names: Names,
 ): OutcomeSpec[] | null {
   const def = defs.find((candidate) => candidate.playId === market.playId);
-  return def ? def.outcomes(finalDists, lineFromSpecifiers(market.specifiers), names) : null;
+  if (!def) return null;
+  const { specifiers } = market;
+  return def.outcomes(
+    finalDists,
+    lineFromSpecifiers(specifiers),
+    names,
+    scopeFromSpecifiers(specifiers),
+  );
 }
 
 /** Reads results off masses that describe a finished match. */

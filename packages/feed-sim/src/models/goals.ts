@@ -44,6 +44,17 @@ export function remainingGoals(
   return { full, first };
 }
 
+/** Minutes still to play in regulation, stoppage included (the average one for periods to come). */
+export function remainingMinutes(plan: readonly PeriodPlan[], clock: ClockState): number {
+  let minutes = 0;
+  plan.forEach((part, index) => {
+    const period = index + 1;
+    if (period > clock.period) minutes += part.minutes + part.meanStoppage;
+    else if (period === clock.period) minutes += clock.minutesLeft;
+  });
+  return minutes;
+}
+
 /**
  * Chance the home side wins a sudden-death overtime of `minutes` at these goal rates, with a
  * shoot-out (won by home with `shootoutHome`) if nobody scores.

@@ -25,6 +25,11 @@ interface Segment {
   total: Dist;
 }
 
+/** The final margin and total, with the chance that regulation ends level. */
+interface Final extends Segment {
+  tie: number;
+}
+
 /** Points scored in `minutes` of play, margin and total. */
 export function segment(params: HoopsParams, minutes: number): Segment {
   if (minutes <= 0) return { margin: pointMass(0), total: pointMass(0) };
@@ -51,12 +56,12 @@ export function finalWithOvertime(
   margin: number,
   total: number,
   minutesLeft: number,
-): Segment {
+): Final {
   const rest = segment(params, minutesLeft);
   const regMargin: Dist = { min: rest.margin.min + margin, p: rest.margin.p };
   const regTotal: Dist = { min: rest.total.min + total, p: rest.total.p };
   const tie = regMargin.p[-regMargin.min] ?? 0;
-  if (tie < 1e-9) return { margin: normalise(regMargin), total: regTotal };
+  if (tie < 1e-9) return { margin: normalise(regMargin), total: regTotal, tie: 0 };
   const overtime = segment(params, params.overtimeMinutes);
   // Sum of two normals: the total after an overtime is normal with both means and variances.
   const minutes = Math.max(minutesLeft, 0);
@@ -74,6 +79,46 @@ export function finalWithOvertime(
     total: mixture([
       { weight: 1 - tie, dist: regTotal },
       { weight: tie, dist: withOvertime },
+    ]),
+    tie,
+  };
+}
+
+/**
+ * One side's final points (team totals): its own part of the scoring process from `points`,
+ * and an overtime's more with the chance `tie` that regulation ends level, as the total has.
+ */
+export function sideWithOvertime(
+  params: HoopsParams,
+  rate: number,
+  points: number,
+  tie: number,
+  minutesLeft: number,
+): Dist {
+  const minutes = Math.max(minutesLeft, 0);
+  const regular = discreteNormal(points + rate * minutes, Math.sqrt(params.variance * minutes));
+  if (tie < 1e-9) return regular;
+  const longer = minutes + params.overtimeMinutes;
+  const withOvertime = discreteNormal(points + rate * longer, Math.sqrt(params.variance * longer));
+  return mixture([
+    { weight: 1 - tie, dist: regular },
+    { weight: tie, dist: withOvertime },
+  ]);
+}
+
+/**
+ * A second half not yet begun, overtime included as books settle it: the two quarters' points,
+ * and an overtime's points on the total with the chance `tie` that the game goes to one. The
+ * overtime's small and two-sided effect on the margin is left out, close enough for pricing.
+ */
+export function secondHalfAhead(params: HoopsParams, halfMinutes: number, tie: number): Segment {
+  const regular = segment(params, halfMinutes);
+  if (tie < 1e-9) return regular;
+  return {
+    margin: regular.margin,
+    total: mixture([
+      { weight: 1 - tie, dist: regular.total },
+      { weight: tie, dist: segment(params, halfMinutes + params.overtimeMinutes).total },
     ]),
   };
 }

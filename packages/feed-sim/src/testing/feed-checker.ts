@@ -1,4 +1,4 @@
-import { type Margins, marketMargin } from '../markets/pricing';
+import { type Margins, marketMargin, marketWinners } from '../markets/pricing';
 import type {
   BetSettlementMessage,
   FeedMessage,
@@ -173,7 +173,8 @@ export class FeedChecker {
         market.outcomes.length,
       );
       const sum = active.reduce((s, o) => s + 10_000 / o.odds, 0);
-      if (Math.abs(sum - 1 - margin) > SUM_TOLERANCE) {
+      const winners = marketWinners(state.sportId, market.playId);
+      if (Math.abs(sum - winners * (1 + margin)) > winners * SUM_TOLERANCE) {
         this.problem(
           `${state.sportId}/${market.playId} ${market.specifiers} sums to ${sum.toFixed(4)}`,
         );
@@ -232,8 +233,10 @@ function lineInconsistency(
   market: SettledMarket,
   score: { home: number; away: number },
 ): string | null {
-  const line = Number(market.specifiers.split('=')[1]);
-  const handicap = market.specifiers.startsWith('hcp');
+  // The line comes last, after any part of the match the market is about (`quarternr=2|`).
+  const linePart = market.specifiers.slice(market.specifiers.lastIndexOf('|') + 1);
+  const line = Number(linePart.split('=')[1]);
+  const handicap = linePart.startsWith('hcp');
   const margin = score.home - score.away;
   const total = score.home + score.away;
   for (const outcome of market.outcomes) {
@@ -298,10 +301,29 @@ function inconsistency(
         const top = sportId === SportIds.IceHockey ? 9 : 6;
         return expect([total >= top ? `${top}+` : String(total)]);
       }
+      case 20:
+        return expect([final.home > 0 && final.away > 0 ? 'yes' : 'no']);
+      case 21: {
+        const result = side(final.home, final.away);
+        return expect(
+          ['home_draw', 'home_away', 'draw_away'].filter((id) => id.split('_').includes(result)),
+        );
+      }
+      case 22:
+        // A draw returns every stake: nothing wins.
+        return expect(final.home === final.away ? [] : [side(final.home, final.away)]);
+      case 25:
+        return result.halftime
+          ? expect([
+              `${side(result.halftime.home, result.halftime.away)}/${side(final.home, final.away)}`,
+            ])
+          : null;
       default:
         return null;
     }
   }
+  const scoped = scopedInconsistency(sportId, market, result);
+  if (scoped !== undefined) return scoped;
   if (market.playId === 3 && sportId !== SportIds.VirtualRacing) {
     return expect([result.homeScore > result.awayScore ? 'home' : 'away']);
   }
@@ -309,4 +331,53 @@ function inconsistency(
     return expect([`${result.homeScore}:${result.awayScore}`]);
   }
   return null;
+}
+
+/** The part of the match a specifier numbers (`quarternr=2` → 2), 0 when absent. */
+function partNumber(specifiers: string, key: string): number {
+  const match = new RegExp(`(?:^|\\|)${key}=(\\d+)`).exec(specifiers);
+  return match ? Number(match[1]) : 0;
+}
+
+/**
+ * Basketball's quarter, second-half and team lines and esports' later maps against the result
+ * (undefined for other plays): a quarter or map from its own score, a map never played void.
+ */
+function scopedInconsistency(
+  sportId: SportId,
+  market: SettledMarket,
+  result: MatchResult,
+): string | null | undefined {
+  const score = { home: result.homeScore, away: result.awayScore };
+  if (sportId === SportIds.Basketball) {
+    const quarter = result.periodScores[partNumber(market.specifiers, 'quarternr') - 1];
+    const half = result.halftime ?? { home: 0, away: 0 };
+    const second = { home: score.home - half.home, away: score.away - half.away };
+    switch (market.playId) {
+      case 40:
+      case 41:
+        return quarter ? lineInconsistency(market, quarter) : `${market.specifiers} not played`;
+      case 42:
+      case 43:
+        return lineInconsistency(market, second);
+      case 44:
+        return lineInconsistency(market, { home: score.home, away: 0 });
+      case 45:
+        return lineInconsistency(market, { home: score.away, away: 0 });
+    }
+  }
+  if (sportId === SportIds.Esports && market.playId >= 48 && market.playId <= 50) {
+    const map = result.periodScores[partNumber(market.specifiers, 'mapnr') - 1];
+    if (!map)
+      return market.outcomes.every((outcome) => outcome.voidFactor === 1)
+        ? null
+        : `${market.specifiers} not played but not void`;
+    if (market.playId !== 48) return lineInconsistency(market, map);
+    const winners = market.outcomes.filter((o) => o.result === 1).map((o) => o.id);
+    const side = map.home > map.away ? 'home' : 'away';
+    return winners.length === 1 && winners[0] === side
+      ? null
+      : `48 ${market.specifiers} won by ${winners} not ${side}`;
+  }
+  return undefined;
 }

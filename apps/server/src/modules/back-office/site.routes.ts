@@ -1,14 +1,12 @@
 import { siteSwitches, siteSwitchesSet } from '@sb/contract';
+import { controlSwitchTable, knownControlSwitches } from '@sb/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
-import { controlSwitchTable } from '../match/control-switches';
 import type { SiteSettings } from '../match/site-settings';
 import type { AuditService } from '../operators/audit.service';
 import { auditWithin } from '../operators/audit.service';
-
-const knownSwitches = [...controlSwitchTable.keys()].sort((a, b) => a - b);
 
 /**
  * The site desk (admins): SPEC §4's control switches, kept in the match module's site settings
@@ -23,7 +21,7 @@ export function registerSiteRoutes(
 
   registerCall(app, authenticate, siteSwitches, async () => ({
     controlSwitches: [...(await settings.current()).controlSwitches],
-    known: knownSwitches,
+    known: [...knownControlSwitches],
   }));
 
   registerCall(app, authenticate, siteSwitchesSet, async (input, context) => {
@@ -31,7 +29,7 @@ export function registerSiteRoutes(
       if (!controlSwitchTable.has(value))
         throw new AppError(
           'INVALID_INPUT',
-          `controlSwitches.${index}: ${value} is not a control switch (${knownSwitches.join(', ')})`,
+          `controlSwitches.${index}: ${value} is not a control switch (${knownControlSwitches.join(', ')})`,
         );
     });
     const answer = await settings.updateControlSwitches(

@@ -5,6 +5,7 @@ import {
   tradingSettle,
   tradingVoid,
 } from '@sb/contract';
+import { fromOddsUnits } from '@sb/domain';
 import { marketKey } from '@sb/feed-sim';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
@@ -22,8 +23,6 @@ import { createSettlementService } from '../settlement/settlement.service';
 import { createManualSettlement } from './manual-settlement';
 import { type HoldRow, holdKeyOf, type TradingHolds } from './trading-holds';
 
-/** The feed's odds are in ten-thousandths. */
-const oddsUnit = 10_000;
 const liveStatuses = new Set(['live']);
 
 const holdAnswer = (row: HoldRow | null | undefined) =>
@@ -210,7 +209,7 @@ export function registerTradingRoutes(
         outcomes: market.outcomes.map((outcome) => ({
           id: outcome.id,
           name: outcome.name,
-          odds: outcome.odds / oddsUnit,
+          odds: fromOddsUnits(outcome.odds),
           liability: liability.get(`${marketKey(market)}|${outcome.id}`) ?? [],
         })),
       }));

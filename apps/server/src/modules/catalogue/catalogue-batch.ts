@@ -22,6 +22,11 @@ export interface FeedPosition {
    * and in positions saved before calendars existed, which were calendar 1).
    */
   calendar?: number;
+  /**
+   * The simulator's density, fixed for the life of its world like the calendar (absent for other
+   * feeds, and in positions saved before it was recorded, whose worlds ran at density 1).
+   */
+  density?: number;
 }
 
 export interface FixturePatch {

@@ -278,8 +278,9 @@ async function writePosition(tx: Transaction, source: string, position: FeedPosi
       callerTime: Math.round(position.callerTime),
       feedTime: position.feedTime,
       calendar: position.calendar ?? null,
+      density: position.density ?? null,
     })
-    // The calendar is the world's for good: only the clocks move.
+    // The calendar and density are the world's for good: only the clocks move.
     .onConflictDoUpdate({
       target: feedPositions.source,
       set: {
@@ -316,12 +317,17 @@ export function createCatalogueRepository(db: Database) {
           callerTime: feedPositions.callerTime,
           feedTime: feedPositions.feedTime,
           calendar: feedPositions.calendar,
+          density: feedPositions.density,
         })
         .from(feedPositions)
         .where(eq(feedPositions.source, source));
       if (!row) return undefined;
-      const { calendar, ...clocks } = row;
-      return calendar === null ? clocks : { ...clocks, calendar };
+      const { calendar, density, ...clocks } = row;
+      return {
+        ...clocks,
+        ...(calendar === null ? {} : { calendar }),
+        ...(density === null ? {} : { density }),
+      };
     },
 
     async listSources(): Promise<string[]> {

@@ -183,5 +183,11 @@ export const feedPositions = pgTable('feed_positions', {
   feedTime: doublePrecision('feed_time').notNull(),
   /** The simulator's fixture calendar, written once with the world's first position. */
   calendar: integer('calendar'),
+  /**
+   * The simulator's density (FEED_DENSITY), written once with the world's first position: a
+   * day's matches depend on it, so the world keeps it. Null in worlds saved before it was
+   * recorded, which ran at density 1.
+   */
+  density: doublePrecision('density'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

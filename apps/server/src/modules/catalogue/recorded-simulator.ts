@@ -1,3 +1,4 @@
+import { CALENDAR } from '@sb/feed-sim';
 import { createSimulatorProvider, type SimulatorProvider } from '../feed/simulator-provider';
 import { planResume } from '../feed/simulator-resume';
 import type { Catalogue } from './catalogue.service';
@@ -12,7 +13,13 @@ export interface RecordedSimulatorOptions {
   catalogue: Catalogue;
   seed: string;
   speed: number;
+  /**
+   * The density of a new world (FEED_DENSITY; default 1). A saved world keeps the one it began
+   * with, whatever this says.
+   */
   density?: number;
+  /** The fixture calendar of a new world (default the latest); a saved world keeps its own. */
+  calendar?: number;
   incidentRate?: number;
   /** The caller's clock, epoch ms. */
   now?: () => number;
@@ -54,11 +61,21 @@ export async function startRecordedSimulator(
   const source = simulatorSource(seed);
   await refuseAnotherWorld(catalogue, source);
   const saved = await catalogue.positionOf(source);
-  const resumeFrom = planResume(saved, now(), speed);
+  const density = options.density ?? 1;
+  const resumeFrom = planResume(saved, now(), speed, {
+    calendar: options.calendar ?? CALENDAR,
+    density,
+  });
   if (saved) {
     log?.info(
       { source, saved, resumeFrom, catchUpMs: now() - resumeFrom.startTime },
       'feed resumes its saved world',
+    );
+  }
+  if (resumeFrom.density !== density) {
+    log?.warn(
+      { source, density: resumeFrom.density, asked: density },
+      "FEED_DENSITY differs from the saved world's: the world keeps its own, as its events and open bets hang on their ids; a fresh database starts a world at the new density",
     );
   }
   if (resumeFrom.skippedFeedMs > 0) {
@@ -72,7 +89,6 @@ export async function startRecordedSimulator(
     speed,
     now,
     resumeFrom,
-    ...(options.density === undefined ? {} : { density: options.density }),
     ...(options.incidentRate === undefined ? {} : { incidentRate: options.incidentRate }),
   });
   const recorder = catalogue.startRecording(source, {

@@ -56,6 +56,8 @@ export async function registerDepositRoutes(
   );
 
   await app.register(async (scope) => {
+    // The app reads the fields of multipart calls without a file; this route reads its own parts.
+    scope.removeContentTypeParser('multipart/form-data');
     await scope.register(multipart, { limits: uploadLimits, throwFileSizeLimit: true });
     scope.post(calls.collectionUploadPath, async (request) => {
       const { fields, image } = await readReceiptUpload(request);

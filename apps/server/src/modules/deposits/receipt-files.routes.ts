@@ -1,10 +1,11 @@
 import { commonFieldsSchema, intField, receiptImageLimits, textField } from '@sb/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { authenticateRequest } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
 import { sendUploadedFile } from '../../http/uploaded-file';
+import { coerceWireFields, readWireFields, validateWireFields } from '../../http/wire-fields';
 import type { CollectionService } from './collection.service';
 
 /** A member's own receipt image, as a file (token and uid in the fields, like every member call). */
@@ -19,16 +20,6 @@ const receiptFileFieldsSchema = commonFieldsSchema
     index: intField().pipe(z.number().min(1).max(receiptImageLimits.maxPerOrder)).default(1),
   })
   .strict();
-
-function readFields(request: FastifyRequest) {
-  const body = request.body;
-  const fields = {
-    ...(request.query as Record<string, unknown>),
-    ...(body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {}),
-  };
-  const parsed = receiptFileFieldsSchema.safeParse(fields);
-  return { fields, parsed };
-}
 
 /**
  * Receipt images as files, for an <img> or a download: to the member who uploaded them, and to
@@ -50,7 +41,7 @@ export function registerReceiptFileRoutes(
       method: ['GET', 'POST'],
       url: route.url,
       handler: async (request, reply) => {
-        const { fields, parsed } = readFields(request);
+        const fields = coerceWireFields(receiptFileFieldsSchema, readWireFields(request));
         const common = commonFieldsSchema.safeParse(fields);
         const { user } = await authenticateRequest(
           app,
@@ -59,16 +50,7 @@ export function registerReceiptFileRoutes(
           request,
           common.success ? common.data : {},
         );
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          throw new AppError(
-            'INVALID_INPUT',
-            issue?.code === 'unrecognized_keys'
-              ? `unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}`
-              : `${issue?.path.join('.') || 'body'}: ${issue?.message}`,
-          );
-        }
-        const { orderNo, index } = parsed.data;
+        const { orderNo, index } = validateWireFields(receiptFileFieldsSchema, fields);
         const receipts = await collections.receipts(orderNo, user ? user.userId : undefined);
         const receipt = receipts[index - 1];
         if (!receipt) throw new AppError('DEPOSIT_ORDER_NOT_FOUND');

@@ -2,6 +2,7 @@ import { collectionUploadFieldsSchema, commonFieldsSchema, receiptImageLimits } 
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import { parseWireFields } from '../../http/wire-fields';
 
 /** A receipt image that passed SPEC §5's rules, typed by its content. */
 export interface ReceiptImage {
@@ -89,27 +90,11 @@ export async function readReceiptUpload(
     if (error instanceof AppError) throw error;
     throw refusalOf(error) ?? error;
   }
-  const parsed = uploadFieldsSchema.safeParse(values);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(
-      'INVALID_INPUT',
-      issue?.code === 'unrecognized_keys'
-        ? `unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}`
-        : `${issue?.path.join('.') || 'body'}: ${issue?.message}`,
-    );
-  }
-  if (
-    Object.values(parsed.data).some(
-      (value) => typeof value === 'string' && value.includes('\u0000'),
-    )
-  ) {
-    throw new AppError('INVALID_INPUT', 'fields must not contain NUL characters');
-  }
+  const fields = parseWireFields(uploadFieldsSchema, values);
   const content = files[0];
   if (!content) throw new AppError('RECEIPT_FILE_COUNT', 'no file was sent');
   if (content.length === 0) throw new AppError('RECEIPT_EMPTY');
   const mediaType = detectImageType(content);
   if (!mediaType) throw new AppError('RECEIPT_NOT_IMAGE');
-  return { fields: parsed.data, image: { mediaType, content } };
+  return { fields, image: { mediaType, content } };
 }

@@ -5,7 +5,7 @@ import { createReadModel, type ReadModelChange } from './read-model';
 const startTime = Date.parse('2030-03-01T12:00:00Z');
 
 function loadedModel() {
-  const simulator = createSimulator({ seed: 7, speed: 60, startTime, density: 0.3 });
+  const simulator = createSimulator({ seed: 7, speed: 60, startTime, density: 0.3, calendar: 2 });
   let clock = startTime;
   const readModel = createReadModel(() => clock);
   readModel.load(simulator.snapshot());

@@ -24,6 +24,8 @@ export interface EventState {
   result?: MatchResult;
   /** Caller time of the last change. */
   updatedAt: number;
+  /** Caller time the status was read at, as the feed stamped it: its clock runs on from there. */
+  statusAt: number;
   /**
    * Operators' holds on the event: market keys, or `matchHoldKey` for the whole match. A held
    * market reads suspended everywhere, whatever the feed says.
@@ -99,6 +101,8 @@ export function createReadModel(now: () => number = Date.now) {
   const listeners = new Set<ReadModelListener>();
   let epoch = 0;
   let isProviderAlive = true;
+  /** Match seconds a second on a running clock (the feed's speed). */
+  let speed = 1;
   let holdsByEvent: HoldMap = new Map();
   let marginsBySport: MarginMap = new Map();
 
@@ -124,6 +128,9 @@ export function createReadModel(now: () => number = Date.now) {
       case 'bet_stop':
         state.status = message.status;
         state.isBetStopped = true;
+        return;
+      case 'play':
+        state.status = message.status;
         return;
       case 'bet_settlement':
         state.result = message.result;
@@ -164,9 +171,14 @@ export function createReadModel(now: () => number = Date.now) {
       return isProviderAlive;
     },
 
+    get speed() {
+      return speed;
+    },
+
     /** Replaces the whole picture with a provider's snapshot. */
     load(snapshot: FeedSnapshot): void {
       events.clear();
+      speed = snapshot.speed;
       for (const event of snapshot.events) {
         events.set(event.fixture.eventId, {
           fixture: event.fixture,
@@ -176,6 +188,7 @@ export function createReadModel(now: () => number = Date.now) {
           isBetStopped: false,
           settlements: new Map(),
           updatedAt: now(),
+          statusAt: snapshot.timestamp,
           holds: holdsByEvent.get(event.fixture.eventId) ?? noHolds,
           tradingVersion: 0,
         });
@@ -209,6 +222,7 @@ export function createReadModel(now: () => number = Date.now) {
           isBetStopped: false,
           settlements: new Map(),
           updatedAt: now(),
+          statusAt: message.timestamp,
           holds: holdsByEvent.get(message.eventId) ?? noHolds,
           tradingVersion: 0,
         };
@@ -216,6 +230,7 @@ export function createReadModel(now: () => number = Date.now) {
       }
       if (message.seq <= state.seq) return false;
       applyToState(state, message);
+      if ('status' in message) state.statusAt = message.timestamp;
       state.seq = message.seq;
       state.updatedAt = now();
       emit({ kind: 'event', state, message });

@@ -39,7 +39,7 @@ export function createSimulatorProvider(
     ...simulatorOptions,
     startTime,
     feedStartTime: resumeFrom?.feedStartTime ?? startTime,
-    ...(resumeFrom ? { calendar: resumeFrom.calendar } : {}),
+    ...(resumeFrom ? { calendar: resumeFrom.calendar, density: resumeFrom.density } : {}),
     exactReplay: true,
   });
   const stepMs = catchUpStepFeedMs / simulator.speed;
@@ -81,6 +81,7 @@ export function createSimulatorProvider(
       callerTime: simulator.now(),
       feedTime: simulator.feedTime(),
       calendar: simulator.calendar,
+      density: simulator.density,
     }),
     tick,
     start(onMessages) {

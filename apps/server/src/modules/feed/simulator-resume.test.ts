@@ -11,7 +11,15 @@ describe('where the simulator starts', () => {
       startTime: now,
       feedStartTime: now,
       calendar: CALENDAR,
+      density: 1,
       skippedFeedMs: 0,
+    });
+  });
+
+  it('begins a new world on the calendar and density asked for', () => {
+    expect(planResume(undefined, now, 60, { calendar: 2, density: 0.25 })).toMatchObject({
+      calendar: 2,
+      density: 0.25,
     });
   });
 
@@ -21,6 +29,7 @@ describe('where the simulator starts', () => {
       startTime: saved.callerTime,
       feedStartTime: saved.feedTime,
       calendar: 1,
+      density: 1,
       skippedFeedMs: 0,
     });
   });
@@ -30,6 +39,17 @@ describe('where the simulator starts', () => {
     const saved = { callerTime: now - 10 * minute, feedTime: now };
     expect(planResume(saved, now, 60).calendar).toBe(1);
     expect(planResume({ ...saved, calendar: CALENDAR }, now, 60).calendar).toBe(CALENDAR);
+  });
+
+  it('keeps the density a saved world began with, whatever a new world would take', () => {
+    const saved = { callerTime: now - 10 * minute, feedTime: now, calendar: 2, density: 0.5 };
+    expect(planResume(saved, now, 60, { calendar: CALENDAR, density: 2 })).toMatchObject({
+      calendar: 2,
+      density: 0.5,
+    });
+    // Worlds saved before densities were recorded ran at the simulator's default.
+    const { density: _, ...older } = saved;
+    expect(planResume(older, now, 60, { calendar: CALENDAR, density: 2 }).density).toBe(1);
   });
 
   it('skips the oldest part of a downtime longer than the catch-up limit, on the same line', () => {
@@ -51,6 +71,7 @@ describe('where the simulator starts', () => {
       startTime: now,
       feedStartTime: saved.feedTime,
       calendar: 1,
+      density: 1,
       skippedFeedMs: 0,
     });
   });

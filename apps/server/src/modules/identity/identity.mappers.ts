@@ -59,6 +59,7 @@ export function toSession(
     ...credit,
     ...currencyFields(user),
     expiresAt: expiresAt.getTime(),
+    hasPlaceholderPassword: user.hasPlaceholderPassword,
   };
 }
 
@@ -86,6 +87,7 @@ export function toUserInfo(user: UserRow, credit: CreditFields = noCredit): User
     principal: user.principal,
     ...credit,
     ...currencyFields(user),
+    hasPlaceholderPassword: user.hasPlaceholderPassword,
   };
 }
 

@@ -103,6 +103,16 @@ export function createIdentityRepository(db: Database) {
       return row;
     },
 
+    /** Sets a quick account's first own password; false when it no longer has the placeholder. */
+    async replacePlaceholderPassword(id: number, passwordHash: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash, hasPlaceholderPassword: false })
+        .where(and(eq(users.id, id), eq(users.hasPlaceholderPassword, true)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     async insertSession(
       values: typeof sessions.$inferInsert,
     ): Promise<{ id: number; expiresAt: Date }> {

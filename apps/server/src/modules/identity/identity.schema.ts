@@ -25,6 +25,11 @@ export const users = pgTable(
     account: text('account'),
     accountKey: text('account_key').unique(),
     passwordHash: text('password_hash'),
+    /**
+     * A quick account whose password is still SPEC's placeholder: it signs in only through the
+     * session made at its creation and moves no money out until the member sets a password.
+     */
+    hasPlaceholderPassword: boolean('has_placeholder_password').notNull().default(false),
     withdrawPasswordHash: text('withdraw_password_hash'),
     languageCode: text('language_code').notNull().default('zh'),
     currencyId: integer('currency_id').notNull(),

@@ -4,6 +4,7 @@ import {
   demoCurrencyCode,
   findCurrencyByCode,
   findCurrencyById,
+  quickAccountPlaceholderWirePassword,
   requireCurrency,
 } from '@sb/domain';
 import { createLookupBatcher } from '../../db/lookup-batcher';
@@ -41,6 +42,23 @@ interface Credentials {
   code?: string | undefined;
 }
 
+/** What a partner sends to sign one of its players in (`/open/member/login` and its passcode). */
+export interface PartnerRequest {
+  authToken: string;
+  principal: string;
+  channel: string;
+  currencyCode?: string | undefined;
+}
+
+/** A partner's proven request: its player, the agent it plays under, and the currency. */
+export interface PartnerGrant {
+  channel: string;
+  principal: string;
+  /** The partner's agent id from the authToken; null when the token named none. */
+  agentId: number | null;
+  currencyId: number;
+}
+
 /** What the wallet needs to know of a user row; the back office reads blocked members too. */
 export function walletMemberOf(row: UserRow) {
   return {
@@ -48,6 +66,8 @@ export function walletMemberOf(row: UserRow) {
     currencyId: row.currencyId,
     isDemo: row.type === memberType.demo,
     isVisitor: row.type === memberType.visitor,
+    /** A quick account on the placeholder password moves no money out (docs/identity.md). */
+    hasPlaceholderPassword: row.hasPlaceholderPassword,
     partner:
       row.partnerChannel && row.principal
         ? { channel: row.partnerChannel, principal: row.principal }
@@ -147,8 +167,67 @@ export function createIdentityService(options: IdentityServiceOptions) {
       throw new AppError('BAD_CREDENTIALS');
     }
     if (user.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
+    // The placeholder is public: it proves nothing, so it opens no session (docs/identity.md).
+    if (user.hasPlaceholderPassword) throw new AppError('QUICK_ACCOUNT_PASSWORD_NOT_SET');
     await loginGuard.recordSuccess(accountKey);
     return user;
+  }
+
+  /**
+   * A partner's proof for one of its players: the signed authToken must name the same channel
+   * and principal as the request. Answers whose player it is and in which currency they play;
+   * shared by the partner login and the passcode a partner's server obtains.
+   */
+  function provePartnerRequest(input: PartnerRequest): PartnerGrant {
+    const claims = verifyPartnerToken(
+      input.authToken,
+      options.partnerSecrets,
+      Math.floor(now().getTime() / 1000),
+    );
+    if (!claims || claims.principal !== input.principal || claims.channel !== input.channel) {
+      throw new AppError('PARTNER_AUTH_INVALID');
+    }
+    const currencyCode = input.currencyCode ?? claims.currencyCode ?? defaultCurrencyCode;
+    const currency = findCurrencyByCode(currencyCode);
+    if (!currency || currency.isDemo) throw new AppError('CURRENCY_NOT_ALLOWED', currencyCode);
+    return {
+      channel: claims.channel,
+      principal: claims.principal,
+      agentId: claims.agentId ?? null,
+      currencyId: currency.currencyId,
+    };
+  }
+
+  /**
+   * The operators' settings of a partner (undefined while the defaults stand), refusing one that
+   * is turned off. Asked only once the partner is proven, so only the partner learns it is off.
+   */
+  async function enabledPartnerSettings(channel: string) {
+    const settings = await repository.findPartnerSettings(channel);
+    if (settings && !settings.isEnabled) throw new AppError('PARTNER_DISABLED');
+    return settings;
+  }
+
+  /**
+   * Signs in the player of a proven partner request: found or created by channel and principal,
+   * in the request's currency, with a token of its own.
+   */
+  async function signInPartnerPlayer(grant: PartnerGrant, context: CallContext): Promise<Session> {
+    const settings = await enabledPartnerSettings(grant.channel);
+    const user = await repository.upsertPartnerUser(
+      newUserValues(memberType.partner, context, {
+        channelType: channelTypes.partner,
+        agentId: grant.agentId ?? 1,
+        partnerChannel: grant.channel,
+        principal: grant.principal,
+        currencyId: grant.currencyId,
+        // The partner's defaults, for a player it signs in for the first time.
+        isShow: settings?.defaultIsShow ?? true,
+        leagueIds: settings?.defaultLeagueIds ?? [],
+      }),
+    );
+    if (user.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
+    return issueSession(user, context);
   }
 
   return {
@@ -182,9 +261,11 @@ export function createIdentityService(options: IdentityServiceOptions) {
       return toSession(row, context.token ?? '', expiresAt, await creditOf(row));
     },
 
+    /** `hasPlaceholderPassword` marks a quick account (quick-account.service.ts). */
     async register(
       input: { account: string; pwd: string; promoteCode?: string | undefined },
       context: CallContext,
+      options: { hasPlaceholderPassword?: boolean } = {},
     ) {
       const user = await repository.insertUserUnlessAccountTaken(
         newUserValues(memberType.member, context, {
@@ -192,6 +273,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
           accountKey: input.account.toLowerCase(),
           passwordHash: await hashPassword(input.pwd),
           promoteCode: input.promoteCode || null,
+          hasPlaceholderPassword: options.hasPlaceholderPassword ?? false,
         }),
       );
       if (!user) throw new AppError('ACCOUNT_TAKEN');
@@ -217,43 +299,17 @@ export function createIdentityService(options: IdentityServiceOptions) {
       return issueSession(user, context);
     },
 
-    async partnerLogin(
-      input: {
-        authToken: string;
-        principal: string;
-        channel: string;
-        currencyCode?: string | undefined;
-      },
-      context: CallContext,
-    ): Promise<Session> {
-      const claims = verifyPartnerToken(
-        input.authToken,
-        options.partnerSecrets,
-        Math.floor(now().getTime() / 1000),
-      );
-      if (!claims || claims.principal !== input.principal || claims.channel !== input.channel) {
-        throw new AppError('PARTNER_AUTH_INVALID');
-      }
-      // Checked once the token is proven, so only the partner itself learns it is turned off.
-      const settings = await repository.findPartnerSettings(claims.channel);
-      if (settings && !settings.isEnabled) throw new AppError('PARTNER_DISABLED');
-      const currencyCode = input.currencyCode ?? claims.currencyCode ?? defaultCurrencyCode;
-      const currency = findCurrencyByCode(currencyCode);
-      if (!currency || currency.isDemo) throw new AppError('CURRENCY_NOT_ALLOWED', currencyCode);
-      const user = await repository.upsertPartnerUser(
-        newUserValues(memberType.partner, context, {
-          channelType: channelTypes.partner,
-          agentId: claims.agentId ?? 1,
-          partnerChannel: claims.channel,
-          principal: claims.principal,
-          currencyId: currency.currencyId,
-          // The partner's defaults, for a player it signs in for the first time.
-          isShow: settings?.defaultIsShow ?? true,
-          leagueIds: settings?.defaultLeagueIds ?? [],
-        }),
-      );
-      if (user.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
-      return issueSession(user, context);
+    provePartnerRequest,
+
+    /** Refuses a partner an operator has turned off; only asked once the partner is proven. */
+    async assertPartnerEnabled(channel: string): Promise<void> {
+      await enabledPartnerSettings(channel);
+    },
+
+    signInPartnerPlayer,
+
+    async partnerLogin(input: PartnerRequest, context: CallContext): Promise<Session> {
+      return signInPartnerPlayer(provePartnerRequest(input), context);
     },
 
     async profile(user: AuthenticatedUser): Promise<UserInfo> {
@@ -285,7 +341,12 @@ export function createIdentityService(options: IdentityServiceOptions) {
       return toUserInfo(updated, await creditOf(updated));
     },
 
-    /** A wrong current password counts as a failed login, so it cannot be guessed faster here. */
+    /**
+     * A wrong current password counts as a failed login, so it cannot be guessed faster here. A
+     * quick account replaces its placeholder here, once: the write is conditional on the flag,
+     * so two changes racing from the placeholder leave one password, and the other is told the
+     * old password is wrong.
+     */
     async changePassword(
       user: AuthenticatedUser,
       input: { pwd: string; oldPwd: string },
@@ -298,7 +359,18 @@ export function createIdentityService(options: IdentityServiceOptions) {
         await loginGuard.recordFailure(row.accountKey, context.ip);
         throw new AppError('WRONG_OLD_PASSWORD');
       }
-      await repository.updateUser(row.id, { passwordHash: await hashPassword(input.pwd) });
+      const passwordHash = await hashPassword(input.pwd);
+      if (row.hasPlaceholderPassword) {
+        if (input.pwd.toLowerCase() === quickAccountPlaceholderWirePassword)
+          throw new AppError(
+            'INVALID_INPUT',
+            'pwd: must be a password of your own, not the placeholder',
+          );
+        if (!(await repository.replacePlaceholderPassword(row.id, passwordHash)))
+          throw new AppError('WRONG_OLD_PASSWORD');
+      } else {
+        await repository.updateUser(row.id, { passwordHash });
+      }
       await repository.revokeAllSessions(row.id, now());
       return null;
     },

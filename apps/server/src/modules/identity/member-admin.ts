@@ -1,5 +1,5 @@
-import type { MemberRisk } from '@sb/contract';
-import { and, count, desc, eq, isNotNull, isNull, like, or, type SQL } from 'drizzle-orm';
+import { type MemberRisk, memberType } from '@sb/contract';
+import { and, count, desc, eq, inArray, isNotNull, isNull, like, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuditWithin } from '../operators/audit.service';
@@ -51,10 +51,14 @@ export function createMemberAdmin(deps: { db: Database; now: () => Date }) {
   return {
     find: (userId: number) => find(db, userId),
 
-    /** Members whose account starts with `q` (any case), or whose uid or user id is `q`. */
+    /**
+     * Members whose account starts with `q` (any case), or whose uid or user id is `q`; visitors
+     * and try-play accounts, which every first page view and demo click creates, only when asked.
+     */
     async search(query: {
       q?: string | undefined;
       blocked?: boolean | undefined;
+      withVisitors?: boolean | undefined;
       page: number;
       size: number;
     }) {
@@ -70,6 +74,8 @@ export function createMemberAdmin(deps: { db: Database; now: () => Date }) {
       }
       if (query.blocked !== undefined)
         filters.push(query.blocked ? isNotNull(users.blockedAt) : isNull(users.blockedAt));
+      if (!query.withVisitors)
+        filters.push(inArray(users.type, [memberType.member, memberType.partner]));
       const where = and(...filters);
       const rows = await db
         .select()

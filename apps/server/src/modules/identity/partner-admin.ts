@@ -9,8 +9,8 @@ type PartnerSettingsRow = typeof partnerSettings.$inferSelect;
 
 /** What an operator may change of a partner; left-out fields keep their value. */
 export interface PartnerChanges {
-  /** An empty name clears it. */
-  name?: string | undefined;
+  /** null (or an empty name) clears it; undefined keeps it. */
+  name?: string | null | undefined;
   isEnabled?: boolean | undefined;
   defaultIsShow?: boolean | undefined;
   defaultLeagueIds?: number[] | undefined;

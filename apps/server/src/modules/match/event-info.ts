@@ -1,5 +1,5 @@
-import type { EventInfo } from '@sb/contract';
-import type { Fixture, MatchStatus } from '@sb/feed-sim';
+import type { EventInfo, LiveTracker, MatchClock } from '@sb/contract';
+import type { Fixture, MatchStatus, RunningOrder } from '@sb/feed-sim';
 
 /** SPEC §3 event object and the match states the lists sort by. */
 
@@ -32,7 +32,7 @@ export function liveFlagOf(status: MatchStatus): number {
 }
 
 /** A match's home and away sides; an outright or race has its title and no away side. */
-export function homeAndAway(fixture: Fixture): {
+export function homeAndAway(fixture: Pick<Fixture, 'kind' | 'name' | 'competitors'>): {
   home: string;
   away: string;
   homeId: number;
@@ -69,8 +69,11 @@ class EventInfoRecord implements EventInfo {
   readonly as: number;
   readonly o: string;
   readonly r: string;
+  readonly ck: MatchClock | undefined;
+  readonly gp: { h: number; a: number } | undefined;
+  readonly sv: number | undefined;
 
-  constructor(fixture: Fixture, status: MatchStatus) {
+  constructor(fixture: Fixture, status: MatchStatus, reading?: ClockReading) {
     const scores = status.periodScores;
     const { home, away } = homeAndAway(fixture);
     this.a = fixture.sportId;
@@ -92,10 +95,71 @@ class EventInfoRecord implements EventInfo {
     this.as = status.awayScore;
     this.o = home;
     this.r = away;
+    const isLive = status.status === 'live';
+    this.ck = isLive && reading ? clockOf(status, reading) : undefined;
+    this.gp = isLive && status.gamePoints ? pairOf(status.gamePoints) : undefined;
+    this.sv = isLive && status.server ? (status.server === 'home' ? 1 : 2) : undefined;
   }
 }
 
-/** SPEC §3 event object: the codes of `c` are in the contract's `eventInfoSchema`. */
-export function eventInfoOf(fixture: Fixture, status: MatchStatus): EventInfo {
-  return new EventInfoRecord(fixture, status);
+/** When the status was read (server time) and how fast a running clock goes. */
+export interface ClockReading {
+  at: number;
+  speed: number;
+}
+
+const pairOf = (score: { home: number; away: number }) => ({ h: score.home, a: score.away });
+
+function clockOf(status: MatchStatus, reading: ClockReading): MatchClock | undefined {
+  const { clock } = status;
+  if (!clock) return undefined;
+  const out: MatchClock = {
+    s: Math.floor(clock.elapsed),
+    v: clock.running ? reading.speed : 0,
+    t: reading.at,
+  };
+  if (clock.remaining !== undefined) out.l = Math.floor(clock.remaining);
+  if (clock.stoppageMinutes !== undefined) out.x = clock.stoppageMinutes;
+  return out;
+}
+
+/**
+ * SPEC §3 event object: the codes of `c` are in the contract's `eventInfoSchema`. With a
+ * reading, a live match carries its clock.
+ */
+export function eventInfoOf(
+  fixture: Fixture,
+  status: MatchStatus,
+  reading?: ClockReading,
+): EventInfo {
+  return new EventInfoRecord(fixture, status, reading);
+}
+
+/**
+ * The match tracker of a live match with live data, or a race's running order from the off to
+ * its results (docs/matches.md, Live data).
+ */
+export function liveTrackerOf(status: MatchStatus, fixture: Fixture): LiveTracker | undefined {
+  if (status.runningOrder) return raceTrackerOf(fixture, status.runningOrder);
+  const { play, stats } = status;
+  if (status.status !== 'live' || !play) return undefined;
+  return {
+    p: { n: play.n, k: play.kind, s: play.side === 'home' ? 1 : 2, m: Math.floor(play.at) },
+    st: (stats ?? []).map((stat) => ({ k: stat.key, h: stat.home, a: stat.away })),
+  };
+}
+
+/** The feed names runners by id; a page also wants each one's saddle number and name. */
+function raceTrackerOf(fixture: Fixture, order: RunningOrder): LiveTracker {
+  return {
+    ro: order.runners.map((runner) => {
+      const saddle = fixture.competitors.findIndex((competitor) => competitor.id === runner.id);
+      return {
+        i: runner.id,
+        n: saddle + 1,
+        h: fixture.competitors[saddle]?.name ?? '',
+        d: Math.round(runner.progress * 1000),
+      };
+    }),
+  };
 }

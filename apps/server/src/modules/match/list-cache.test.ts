@@ -7,7 +7,7 @@ const startTime = Date.parse('2030-03-01T12:00:00Z');
 
 /** A read model fed by the simulator, the cache over it, and a counter of builds. */
 function cachedWorld() {
-  const simulator = createSimulator({ seed: 11, speed: 60, startTime, density: 0.3 });
+  const simulator = createSimulator({ seed: 11, speed: 60, startTime, density: 0.3, calendar: 2 });
   let clock = startTime;
   const readModel = createReadModel(() => clock);
   readModel.load(simulator.snapshot());
@@ -41,7 +41,9 @@ function cachedWorld() {
 }
 
 /** An odds change that leaves every market it names open. */
+/** A change a list may trail for the freshness window: prices moving, or a play (live data). */
 function isPriceMove(message: EventFeedMessage): boolean {
+  if (message.type === 'play') return true;
   return (
     message.type === 'odds_change' && message.markets.every((market) => market.status === 'active')
   );

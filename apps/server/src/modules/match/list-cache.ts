@@ -30,6 +30,8 @@ interface Entry<T> {
 function isHardChange(change: ReadModelChange): boolean {
   if (change.kind !== 'event') return true;
   const { message } = change;
+  // A play moves only the clock reading a row carries.
+  if (message.type === 'play') return false;
   if (message.type !== 'odds_change') return true;
   return message.markets.some((market) => market.status !== 'active');
 }

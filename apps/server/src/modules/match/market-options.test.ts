@@ -49,6 +49,51 @@ const memberPricing: Pricing = {
 };
 
 describe('market options', () => {
+  it('names the next goal by its number, not its line, and abbreviates football’s newer outcomes', () => {
+    const nextGoal: Market = {
+      playId: 26,
+      specifiers: 'goalnr=2',
+      name: 'Next goal',
+      status: 'active',
+      outcomes: [
+        { id: 'home', name: 'Lions', odds: 21_000, probability: 0.45, active: true },
+        { id: 'none', name: 'No goal', odds: 51_000, probability: 0.18, active: true },
+        { id: 'away', name: 'Tigers', odds: 26_000, probability: 0.37, active: true },
+      ],
+    };
+    const options = optionsOf(fixture, nextGoal, true, memberPricing);
+    expect(options.map((option) => [option.n, option.ah])).toEqual([
+      ['', '1'],
+      ['', 'None'],
+      ['', '2'],
+    ]);
+    const doubleChance: Market = {
+      ...nextGoal,
+      playId: 21,
+      specifiers: '',
+      outcomes: ['home_draw', 'home_away', 'draw_away'].map((id) => ({
+        id,
+        name: id,
+        odds: 14_000,
+        probability: 0.7,
+        active: true,
+      })),
+    };
+    expect(optionsOf(fixture, doubleChance, true, memberPricing).map((o) => o.ah)).toEqual([
+      '1X',
+      '12',
+      'X2',
+    ]);
+    const halfFull: Market = {
+      ...doubleChance,
+      playId: 25,
+      outcomes: [
+        { id: 'draw/away', name: 'Draw/Tigers', odds: 70_000, probability: 0.1, active: true },
+      ],
+    };
+    expect(optionsOf(fixture, halfFull, true, memberPricing)[0]?.ah).toBe('X/2');
+  });
+
   it('label each outcome with its option id, own line and short name', () => {
     const [home, away] = optionsOf(fixture, handicap, true, memberPricing);
     expect(decodeOptionId(home?.oi)).toEqual({

@@ -4,6 +4,7 @@ import {
   extraMarginFor,
   fromOddsUnits,
   isHandicapPlay,
+  lineOf,
   type MemberOddsConfig,
   memberOdds,
   type OddsInAllStyles,
@@ -13,6 +14,8 @@ import type { Fixture, Market, Outcome } from '@sb/feed-sim';
 
 /** SPEC §3 market options: one outcome of a market, priced for one viewer in every style. */
 
+const resultShort: Readonly<Record<string, string>> = { home: '1', draw: 'X', away: '2' };
+
 /** The viewer's prices: their oddsConfig, parsed, and a key naming it for the caches. */
 export interface Pricing {
   key: string;
@@ -20,8 +23,26 @@ export interface Pricing {
   margins: MemberOddsConfig;
 }
 
+/** Football's double chance, next goal and half-time/full-time outcomes as books abbreviate them. */
+const footballShortNames: ReadonlyMap<string, string> = new Map([
+  ['yes', 'Yes'],
+  ['no', 'No'],
+  ['home_draw', '1X'],
+  ['home_away', '12'],
+  ['draw_away', 'X2'],
+  ['none', 'None'],
+  ...['home', 'draw', 'away'].flatMap((half) =>
+    ['home', 'draw', 'away'].map((full): [string, string] => [
+      `${half}/${full}`,
+      `${resultShort[half]}/${resultShort[full]}`,
+    ]),
+  ),
+]);
+
 /** The short name `ah`: 1 X 2 for results, H and A for lines, O and U, or the feed's own. */
 function shortNameOf(fixture: Fixture, playId: number, outcome: Outcome): string {
+  const football = footballShortNames.get(outcome.id);
+  if (football) return football;
   switch (outcome.id) {
     case 'home':
       return isHandicapPlay(playId) ? 'H' : '1';
@@ -40,23 +61,6 @@ function shortNameOf(fixture: Fixture, playId: number, outcome: Outcome): string
   }
   const competitor = fixture.competitors.find((entry) => String(entry.id) === outcome.id);
   return competitor?.abbreviation ?? outcome.id;
-}
-
-/**
- * The option's line `n` as a member reads it: the handicap of its own side (`-0.25` home,
- * `+0.25` away), the total (`2.5`), or '' for a market without one.
- */
-export function lineOf(specifiers: string, outcomeId: string): string {
-  const [first = ''] = specifiers.split('|');
-  const separator = first.indexOf('=');
-  if (separator < 0) return '';
-  const key = first.slice(0, separator);
-  const value = first.slice(separator + 1);
-  if (key !== 'hcp') return value;
-  const handicap = Number(value);
-  if (!Number.isFinite(handicap)) return value;
-  const own = outcomeId === 'away' ? -handicap : handicap;
-  return own > 0 ? `+${own}` : String(own === 0 ? 0 : own);
 }
 
 function statusOf(isOpen: boolean, market: Market, outcome: Outcome): number {

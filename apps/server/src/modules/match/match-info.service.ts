@@ -2,12 +2,14 @@ import {
   type Language,
   type matchEcho,
   type matchEvent,
+  type matchHeadToHead,
   matchListType,
   type matchLiveSwitch,
   type playTableEntrySchema,
   type tableParameters,
 } from '@sb/contract';
 import { playLayoutOf } from '@sb/domain';
+import type { PastMatch, SeededPast } from '@sb/feed-sim';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { CallContext } from '../../http/request-context';
@@ -22,8 +24,9 @@ import {
   sportCountsFor,
   tallyOpenEvents,
 } from './match-query';
-import { type MatchWireBuilder, virtualSportIdFloor } from './match-wire';
+import type { MatchWireBuilder } from './match-wire';
 import { basketballPeriodPlays, sportCatalogue } from './sports';
+import type { StreamProvider } from './stream-provider';
 import type { Viewer, ViewerResolver } from './viewer';
 
 type Input<C extends { input: z.ZodType }> = z.output<C['input']>;
@@ -33,18 +36,6 @@ type PlayTableEntry = z.infer<typeof playTableEntrySchema>;
 /** Play names and sizes are read from the book; they change rarely, so they are kept a minute. */
 const playTableTtlMs = 60_000;
 const basketballSportId = 2;
-
-/**
- * Streams for a match. The simulator has no real streams: every live match of a real sport has
- * the animated tracker, a third of them video as well, and virtual events are video by nature.
- */
-function streamsOf(state: EventState): { video: boolean; animation: boolean } {
-  const { fixture } = state;
-  if (fixture.kind === 'outright') return { video: false, animation: false };
-  if (fixture.sportId > virtualSportIdFloor) return { video: true, animation: false };
-  const isLive = state.status.status === 'live';
-  return { video: isLive && fixture.eventId % 3 === 0, animation: isLive };
-}
 
 /** Counts, leagues, events, streams, app init and layouts: the calls around the lists. */
 /** The sports the viewer may see, in catalogue order, named in the caller's language. */
@@ -63,9 +54,12 @@ export function createMatchInfoService(deps: {
   wire: MatchWireBuilder;
   viewers: ViewerResolver;
   matches: MatchService;
+  streams: StreamProvider;
+  /** The sides' past, when the feed keeps one (the simulator's seeded past). */
+  records?: SeededPast | undefined;
   now: () => Date;
 }) {
-  const { readModel, wire, viewers } = deps;
+  const { readModel, wire, viewers, streams: streamProvider } = deps;
   const playTables = new Map<number, { entries: PlayTableEntry[]; builtAt: number }>();
 
   async function leaguesFor(input: TableInput, context: CallContext) {
@@ -209,7 +203,7 @@ export function createMatchInfoService(deps: {
       for (const state of readModel.all()) {
         if (state.status.status !== 'live' || !isVisibleTo(state, viewer)) continue;
         if (sportId !== undefined && state.fixture.sportId !== sportId) continue;
-        const streams = streamsOf(state);
+        const streams = streamProvider.offersOf(state);
         if (streams.video || streams.animation)
           records.push({ a: state.fixture.sportId, b: state.fixture.eventId, ...streams });
       }
@@ -226,14 +220,47 @@ export function createMatchInfoService(deps: {
         (input.sportId === undefined || state.fixture.sportId === input.sportId);
       if (!state || !isFound) throw new AppError('INVALID_INPUT', 'matchId: no such match');
       const type = input.type ?? 1;
-      const streams = streamsOf(state);
-      const isOpen = viewer.isShow && (type === 1 ? streams.video : streams.animation);
       const kind = type === 1 ? 'video' : 'animation';
+      const isOpen = viewer.isShow && streamProvider.offersOf(state)[kind];
       return {
         b: input.matchId,
         type,
         isOpen,
-        url: isOpen ? `${viewer.settings.staticUrl}/live/${kind}/${input.matchId}` : '',
+        url: isOpen ? streamProvider.addressOf(state, kind, viewer.settings) : '',
+      };
+    },
+
+    /** The two sides' past meetings and recent form, when the book keeps a record of them. */
+    async headToHead(input: Input<typeof matchHeadToHead>, context: CallContext) {
+      const viewer = await viewers.resolve(context);
+      requireKnownSport(input.sportId);
+      const state = readModel.get(input.matchId);
+      if (
+        !state ||
+        !isVisibleTo(state, viewer) ||
+        (input.sportId !== undefined && state.fixture.sportId !== input.sportId)
+      )
+        throw new AppError('INVALID_INPUT', 'matchId: no such match');
+      const [home, away] = state.fixture.competitors;
+      const record =
+        state.fixture.kind === 'match' && home && away
+          ? deps.records?.headToHead(home.id, away.id, state.fixture.startTime)
+          : null;
+      const wireOf = (match: PastMatch) => ({
+        t: match.startTime,
+        leagueName: match.leagueName,
+        homeId: match.home.id,
+        homeName: match.home.name,
+        awayId: match.away.id,
+        awayName: match.away.name,
+        homeScore: match.homeScore,
+        awayScore: match.awayScore,
+      });
+      return {
+        b: input.matchId,
+        meetings: record?.meetings.map(wireOf) ?? [],
+        homeForm: record?.homeForm.map(wireOf) ?? [],
+        awayForm: record?.awayForm.map(wireOf) ?? [],
       };
     },
 

@@ -1,7 +1,8 @@
 import { matchListType } from '@sb/contract';
+import { displayDayOf, displayDayStartMs } from '@sb/domain';
 import type { EventState, ReadModel } from '../feed/read-model';
 import { isFinished } from './event-info';
-import { displayOffsetMs, virtualSportIdFloor } from './match-wire';
+import { virtualSportIdFloor } from './match-wire';
 import type { Viewer } from './viewer';
 
 /** The viewer's favourites by subject, with each favourite's record id. */
@@ -28,12 +29,9 @@ export interface SelectionResult {
   counts: Map<number, number>;
 }
 
-const dayMs = 86_400_000;
-
 /** The end of the display day (SPEC §9: UTC−4) that `atMs` falls in. */
 export function endOfDisplayDay(atMs: number): number {
-  const local = atMs + displayOffsetMs;
-  return Math.floor(local / dayMs) * dayMs + dayMs - displayOffsetMs;
+  return displayDayStartMs(displayDayOf(atMs) + 1);
 }
 
 /** Live first, then by kick-off, league and id: the order every list shows. */

@@ -1,7 +1,8 @@
 import type { EventInfo, MatchWire } from '@sb/contract';
+import { displayOffsetMs } from '@sb/domain';
 import { type Market, type MarketRef, marketKey } from '@sb/feed-sim';
 import type { EventState, ReadModel } from '../feed/read-model';
-import { eventInfoOf, homeAndAway, liveFlagOf } from './event-info';
+import { eventInfoOf, homeAndAway, isFinished, liveFlagOf, liveTrackerOf } from './event-info';
 import { optionsOf, type Pricing } from './market-options';
 
 /**
@@ -13,9 +14,6 @@ import { optionsOf, type Pricing } from './market-options';
 
 /** Sports above this id are virtual and show one market per match (SPEC §2). */
 export const virtualSportIdFloor = 1_000_000;
-
-/** Display time zone: four hours behind UTC (SPEC §9). */
-export const displayOffsetMs = -4 * 3_600_000;
 
 /** Which markets a match carries: the list rows, every market, or none (finished matches). */
 export type WireForm = { kind: 'list'; rows: number } | { kind: 'full' } | { kind: 'bare' };
@@ -124,7 +122,7 @@ export interface MatchWireBuilder {
 }
 
 /** The parts of a match a change can alter, besides the fixture itself. */
-export type MatchPart = Pick<MatchWire, 'a' | 'b' | 'g' | 'ev' | 'mc' | 'z'>;
+export type MatchPart = Pick<MatchWire, 'a' | 'b' | 'g' | 'ev' | 'mc' | 'z' | 'lt'>;
 
 export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
   const caches = new WeakMap<EventState, EventCache>();
@@ -157,7 +155,10 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
 
   function infoOf(state: EventState): EventInfo {
     const cache = cacheOf(state);
-    cache.info ??= eventInfoOf(state.fixture, state.status);
+    cache.info ??= eventInfoOf(state.fixture, state.status, {
+      at: state.statusAt,
+      speed: readModel.speed,
+    });
     return cache.info;
   }
 
@@ -177,10 +178,16 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     const index = indexOf(state);
     if (form.kind === 'bare') return [];
     if (form.kind === 'full') {
+      const isResult = isFinished(state.status);
       const markets: Market[] = [];
       for (const [playId, playMarkets] of index.byPlay) {
         if (hiddenPlays.has(playId)) continue;
-        for (const market of playMarkets) if (market.status !== 'deactivated') markets.push(market);
+        // While the match goes on, a market already over (a quarter's line, a next goal
+        // scored) leaves the view rather than stand there locked; a finished match's results
+        // show its settled markets. A withdrawn line is never shown.
+        for (const market of playMarkets) {
+          if (isResult ? market.status !== 'deactivated' : isOffered(market)) markets.push(market);
+        }
       }
       return markets;
     }
@@ -239,7 +246,7 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     const { home, away, homeId, awayId } = homeAndAway(fixture);
     // The favourite flags lead, so the cached JSON of a match can take a viewer's own flags by
     // swapping its first few characters (see `withFavouriteFlags`).
-    return {
+    const match: MatchWire = {
       x: 0,
       w: 0,
       y: 0,
@@ -259,6 +266,10 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
       sm: homeId,
       sn: awayId,
     };
+    // The tracker is the match view's: lists carry the clock and score, not the play.
+    const tracker = form.kind === 'full' ? liveTrackerOf(state.status, state.fixture) : undefined;
+    if (tracker) match.lt = tracker;
+    return match;
   }
 
   function viewOf(
@@ -297,7 +308,7 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
         const market = state.markets.get(marketKey(ref));
         if (market && !hiddenPlays.has(market.playId)) markets.push(market);
       }
-      return {
+      const part: MatchPart = {
         a: state.fixture.sportId,
         b: state.fixture.eventId,
         g: liveFlagOf(state.status),
@@ -305,6 +316,9 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
         mc: marketCountOf(state, hiddenPlays),
         z: marketsByPlay(state, markets, pricing),
       };
+      const tracker = liveTrackerOf(state.status, state.fixture);
+      if (tracker) part.lt = tracker;
+      return part;
     },
   };
 }

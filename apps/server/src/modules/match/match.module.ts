@@ -1,3 +1,4 @@
+import type { SeededPast } from '@sb/feed-sim';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../module-context';
 import { createFavouritesService } from './favourites.service';
@@ -6,7 +7,9 @@ import { registerMatchRoutes } from './match.routes';
 import { createMatchService } from './match.service';
 import { createMatchInfoService } from './match-info.service';
 import { createMatchWireBuilder, type MatchWireBuilder } from './match-wire';
+import { createSettingsBus, type SettingsBus } from './settings-bus';
 import { createSiteSettings, type SiteSettings } from './site-settings';
+import { renderedBroadcasts, type StreamProvider } from './stream-provider';
 import { createViewerResolver, type ViewerResolver } from './viewer';
 
 /**
@@ -26,11 +29,48 @@ export function matchWireSourceOf(app: FastifyInstance): MatchWireSource | undef
   return wireSourceByApp.get(app);
 }
 
+const defaultRedisPrefix = 'sb:';
+
+/**
+ * With Redis, a change of the site settings on one process is announced to every other, which
+ * reads the settings at once (docs/matches.md, Control switches); alone, a process has no one to
+ * tell. The bus is closed with the app.
+ */
+function settingsBusOf(context: ModuleContext, onAnnounced: () => void): SettingsBus | undefined {
+  const redisUrl = context.config.REDIS_URL;
+  if (!redisUrl) return undefined;
+  const bus = createSettingsBus({
+    redisUrl,
+    prefix: context.config.REDIS_PREFIX ?? defaultRedisPrefix,
+    onAnnounced,
+    log: context.app.log.child({ module: 'match' }),
+  });
+  context.app.addHook('onClose', () => bus.close());
+  return bus;
+}
+
 /** Registers the match calls under /match/api and the match-side calls SPEC §7 lists. */
-export function registerMatchModule(context: ModuleContext): MatchWireSource {
+export function registerMatchModule(
+  context: ModuleContext,
+  sources: {
+    /** Live video and animation; the book's rendered broadcasts unless given. */
+    streams?: StreamProvider | undefined;
+    /** The sides' past for head-to-head; none unless given. */
+    records?: SeededPast | undefined;
+  } = {},
+): MatchWireSource {
   const { readModel, now } = context;
   const repository = createMatchRepository(context.database.db);
-  const settings = createSiteSettings({ repository, now });
+  const bus = settingsBusOf(context, () => {
+    settings.refresh().catch((error: unknown) => {
+      context.app.log.error({ err: error }, 'site settings could not be read after a change');
+    });
+  });
+  const settings = createSiteSettings({
+    repository,
+    now,
+    ...(bus ? { announceChange: bus.announce } : {}),
+  });
   const viewers = createViewerResolver({ identity: context.identity, settings, now });
   const wire = createMatchWireBuilder(readModel);
   const favourites = createFavouritesService({ repository, readModel });
@@ -42,7 +82,15 @@ export function registerMatchModule(context: ModuleContext): MatchWireSource {
     favourites,
     now,
   });
-  const info = createMatchInfoService({ readModel, wire, viewers, matches, now });
+  const info = createMatchInfoService({
+    readModel,
+    wire,
+    viewers,
+    matches,
+    streams: sources.streams ?? renderedBroadcasts,
+    records: sources.records,
+    now,
+  });
   registerMatchRoutes(
     context.app,
     context.authenticate,

@@ -46,6 +46,7 @@ export function registerMatchRoutes(
   register(calls.matchEvent, (input, context) => info.events(input, context));
   register(calls.matchLive, (input, context) => info.live(input, context));
   register(calls.matchLiveSwitch, (input, context) => info.liveSwitch(input, context));
+  register(calls.matchHeadToHead, (input, context) => info.headToHead(input, context));
   register(calls.matchEcho, (input, context) => info.echo(input, context));
   register(calls.matchSysInit, (_input, context) => info.sysinit(context));
   register(calls.matchSportsType, (_input, context) => info.sportsType(context));

@@ -23,23 +23,45 @@ const staticUrlSchema = z.string().min(1).max(500);
 /** Settings are read on almost every match call; a few seconds of staleness is harmless. */
 export const siteSettingsTtlMs = 5_000;
 
+/** Hears the settings a process holds whenever they differ from what it held before. */
+export type SiteSettingsListener = (values: SiteSettingsValues) => void;
+
+function isSameSettings(left: SiteSettingsValues, right: SiteSettingsValues): boolean {
+  return (
+    left.staticUrl === right.staticUrl &&
+    left.controlSwitches.join(',') === right.controlSwitches.join(',')
+  );
+}
+
 /**
- * Site settings cached for a few seconds: one read serves every request in that time, and a
- * change made by an operator on any server process shows everywhere within the TTL. A row that
- * does not parse counts as its default, so a bad edit cannot take the match calls down.
+ * Site settings cached for a few seconds: one read serves every request in that time. A change
+ * made by an operator is read again at once by the process that made it, which announces it
+ * (`announceChange`, the settings bus) so that every other process reads it at once too; a
+ * process that missed the announcement still reads it within the TTL. Listeners (the match
+ * socket) hear each change a process sees. A row that does not parse counts as its default, so
+ * a bad edit cannot take the match calls down.
  */
 export function createSiteSettings(options: {
   repository: MatchRepository;
   now: () => Date;
   ttlMs?: number;
+  /** Tells the other server processes that the settings changed; none for a lone process. */
+  announceChange?: () => void;
 }) {
   const { repository, now } = options;
   const ttlMs = options.ttlMs ?? siteSettingsTtlMs;
   let cached: { values: SiteSettingsValues; readAt: number } | undefined;
   let pending: Promise<SiteSettingsValues> | undefined;
+  const listeners = new Set<SiteSettingsListener>();
+  /** Reads are numbered as they start: one that ends after a later one must not undo it. */
+  let readsStarted = 0;
+  let newestReadApplied = 0;
 
   async function load(): Promise<SiteSettingsValues> {
+    const read = ++readsStarted;
     const rows = await repository.readSettings();
+    if (read < newestReadApplied && cached) return cached.values;
+    newestReadApplied = read;
     const switches = switchesSchema.safeParse(rows.get(settingKeys.controlSwitches));
     const staticUrl = staticUrlSchema.safeParse(rows.get(settingKeys.staticUrl));
     const values: SiteSettingsValues = {
@@ -48,7 +70,17 @@ export function createSiteSettings(options: {
         : defaultSiteSettings.controlSwitches,
       staticUrl: staticUrl.success ? staticUrl.data : defaultSiteSettings.staticUrl,
     };
-    cached = { values, readAt: now().getTime() };
+    const previous = cached?.values;
+    const isChange = previous !== undefined && !isSameSettings(previous, values);
+    // Unchanged settings keep their object, so holders can compare by identity.
+    cached = { values: isChange || !previous ? values : previous, readAt: now().getTime() };
+    if (isChange) for (const listener of listeners) listener(values);
+    return cached.values;
+  }
+
+  async function loadAndAnnounce(): Promise<SiteSettingsValues> {
+    const values = await load();
+    options.announceChange?.();
     return values;
   }
 
@@ -68,20 +100,34 @@ export function createSiteSettings(options: {
       }
     },
 
-    /** For operators: replaces the control switches; this process sees them at once. */
+    /**
+     * Reads the settings now, whatever the TTL: the settings bus calls it when another process
+     * announces a change.
+     */
+    refresh(): Promise<SiteSettingsValues> {
+      return load();
+    },
+
+    /** Hears every change of the settings this process sees; answers how to stop listening. */
+    onChange(listener: SiteSettingsListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** For operators: replaces the control switches; every process sees them at once. */
     async setControlSwitches(switches: readonly number[]): Promise<void> {
       await repository.writeSetting(
         settingKeys.controlSwitches,
         switchesSchema.parse([...switches]),
         now(),
       );
-      await load();
+      await loadAndAnnounce();
     },
 
     /**
      * For the back office: replaces the control switches with the audit entry (the switches
      * before and after) in one transaction holding the setting's row. Answers whether anything
-     * changed; this process sees the change at once, the others within the TTL.
+     * changed; this process sees the change at once, the others when it announces it.
      */
     async updateControlSwitches(
       switches: readonly number[],
@@ -105,13 +151,13 @@ export function createSiteSettings(options: {
         await audit(tx, { before: { controlSwitches: before }, after: { controlSwitches: next } });
         return true;
       });
-      const values = await load();
+      const values = applied ? await loadAndAnnounce() : await load();
       return { controlSwitches: values.controlSwitches, applied };
     },
 
     async setStaticUrl(staticUrl: string): Promise<void> {
       await repository.writeSetting(settingKeys.staticUrl, staticUrlSchema.parse(staticUrl), now());
-      await load();
+      await loadAndAnnounce();
     },
   };
 }

@@ -74,4 +74,8 @@ export function findSport(sportId: number): SportEntry | undefined {
 }
 
 /** Basketball's plays of a period (halves, quarters): the second basketball table. */
-export const basketballPeriodPlays: ReadonlySet<number> = new Set([4, 5, 7, 11]);
+export const basketballPeriodPlays: ReadonlySet<number> = new Set([
+  4, 5, 7, 11,
+  // Each quarter's handicap and total, the second half's handicap and total.
+  40, 41, 42, 43,
+]);

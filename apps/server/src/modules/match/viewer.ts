@@ -1,8 +1,7 @@
 import type { UserInfo } from '@sb/contract';
-import { parseOddsConfig } from '@sb/domain';
+import { parseOddsConfig, type Visibility, visibilityFor } from '@sb/domain';
 import type { AuthenticatedUser, CallContext } from '../../http/request-context';
 import type { IdentityService } from '../identity/identity.service';
-import { type Visibility, visibilityFor } from './control-switches';
 import type { Pricing } from './market-options';
 import type { SiteSettings, SiteSettingsValues } from './site-settings';
 

@@ -1,4 +1,5 @@
 import { orderStatus } from '@sb/contract';
+import { dayMs, displayOffsetMs } from '@sb/domain';
 import {
   and,
   asc,
@@ -14,9 +15,8 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../ledger/ledger.schema';
-import type { OrderWithLegs } from '../orders/orders.repository';
+import { findLegsOf, type OrderWithLegs } from '../orders/orders.repository';
 import { orderLegs, orders } from '../orders/orders.schema';
-import { dayMs, displayOffsetMs } from './display-day';
 
 /** Orders still waiting for a result. */
 export const openStatuses: readonly number[] = [orderStatus.pending, orderStatus.accepted];
@@ -39,6 +39,10 @@ export interface OrderFilter {
   userId: number;
   currencyId?: number | undefined;
   window?: TimeWindow | undefined;
+  /** Orders with at least one leg of this sport. */
+  sportId?: number | undefined;
+  /** Singles (0) or parlays (1). */
+  betType?: number | undefined;
 }
 
 export interface PageRequest {
@@ -87,10 +91,21 @@ function inWindow(
   return conditions;
 }
 
+/**
+ * An order with a leg of the sport. Written with an alias and the outer order named in full, for
+ * the reason `memberNetOfOrder` gives.
+ */
+const hasLegOfSport = (sportId: number) => sql`exists (
+  select 1 from ${orderLegs} as sport_leg
+  where sport_leg.order_id = ${sql.raw('"orders"."id"')} and sport_leg.sport_id = ${sportId}
+)`;
+
 function orderConditions(filter: OrderFilter, statuses: readonly number[]): SQL | undefined {
   return and(
     eq(orders.userId, filter.userId),
     filter.currencyId === undefined ? undefined : eq(orders.currencyId, filter.currencyId),
+    filter.betType === undefined ? undefined : eq(orders.betType, filter.betType),
+    filter.sportId === undefined ? undefined : hasLegOfSport(filter.sportId),
     inArray(orders.status, [...statuses]),
     ...inWindow(orders.createdAt, filter.window),
   );
@@ -139,18 +154,6 @@ export function createOrderStatsRepository(db: Database) {
     return isByDay ? query.groupBy(rows.day).orderBy(asc(rows.day)) : query;
   }
 
-  async function legsOf(orderIds: number[]) {
-    const byOrder = new Map<number, (typeof orderLegs.$inferSelect)[]>();
-    if (orderIds.length === 0) return byOrder;
-    const rows = await db
-      .select()
-      .from(orderLegs)
-      .where(inArray(orderLegs.orderId, orderIds))
-      .orderBy(asc(orderLegs.orderId), asc(orderLegs.legIndex));
-    for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
-    return byOrder;
-  }
-
   return {
     /** The figures of the filter's orders in one row. */
     async totals(filter: OrderFilter): Promise<FigureRow> {
@@ -193,7 +196,10 @@ export function createOrderStatsRepository(db: Database) {
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(page.limit)
         .offset(page.offset);
-      const legs = await legsOf(found.map((row) => row.order.id));
+      const legs = await findLegsOf(
+        db,
+        found.map((row) => row.order.id),
+      );
       return {
         rows: found.map(({ order, net }) => ({ order, legs: legs.get(order.id) ?? [], net })),
         total: counted?.total ?? 0,

@@ -5,18 +5,19 @@ import {
   type SettlementRecord,
   type StatFigures,
 } from '@sb/contract';
-import { type Currency, findCurrencyById } from '@sb/domain';
+import {
+  type Currency,
+  dateOfDisplayDay,
+  dayMs,
+  displayDayOf,
+  displayDayOfDate,
+  displayDayStartMs,
+  findCurrencyById,
+} from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { IdentityService } from '../identity/identity.service';
 import { toOrderRecord } from '../orders/orders.mappers';
-import {
-  dayMs,
-  displayDateOf,
-  displayDayOf,
-  displayDayOfDate,
-  displayDayStart,
-} from './display-day';
 import {
   type FigureRow,
   type OrderStatsRepository,
@@ -36,6 +37,18 @@ interface PageInput {
   size?: number | undefined;
 }
 type CurrencyInput = { currencyId?: number | undefined };
+/** The records page's filter header on an order list (contract: order-stats.ts). */
+interface OrderFilterInput {
+  sportId?: number | undefined;
+  status?: number | undefined;
+  betType?: number | undefined;
+}
+
+/** The filter's statuses among the list's own: one when asked for, else all of them. */
+function statusesOf(listStatuses: readonly number[], input: OrderFilterInput): readonly number[] {
+  if (input.status === undefined) return listStatuses;
+  return listStatuses.filter((status) => status === input.status);
+}
 
 /**
  * The window of an inclusive `startTime`–`endTime` pair: both or neither, in order, at most
@@ -56,7 +69,10 @@ function windowOf(input: TimeRangeInput, whenAbsent: TimeWindow): TimeWindow {
 }
 
 function dayWindow(firstDay: number, lastDay: number): TimeWindow {
-  return { from: displayDayStart(firstDay), until: displayDayStart(lastDay + 1) };
+  return {
+    from: new Date(displayDayStartMs(firstDay)),
+    until: new Date(displayDayStartMs(lastDay + 1)),
+  };
 }
 
 function pageOf(input: PageInput) {
@@ -121,13 +137,13 @@ export function createOrderStatsService(deps: {
       currencyId: currency.currencyId,
       window: dayWindow(day, day),
     });
-    return { ...currencyFields(currency), date: displayDateOf(day), ...toFigures(row) };
+    return { ...currencyFields(currency), date: dateOfDisplayDay(day), ...toFigures(row) };
   }
 
   return {
     /** order/stat: the orders placed in the range, today's display day unless given. */
     async orderStat(user: AuthenticatedUser, input: CurrencyInput & TimeRangeInput) {
-      const today = displayDayOf(now());
+      const today = displayDayOf(now().getTime());
       const window = windowOf(input, dayWindow(today, today));
       const currency = await currencyFor(user, input);
       const row = await repository.totals({
@@ -167,13 +183,13 @@ export function createOrderStatsService(deps: {
       const days = [];
       for (let day = firstDay; day <= lastDay; day += 1) {
         const { day: _day, ...row } = byDay.get(day) ?? { day, ...noFigures };
-        days.push({ date: displayDateOf(day), ...toFigures(row) });
+        days.push({ date: dateOfDisplayDay(day), ...toFigures(row) });
       }
       return { ...currencyFields(currency), days };
     },
 
     today(user: AuthenticatedUser, input: CurrencyInput) {
-      return dayFigures(user, input, displayDayOf(now()));
+      return dayFigures(user, input, displayDayOf(now().getTime()));
     },
 
     date(user: AuthenticatedUser, input: CurrencyInput & { date: string }) {
@@ -250,10 +266,15 @@ export function createOrderStatsService(deps: {
     },
 
     /** unsettle: open orders, newest first. */
-    async unsettled(user: AuthenticatedUser, input: CurrencyInput & PageInput) {
+    async unsettled(user: AuthenticatedUser, input: CurrencyInput & PageInput & OrderFilterInput) {
       const { rows, total } = await repository.orderPage(
-        { userId: user.userId, currencyId: currencyFilter(input) },
-        openStatuses,
+        {
+          userId: user.userId,
+          currencyId: currencyFilter(input),
+          sportId: input.sportId,
+          betType: input.betType,
+        },
+        statusesOf(openStatuses, input),
         pageOf(input),
       );
       return { records: rows.map(toOrderRecord), total };
@@ -262,12 +283,18 @@ export function createOrderStatsService(deps: {
     /** settlement/record: settled orders placed in the range, newest first. */
     async settlementRecord(
       user: AuthenticatedUser,
-      input: CurrencyInput & TimeRangeInput & PageInput,
+      input: CurrencyInput & TimeRangeInput & PageInput & OrderFilterInput,
     ) {
       const window = windowOf(input, {});
       const { rows, total } = await repository.orderPage(
-        { userId: user.userId, currencyId: currencyFilter(input), window },
-        settledStatuses,
+        {
+          userId: user.userId,
+          currencyId: currencyFilter(input),
+          window,
+          sportId: input.sportId,
+          betType: input.betType,
+        },
+        statusesOf(settledStatuses, input),
         pageOf(input),
       );
       const records: SettlementRecord[] = rows.map((row) => ({

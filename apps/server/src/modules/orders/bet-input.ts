@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   betType,
+  coerceWireValue,
   firstChampionPlayId,
   maxSlipSelections,
   noMixPlayIds,
@@ -57,7 +58,9 @@ export async function openSealedData<S extends z.ZodType>(
     plain = openSealed(token, data);
     if (!isSealingOn && isEmptyObject(plain)) plain = parseJsonText(data);
   }
-  const parsed = schema.safeParse(plain);
+  // What opens is read by the wire's rules too: a client that writes its ids as text means the
+  // same bet as one that writes numbers.
+  const parsed = schema.safeParse(coerceWireValue(schema, plain));
   if (!parsed.success) {
     const hint = isEmptyObject(plain) ? ' (data did not open with this token)' : '';
     throw new AppError('INVALID_INPUT', `${describeIssues(parsed.error)}${hint}`);

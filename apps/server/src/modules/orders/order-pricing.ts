@@ -1,7 +1,15 @@
 import { acceptOddsChoice, betStatusReason } from '@sb/contract';
-import { fromOddsUnits, memberOdds, ODDS_SCALE, type OptionRef, toOddsUnits } from '@sb/domain';
-import { marketKey } from '@sb/feed-sim';
+import {
+  combinedOddsUnits,
+  fromOddsUnits,
+  memberOdds,
+  ODDS_SCALE,
+  type OptionRef,
+  toOddsUnits,
+} from '@sb/domain';
+import { type Fixture, marketKey } from '@sb/feed-sim';
 import type { ReadModel } from '../feed/read-model';
+import { homeAndAway } from '../match/event-info';
 
 /** One selection as the book prices it for this member right now. */
 export interface PricedSelection {
@@ -11,6 +19,8 @@ export interface PricedSelection {
   leagueId: number;
   isLive: boolean;
   marketStatus: string;
+  /** What the member bets on, named as the book names it now (recorded on the leg). */
+  names: { homeName: string; awayName: string; leagueName: string; outcomeName: string };
   /**
    * The member's price in ten-thousandths (the book's margin and their oddsConfig applied, as the
    * match calls show it).
@@ -63,6 +73,7 @@ export function priceSelection(
     leagueId: state.fixture.league.id,
     isLive: status === 'live',
     marketStatus: market.status,
+    names: namesOf(state.fixture, outcome.name),
     // The book's margin on the play, then the member's own: as the match calls price it.
     oddsUnits: toOddsUnits(
       memberOdds(
@@ -75,6 +86,11 @@ export function priceSelection(
   };
 }
 
+function namesOf(fixture: Fixture, outcomeName: string): PricedSelection['names'] {
+  const { home, away } = homeAndAway(fixture);
+  return { homeName: home, awayName: away, leagueName: fixture.league.name, outcomeName };
+}
+
 export function isRefusal(value: PricedSelection | SelectionRefusal): value is SelectionRefusal {
   return 'reason' in value;
 }
@@ -85,13 +101,11 @@ export function requestedOddsUnits(odds: number): number {
 }
 
 /**
- * The total price of the legs in ten-thousandths and the payout of `stakeMinor` on a win, both
- * rounded down (the house never rounds in its own disfavour), in exact integer arithmetic.
+ * The total price of the legs in ten-thousandths (the domain's product, rounded down) and the
+ * payout of `stakeMinor` on a win, rounded down too, in exact integer arithmetic.
  */
 export function payoutOf(stakeMinor: number, legOddsUnits: readonly number[]) {
-  const scale = BigInt(ODDS_SCALE);
-  let total = scale;
-  for (const units of legOddsUnits) total = (total * BigInt(units)) / scale;
-  const payout = (BigInt(stakeMinor) * total) / scale;
-  return { totalOddsUnits: Number(total), potentialPayoutMinor: payout };
+  const totalOddsUnits = combinedOddsUnits(legOddsUnits);
+  const payout = (BigInt(stakeMinor) * BigInt(totalOddsUnits)) / BigInt(ODDS_SCALE);
+  return { totalOddsUnits, potentialPayoutMinor: payout };
 }

@@ -1,6 +1,18 @@
-import { type BetStatusEvent, betStatus, type OrderRecord, orderStatus } from '@sb/contract';
+import {
+  type BetStatusEvent,
+  betStatus,
+  type LegResult,
+  legResults,
+  type OrderRecord,
+  orderStatus,
+} from '@sb/contract';
 import { findCurrencyById } from '@sb/domain';
 import type { OrderWithLegs } from './orders.repository';
+
+/** A settled leg's result as the contract names it; an undecided ('open') or unsettled leg has none. */
+function legResultOf(result: string | null): LegResult | null {
+  return legResults.find((known) => known === result) ?? null;
+}
 
 /** An order as its owner reads it. */
 export function toOrderRecord({ order, legs }: OrderWithLegs): OrderRecord {
@@ -29,6 +41,11 @@ export function toOrderRecord({ order, legs }: OrderWithLegs): OrderRecord {
       outcomeId: leg.outcomeId,
       requestedOdds: leg.requestedOddsUnits,
       odds: leg.oddsUnits,
+      home: leg.homeName,
+      away: leg.awayName,
+      leagueName: leg.leagueName,
+      optName: leg.outcomeName,
+      result: legResultOf(leg.result ?? null),
     })),
   };
 }

@@ -1,8 +1,8 @@
 import { orderStatus } from '@sb/contract';
+import { visibilityFor } from '@sb/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../module-context';
 import { realtimeOf } from '../../realtime/realtime.module';
-import { visibilityFor } from '../match/control-switches';
 import type { SiteSettings } from '../match/site-settings';
 import { walletOf } from '../wallet/wallet.module';
 import { registerCashOutRoutes } from './cash-out.routes';

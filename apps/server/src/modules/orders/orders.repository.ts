@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { ledgerTransactions } from '../ledger/ledger.schema';
+import { orderSettlements } from '../settlement/settlement.schema';
+import { completeLegs } from './leg-reading';
 import { orderLegs, orderStatusHistory, orders } from './orders.schema';
 import {
   createPlacementStatement,
@@ -14,10 +16,53 @@ export type OrderLegRow = typeof orderLegs.$inferSelect;
 export type NewOrderLeg = Omit<typeof orderLegs.$inferInsert, 'orderId' | 'legIndex'>;
 export type StatusActor = 'member' | 'system' | 'operator';
 
+/**
+ * A leg as read back: its row and what settlement makes of it (`SelectionResult` of the domain:
+ * won, lost, void, half_won, half_lost, dead_heat), null while undecided (leg-reading.ts).
+ */
+export type ReadOrderLeg = OrderLegRow & { result?: string | null };
+
 /** An order with its legs in slip order. */
 export interface OrderWithLegs {
   order: OrderRow;
-  legs: OrderLegRow[];
+  legs: ReadOrderLeg[];
+}
+
+/**
+ * The legs of these orders in slip order, by order id, each with its result: the order's
+ * standing settlement's (a rolled back settlement no longer counts), else, for an order still
+ * open, its market's own settlement in the catalogue; and with names from the catalogue for
+ * legs placed before the book recorded them (leg-reading.ts). `fromCatalogue` false leaves out
+ * the catalogue (the standing settlement's results and the recorded names only): for the book's
+ * own work on an order (cash out, deciding a pending bet), which reads neither.
+ */
+export async function findLegsOf(
+  db: Database,
+  orderIds: readonly number[],
+  fromCatalogue = true,
+): Promise<Map<number, ReadOrderLeg[]>> {
+  const byOrder = new Map<number, ReadOrderLeg[]>();
+  if (orderIds.length === 0) return byOrder;
+  // Qualified by hand: a one-table select names its columns bare, and a bare order_id inside the
+  // subquery would read the settlement's own.
+  const result = sql<string | null>`(
+    select settled.leg ->> 'result'
+    from ${orderSettlements} s, jsonb_array_elements(s.legs) as settled(leg)
+    where s.order_id = order_legs.order_id and s.rolled_back_at is null
+      and (settled.leg ->> 'legIndex')::int = order_legs.leg_index)`;
+  const rows = await db
+    .select({ leg: orderLegs, orderStatus: orders.status, result })
+    .from(orderLegs)
+    .innerJoin(orders, eq(orders.id, orderLegs.orderId))
+    .where(inArray(orderLegs.orderId, [...orderIds]))
+    .orderBy(asc(orderLegs.orderId), asc(orderLegs.legIndex));
+  const results = fromCatalogue ? await completeLegs(db, rows) : undefined;
+  for (const { leg, result: standing } of rows) {
+    const list = byOrder.get(leg.orderId) ?? [];
+    list.push({ ...leg, result: results ? (results.get(leg.id) ?? null) : standing });
+    byOrder.set(leg.orderId, list);
+  }
+  return byOrder;
 }
 
 /** The placement statement, built once on the database. */
@@ -25,24 +70,12 @@ type PlaceOrders = ReturnType<typeof createPlacementStatement>;
 
 /** Queries on orders, their legs and status history; no rules live here. */
 function orderQueries(db: Database, placeOrders: PlaceOrders) {
-  async function legsOf(orderIds: number[]): Promise<Map<number, OrderLegRow[]>> {
-    const byOrder = new Map<number, OrderLegRow[]>();
-    if (orderIds.length === 0) return byOrder;
-    const rows = await db
-      .select()
-      .from(orderLegs)
-      .where(inArray(orderLegs.orderId, orderIds))
-      .orderBy(asc(orderLegs.orderId), asc(orderLegs.legIndex));
-    for (const row of rows) {
-      const list = byOrder.get(row.orderId) ?? [];
-      list.push(row);
-      byOrder.set(row.orderId, list);
-    }
-    return byOrder;
-  }
-
-  async function withLegs(rows: OrderRow[]): Promise<OrderWithLegs[]> {
-    const legs = await legsOf(rows.map((row) => row.id));
+  async function withLegs(rows: OrderRow[], fromCatalogue = true): Promise<OrderWithLegs[]> {
+    const legs = await findLegsOf(
+      db,
+      rows.map((row) => row.id),
+      fromCatalogue,
+    );
     return rows.map((order) => ({ order, legs: legs.get(order.id) ?? [] }));
   }
 
@@ -67,9 +100,10 @@ function orderQueries(db: Database, placeOrders: PlaceOrders) {
       return (await withLegs(rows))[0];
     },
 
+    /** An order for the book's own work on it: its legs without the catalogue's reading. */
     async findById(id: number): Promise<OrderWithLegs | undefined> {
       const rows = await db.select().from(orders).where(eq(orders.id, id));
-      return (await withLegs(rows))[0];
+      return (await withLegs(rows, false))[0];
     },
 
     /**

@@ -84,6 +84,15 @@ export const orderLegs = pgTable(
     oddsUnits: integer('odds_units').notNull(),
     /** The feed's market status when the bet was placed. */
     marketStatus: text('market_status').notNull(),
+    /**
+     * What the member bet on, as the book named it at placement: the bet stays readable after
+     * the match has left the book. `homeName` is an outright's or race's title, `awayName` then
+     * empty; `outcomeName` the feed's name of the outcome (a runner's full name).
+     */
+    homeName: text('home_name').notNull().default(''),
+    awayName: text('away_name').notNull().default(''),
+    leagueName: text('league_name').notNull().default(''),
+    outcomeName: text('outcome_name').notNull().default(''),
   },
   (table) => [
     uniqueIndex('order_legs_position').on(table.orderId, table.legIndex),

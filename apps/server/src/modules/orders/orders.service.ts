@@ -5,12 +5,18 @@ import {
   type OrderRecord,
   orderStatus,
 } from '@sb/contract';
-import { type Currency, findCurrencyById, formatMinorUnits } from '@sb/domain';
+import {
+  type Currency,
+  findCurrencyById,
+  formatMinorUnits,
+  fromOddsUnits,
+  isRiskFlagged,
+  type Visibility,
+} from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { ReadModel } from '../feed/read-model';
 import type { Bettor, IdentityService } from '../identity/identity.service';
-import type { Visibility } from '../match/control-switches';
 import { type BetSelection, digestOf, openBet, readSlip } from './bet-input';
 import {
   isPriceAcceptable,
@@ -105,7 +111,7 @@ function requirePricesAccepted(
     if (!isPriceAcceptable(bet.acceptOdds, requested, leg.oddsUnits))
       throw new AppError(
         'ORDER_ODDS_CHANGED',
-        `data.selections.${index}.odds: ${requested / 10_000} is now ${leg.oddsUnits / 10_000}`,
+        `data.selections.${index}.odds: ${fromOddsUnits(requested)} is now ${fromOddsUnits(leg.oddsUnits)}`,
       );
   });
 }
@@ -183,7 +189,13 @@ export function createOrdersService(deps: {
           potentialPayoutMinor: Number(potentialPayoutMinor),
           acceptOdds: bet.acceptOdds,
           status: isLive ? orderStatus.pending : orderStatus.accepted,
-          isRiskFlagged: member.riskAmount > 0 && bet.stake >= member.riskAmount,
+          // SPEC §5's rule, riskAmount being in the currency's minor units (its own scale).
+          isRiskFlagged: isRiskFlagged({
+            amountMinor: bet.stake,
+            scale: currency.scale,
+            riskAmount: member.riskAmount,
+            precision: currency.scale,
+          }),
           isLive,
           oddsConfig: [...member.oddsConfig],
           acceptAfter: isLive ? new Date(placedAt.getTime() + deps.betDelayMs) : null,
@@ -200,6 +212,7 @@ export function createOrdersService(deps: {
           requestedOddsUnits: selections[index]?.requestedOddsUnits ?? 0,
           oddsUnits: leg.oddsUnits,
           marketStatus: leg.marketStatus,
+          ...leg.names,
         })),
       });
     },

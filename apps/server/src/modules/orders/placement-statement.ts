@@ -44,15 +44,18 @@ const newOrders = steps.$with('new_orders', { id: sql<number>`id`.as('id') }).as
 
 const newLegs = steps.$with('new_legs', { id: sql<number>`id`.as('id') }).as(sql`
   insert into order_legs (order_id, leg_index, event_id, sport_id, league_id, play_id, specifiers,
-                          outcome_id, option_id, requested_odds_units, odds_units, market_status)
+                          outcome_id, option_id, requested_odds_units, odds_units, market_status,
+                          home_name, away_name, league_name, outcome_name)
   select n.id, l.leg_index, l.event_id, l.sport_id, l.league_id, l.play_id, l.specifiers,
-         l.outcome_id, l.option_id, l.requested_odds_units, l.odds_units, l.market_status
+         l.outcome_id, l.option_id, l.requested_odds_units, l.odds_units, l.market_status,
+         l.home_name, l.away_name, l.league_name, l.outcome_name
   from new_orders n
     join batch_orders b on b.order_no = n.order_no
     cross join jsonb_to_recordset(b.legs)
       as l(leg_index smallint, event_id bigint, sport_id int, league_id int, play_id int,
            specifiers text, outcome_id text, option_id text, requested_odds_units int,
-           odds_units int, market_status text)
+           odds_units int, market_status text, home_name text, away_name text,
+           league_name text, outcome_name text)
   order by b.ord, l.leg_index
   returning id, order_id, leg_index`);
 
@@ -133,6 +136,10 @@ function legsJson(legs: readonly NewOrderLeg[]) {
     requested_odds_units: leg.requestedOddsUnits,
     odds_units: leg.oddsUnits,
     market_status: leg.marketStatus,
+    home_name: leg.homeName ?? '',
+    away_name: leg.awayName ?? '',
+    league_name: leg.leagueName ?? '',
+    outcome_name: leg.outcomeName ?? '',
   }));
 }
 
@@ -149,6 +156,11 @@ function writtenOrder(
     order: { ...values, id: orderId, reason: 0, updatedAt: values.createdAt },
     legs: legs.map((leg, legIndex) => ({
       ...leg,
+      homeName: leg.homeName ?? '',
+      awayName: leg.awayName ?? '',
+      leagueName: leg.leagueName ?? '',
+      outcomeName: leg.outcomeName ?? '',
+      result: null,
       id: legIds[legIndex] as number,
       orderId,
       legIndex,

@@ -44,8 +44,9 @@ export const defaultStakeLimitPolicy: StakeLimitPolicy = {
     TRX: { minMinor: 10_000_000, maxMinor: 100_000_000_000 },
     DEMO: { minMinor: 100, maxMinor: 10_000_000 },
   },
-  // Long shots with thin markets take less: correct score, exact goals, winning margin.
-  playShares: { 8: 5_000, 9: 5_000, 10: 5_000 },
+  // Long shots with thin markets take less: correct score, exact goals, winning margin and
+  // football's half-time/full-time.
+  playShares: { 8: 5_000, 9: 5_000, 10: 5_000, 25: 5_000 },
   outrightShare: 2_000,
   liveShare: 5_000,
   parlayShare: 5_000,

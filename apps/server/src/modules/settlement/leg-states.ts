@@ -1,4 +1,11 @@
-import { isAcceptedInCancelWindow, type LegState, outcomeFromFeed } from '@sb/domain';
+import {
+  isAcceptedInCancelWindow,
+  type LegState,
+  ODDS_SCALE,
+  outcomeFromFeed,
+  settleSelection,
+  VOID_OUTCOME,
+} from '@sb/domain';
 import type { CancellationRecord, SettlementRecord } from '../catalogue/catalogue.service';
 
 /** What the catalogue says of one event: its standing settlements and cancellations. */
@@ -58,4 +65,13 @@ export function legStateOf(leg: LegToRead, facts: EventFacts, acceptedAtMs: numb
     voidFactor: latest.voidFactor,
     deadHeatFactor: latest.deadHeatFactor,
   });
+}
+
+/**
+ * What settlement makes of a leg in `state` (won, lost, void, half_won, half_lost, dead_heat);
+ * null while it is open. The odds do not change a leg's result, so any valid price reads it.
+ */
+export function legResultOf(state: LegState): string | null {
+  if (state === 'open') return null;
+  return settleSelection(state === 'void' ? VOID_OUTCOME : state, ODDS_SCALE).result;
 }

@@ -1,11 +1,5 @@
 import { orderStatus } from '@sb/contract';
-import {
-  type BetSettlement,
-  type LegState,
-  settleBet,
-  settleSelection,
-  VOID_OUTCOME,
-} from '@sb/domain';
+import { type BetSettlement, type LegState, settleBet } from '@sb/domain';
 import { and, asc, type Column, desc, eq, gt, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { Catalogue } from '../catalogue/catalogue.service';
@@ -22,7 +16,7 @@ import {
   type OrderWithLegs,
 } from '../orders/orders.repository';
 import { orderLegs, orderStatusHistory, orders } from '../orders/orders.schema';
-import { type EventFacts, legStateOf } from './leg-states';
+import { type EventFacts, legResultOf, legStateOf } from './leg-states';
 import { orderSettlements, type SettledLeg } from './settlement.schema';
 import { type FirstSettlement, settleFirstTimeBatch, settlePostings } from './settlement-batch';
 
@@ -98,8 +92,7 @@ function settledLegsOf(states: LegState[]): SettledLeg[] {
               voidFactor: state.voidFactor ?? 0,
               deadHeatFactor: state.deadHeatFactor ?? 1,
             },
-      // The odds do not change a leg's result, so any valid price reads it.
-      result: settleSelection(state === 'void' ? VOID_OUTCOME : state, 10_000).result,
+      result: legResultOf(state) ?? 'open',
     };
   });
 }

@@ -5,7 +5,7 @@ import type { Authenticator } from '../../http/request-context';
 import type { PayoutAccountsService } from './payout-accounts.service';
 import type { WithdrawPasswordService } from './withdraw-password.service';
 import type { WithdrawalsService } from './withdrawals.service';
-import type { WithdrawingMemberGate } from './withdrawing-member';
+import { requireOwnPassword, type WithdrawingMemberGate } from './withdrawing-member';
 
 /** Binds the withdrawal calls of the contract to the withdrawal services. */
 export function registerWithdrawalsRoutes(
@@ -33,19 +33,19 @@ export function registerWithdrawalsRoutes(
     accounts.list((await memberOf(context.user)).userId, input.merchantCode),
   );
   register(calls.withdrawAccountOperate, async (input, context) => {
-    const { userId } = await memberOf(context.user);
+    const { userId } = requireOwnPassword(await memberOf(context.user));
     const { operType, accountId, payTypeName: _ignored, ...fields } = input;
     return operType === calls.withdrawAccountOperation.add
       ? accounts.add(userId, fields)
       : accounts.remove(userId, accountId);
   });
   register(calls.withdrawPasswordEdit, async (input, context) => {
-    const { user } = await memberOf(context.user);
+    const { user } = requireOwnPassword(await memberOf(context.user));
     await passwords.set(user, input, context);
     return null;
   });
   register(calls.withdrawCreate, async (input, context) => {
-    const member = await memberOf(context.user);
+    const member = requireOwnPassword(await memberOf(context.user));
     const confirmation = await withdrawals.create(member, input, context);
     // The freeze has committed: the member's available balance went down.
     notifyBalanceChanged(member.userId);

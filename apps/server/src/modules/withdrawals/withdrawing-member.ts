@@ -6,6 +6,8 @@ import type { IdentityService } from '../identity/identity.service';
 export interface WithdrawingMember {
   user: AuthenticatedUser;
   userId: number;
+  /** A quick account still on the placeholder password (docs/identity.md "Quick accounts"). */
+  hasPlaceholderPassword: boolean;
 }
 
 /**
@@ -17,8 +19,18 @@ export function createWithdrawingMemberGate(identity: Pick<IdentityService, 'wal
     if (!user) throw new AppError('TOKEN_INVALID');
     const member = await identity.walletMember(user);
     if (member.isDemo || member.partner) throw new AppError('NOT_ALLOWED_FOR_MEMBER_TYPE');
-    return { user, userId: member.userId };
+    return { user, userId: member.userId, hasPlaceholderPassword: member.hasPlaceholderPassword };
   };
+}
+
+/**
+ * Money leaves, and the accounts it may leave to change, only for a member with a password of
+ * their own. The placeholder of a quick account is public, so whoever holds its session could
+ * otherwise send the money anywhere with a withdrawal password they chose themselves.
+ */
+export function requireOwnPassword(member: WithdrawingMember): WithdrawingMember {
+  if (member.hasPlaceholderPassword) throw new AppError('OWN_PASSWORD_REQUIRED');
+  return member;
 }
 
 export type WithdrawingMemberGate = ReturnType<typeof createWithdrawingMemberGate>;

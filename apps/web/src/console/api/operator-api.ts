@@ -1,5 +1,5 @@
-import type { CallDefinition, CallInput, CallOutput } from '@sb/contract';
-import { isOperatorAuth } from '@sb/contract';
+import type { CallDefinition, CallInput, CallOutput, Envelope } from '@sb/contract';
+import { isEnvelope, isOperatorAuth } from '@sb/contract';
 
 /** A call that did not succeed: the server's code, or one of `localErrorCodes`. */
 export class OperatorApiError extends Error {
@@ -56,18 +56,6 @@ export interface OperatorApiOptions {
   onSessionEnded(reason: SessionEndReason): void;
 }
 
-interface Envelope {
-  code: number;
-  msg: string;
-  data: unknown;
-}
-
-function isEnvelope(value: unknown): value is Envelope {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return typeof candidate.code === 'number' && typeof candidate.msg === 'string';
-}
-
 /**
  * The back office's calls: a POST with a JSON body of the call's fields and, for operator calls,
  * the session token in `Authorization: Bearer` (never in the body, where member tokens travel).
@@ -89,7 +77,11 @@ export function createOperatorApi(options: OperatorApiOptions) {
     if (!Number.isNaN(serverMs)) serverClockOffsetMs = serverMs - options.now();
   }
 
-  async function post(path: string, body: object, token: string | null): Promise<Envelope> {
+  async function post(
+    path: string,
+    body: object,
+    token: string | null,
+  ): Promise<Envelope<unknown>> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     let response: Response;

@@ -53,6 +53,11 @@ interface ReasonActionProps {
   /** Danger styling for actions that take something away (reject, block, void). */
   isDanger?: boolean;
   isBusy?: boolean;
+  /**
+   * For a step that moves money: what the dialog asks before it is taken, given the reason. The
+   * dialog is `${testId}-check-dialog`, its buttons `${testId}-check-confirm` and `-cancel`.
+   */
+  question?: (reason: string) => string;
   onConfirm(reason: string): void;
 }
 
@@ -60,11 +65,19 @@ interface ReasonActionProps {
  * A button for an action that needs a reason: the first click asks for it, and the action runs
  * only with a non-empty one, which the server stores in the audit log (and may show the member).
  */
-export function ReasonAction({ label, testId, isDanger, isBusy, onConfirm }: ReasonActionProps) {
+export function ReasonAction({
+  label,
+  testId,
+  isDanger,
+  isBusy,
+  question,
+  onConfirm,
+}: ReasonActionProps) {
   const { t } = useConsoleText();
   const [isOpen, setIsOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [isMissing, setIsMissing] = useState(false);
+  const [asked, setAsked] = useState<string | null>(null);
   const buttonClass = isDanger ? 'console-button console-button--danger' : 'console-button';
   if (!isOpen) {
     return (
@@ -84,10 +97,20 @@ export function ReasonAction({ label, testId, isDanger, isBusy, onConfirm }: Rea
       setIsMissing(true);
       return;
     }
+    setIsMissing(false);
+    if (question) {
+      setAsked(trimmed);
+      return;
+    }
     onConfirm(trimmed);
     setIsOpen(false);
     setReason('');
-    setIsMissing(false);
+  };
+  const take = (trimmed: string) => {
+    setAsked(null);
+    onConfirm(trimmed);
+    setIsOpen(false);
+    setReason('');
   };
   return (
     <span className="console-reason">
@@ -117,7 +140,67 @@ export function ReasonAction({ label, testId, isDanger, isBusy, onConfirm }: Rea
         {t('common.cancel')}
       </button>
       {isMissing ? <span className="console-error">{t('common.reasonRequired')}</span> : null}
+      {question && asked !== null ? (
+        <ConfirmDialog
+          title={label}
+          text={question(asked)}
+          confirmLabel={label}
+          testId={`${testId}-check`}
+          isBusy={isBusy ?? false}
+          onConfirm={() => take(asked)}
+          onCancel={() => setAsked(null)}
+        />
+      ) : null}
     </span>
+  );
+}
+
+/**
+ * A button for a step that moves money without a reason (approve, confirm a payment): it is
+ * taken only once the operator confirms the dialog's question. The dialog is `${testId}-dialog`,
+ * its buttons `${testId}-confirm` and `${testId}-cancel`.
+ */
+export function ConfirmAction({
+  label,
+  question,
+  testId,
+  isBusy,
+  onConfirm,
+}: {
+  label: string;
+  question: string;
+  testId: string;
+  isBusy?: boolean;
+  onConfirm(): void;
+}) {
+  const [isAsking, setIsAsking] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="console-button"
+        disabled={isBusy}
+        data-testid={testId}
+        onClick={() => setIsAsking(true)}
+      >
+        {label}
+      </button>
+      {isAsking ? (
+        <ConfirmDialog
+          title={label}
+          text={question}
+          confirmLabel={label}
+          testId={testId}
+          isBusy={isBusy ?? false}
+          isDanger={false}
+          onConfirm={() => {
+            setIsAsking(false);
+            onConfirm();
+          }}
+          onCancel={() => setIsAsking(false)}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -295,6 +378,7 @@ export function ConfirmDialog({
   confirmLabel,
   testId,
   isBusy,
+  isDanger = true,
   onConfirm,
   onCancel,
 }: {
@@ -303,6 +387,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   testId: string;
   isBusy: boolean;
+  /** Danger styling for a step that takes something away; a plain button otherwise. */
+  isDanger?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }) {
@@ -320,7 +406,7 @@ export function ConfirmDialog({
         <div className="console-row">
           <button
             type="button"
-            className="console-button console-button--danger"
+            className={isDanger ? 'console-button console-button--danger' : 'console-button'}
             disabled={isBusy}
             data-testid={`${testId}-confirm`}
             onClick={onConfirm}

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { callConsole } from '../api/console-api';
 import { formatSignedMoney, parsePositiveId } from '../components/money';
 import {
+  ConfirmAction,
   ErrorNote,
   Field,
   Notice,
@@ -155,20 +156,27 @@ function ApprovalQueue() {
                 </span>
               ) : (
                 <span className="console-row">
-                  <button
-                    type="button"
-                    className="console-button"
-                    disabled={decide.isPending}
-                    data-testid={`adjust-approve-${record.id}`}
-                    onClick={() => decide.mutate({ id: record.id, decision: 'approve' })}
-                  >
-                    {t('finance.adjustments.approve')}
-                  </button>
+                  <ConfirmAction
+                    label={t('finance.adjustments.approve')}
+                    question={t('finance.adjustments.approveQuestion', {
+                      id: record.id,
+                      userId: record.userId,
+                      amount: formatSignedMoney(record.amount, record.scale),
+                      currency:
+                        findCurrencyById(record.currencyId)?.currencyCode ?? record.currencyId,
+                    })}
+                    testId={`adjust-approve-${record.id}`}
+                    isBusy={decide.isPending}
+                    onConfirm={() => decide.mutate({ id: record.id, decision: 'approve' })}
+                  />
                   <ReasonAction
                     label={t('finance.adjustments.reject')}
                     testId={`adjust-reject-${record.id}`}
                     isDanger
                     isBusy={decide.isPending}
+                    question={(reason) =>
+                      t('finance.adjustments.rejectQuestion', { id: record.id, reason })
+                    }
                     onConfirm={(reason) =>
                       decide.mutate({ id: record.id, decision: 'reject', reason })
                     }

@@ -8,7 +8,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { callConsole } from '../api/console-api';
 import { formatMoney } from '../components/money';
-import { ErrorNote, Notice, ReasonAction, useConsoleText, useFormatTime } from '../components/ui';
+import {
+  ConfirmAction,
+  ErrorNote,
+  Notice,
+  ReasonAction,
+  useConsoleText,
+  useFormatTime,
+} from '../components/ui';
 
 const pageSize = 20;
 
@@ -128,20 +135,30 @@ export function CollectionOrders() {
                       ? t('finance.collections.hideReceipts')
                       : t('finance.collections.showReceipts')}
                   </button>
-                  <button
-                    type="button"
-                    className="console-button"
-                    disabled={decide.isPending}
-                    data-testid={`collection-confirm-${order.orderNo}`}
-                    onClick={() => decide.mutate({ orderNo: order.orderNo })}
-                  >
-                    {t('finance.collections.confirm')}
-                  </button>
+                  <ConfirmAction
+                    label={t('finance.collections.confirm')}
+                    question={t('finance.collections.confirmQuestion', {
+                      orderNo: order.orderNo,
+                      userId: order.userId,
+                      amount: formatMoney(order.amount, order.scale),
+                      currency: order.toCurrency,
+                    })}
+                    testId={`collection-confirm-${order.orderNo}`}
+                    isBusy={decide.isPending}
+                    onConfirm={() => decide.mutate({ orderNo: order.orderNo })}
+                  />
                   <ReasonAction
                     label={t('finance.collections.reject')}
                     testId={`collection-reject-${order.orderNo}`}
                     isDanger
                     isBusy={decide.isPending}
+                    question={(reason) =>
+                      t('finance.collections.rejectQuestion', {
+                        orderNo: order.orderNo,
+                        userId: order.userId,
+                        reason,
+                      })
+                    }
                     onConfirm={(reason) => decide.mutate({ orderNo: order.orderNo, reason })}
                   />
                 </span>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { callConsole } from '../api/console-api';
 import { formatMoney } from '../components/money';
 import {
+  ConfirmAction,
   ErrorNote,
   Field,
   Notice,
@@ -55,40 +56,38 @@ function WithdrawActions({
     <span className="console-row">
       {canReview ? (
         <>
-          <button
-            type="button"
-            className="console-button"
-            disabled={isBusy}
-            data-testid={`${testId}-approve`}
-            onClick={() => onStep({ orderNo, call: 'review', decision: 'approve' })}
-          >
-            {t('finance.withdrawals.approve')}
-          </button>
+          <ConfirmAction
+            label={t('finance.withdrawals.approve')}
+            question={t('finance.withdrawals.approveQuestion', { orderNo })}
+            testId={`${testId}-approve`}
+            isBusy={isBusy}
+            onConfirm={() => onStep({ orderNo, call: 'review', decision: 'approve' })}
+          />
           <ReasonAction
             label={t('finance.withdrawals.reject')}
             testId={`${testId}-reject`}
             isDanger
             isBusy={isBusy}
+            question={(reason) => t('finance.withdrawals.rejectQuestion', { orderNo, reason })}
             onConfirm={(reason) => onStep({ orderNo, call: 'review', decision: 'reject', reason })}
           />
         </>
       ) : null}
       {canRecordPayout ? (
         <>
-          <button
-            type="button"
-            className="console-button"
-            disabled={isBusy}
-            data-testid={`${testId}-completed`}
-            onClick={() => onStep({ orderNo, call: 'payout', outcome: 'completed' })}
-          >
-            {t('finance.withdrawals.completed')}
-          </button>
+          <ConfirmAction
+            label={t('finance.withdrawals.completed')}
+            question={t('finance.withdrawals.completedQuestion', { orderNo })}
+            testId={`${testId}-completed`}
+            isBusy={isBusy}
+            onConfirm={() => onStep({ orderNo, call: 'payout', outcome: 'completed' })}
+          />
           <ReasonAction
             label={t('finance.withdrawals.failed')}
             testId={`${testId}-failed`}
             isDanger
             isBusy={isBusy}
+            question={(reason) => t('finance.withdrawals.failedQuestion', { orderNo, reason })}
             onConfirm={(reason) => onStep({ orderNo, call: 'payout', outcome: 'failed', reason })}
           />
         </>

@@ -91,6 +91,14 @@ export const en = {
       failed: 'Payout failed',
       byOrderTitle: 'Act on a withdrawal by its order number',
       byOrderHint: 'For a withdrawal you know the number of, e.g. from a member’s message.',
+      approveQuestion:
+        'Approve withdrawal {{orderNo}}? The frozen money leaves the member’s balance to be paid out.',
+      rejectQuestion:
+        'Reject withdrawal {{orderNo}}? The frozen money returns to the member’s balance. Reason: {{reason}}',
+      completedQuestion:
+        'Record withdrawal {{orderNo}} as paid out? The money has left the book; this cannot be undone.',
+      failedQuestion:
+        'Record the payout of withdrawal {{orderNo}} as failed? The money returns to the member’s balance. Reason: {{reason}}',
       result: 'Withdrawal {{orderNo}} is now: {{status}}',
       statuses: {
         '0': 'Waiting for review',
@@ -113,6 +121,10 @@ export const en = {
       download: 'Download',
       confirm: 'Money arrived: confirm',
       reject: 'Reject',
+      confirmQuestion:
+        'Has the money of order {{orderNo}} arrived? Member {{userId}} is credited {{amount}} {{currency}}.',
+      rejectQuestion:
+        'Reject order {{orderNo}} of member {{userId}}? Nothing is credited. Reason: {{reason}}',
       confirmed: 'Order {{orderNo}} confirmed; the member was credited.',
       rejected: 'Order {{orderNo}} rejected.',
     },
@@ -159,6 +171,9 @@ export const en = {
       approve: 'Approve',
       reject: 'Reject',
       ownRequest: 'Yours: another operator decides.',
+      approveQuestion:
+        'Approve adjustment #{{id}}? {{amount}} {{currency}} moves on member {{userId}}’s balance.',
+      rejectQuestion: 'Reject adjustment #{{id}}? No money moves. Reason: {{reason}}',
       approved: 'Adjustment #{{id}} approved; the member’s balance changed.',
       rejected: 'Adjustment #{{id}} rejected; no money moved.',
       alreadyDecided: 'Adjustment #{{id}} had already been decided: {{status}}.',
@@ -184,6 +199,9 @@ export const en = {
     query: 'Account name, UID or member ID',
     blockedFilter: 'Blocked',
     onlyBlocked: 'Only blocked',
+    visitorsFilter: 'Visitors and try-play accounts',
+    visitorsHidden: 'Hidden',
+    visitorsShown: 'Shown',
     onlyUnblocked: 'Only not blocked',
     uid: 'UID',
     account: 'Account',
@@ -269,6 +287,24 @@ export const en = {
     score: 'Score',
     markets: 'Markets',
     betStopped: 'Bets stopped by the feed',
+    matchStatuses: {
+      not_started: 'Not started',
+      live: 'Live',
+      ended: 'Ended',
+      closed: 'Closed, results final',
+      cancelled: 'Cancelled',
+      postponed: 'Postponed',
+      abandoned: 'Abandoned',
+    },
+    marketStatuses: {
+      active: 'Open',
+      suspended: 'Suspended',
+      deactivated: 'Withdrawn',
+      settled: 'Settled',
+      cancelled: 'Cancelled',
+      off_book: 'Off the book',
+    },
+    lines: { hcp: 'Handicap {{line}}', total: 'Total {{line}}', other: '{{key}} {{line}}' },
     held: 'Held: {{reason}}',
     open: 'Open',
     tabs: { matches: 'Matches', limits: 'Stake limits', margins: 'Margins' },

@@ -15,21 +15,28 @@ import {
 
 const pageSize = 20;
 type BlockedFilter = '' | 'true' | 'false';
+type VisitorsFilter = 'hidden' | 'shown';
 
-/** Member search: by account name prefix, uid or member id, optionally only (un)blocked ones. */
+/**
+ * Member search: by account name prefix, uid or member id, optionally only (un)blocked ones.
+ * Visitors and try-play accounts (one per first page view or demo click) stay out of the list
+ * unless the operator shows them.
+ */
 export function MemberSearch() {
   const { t } = useConsoleText();
   const formatTime = useFormatTime();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [blocked, setBlocked] = useState<BlockedFilter>('');
+  const [visitors, setVisitors] = useState<VisitorsFilter>('hidden');
   const [page, setPage] = useState(1);
   const members = useQuery({
-    queryKey: ['members', q, blocked, page],
+    queryKey: ['members', q, blocked, visitors, page],
     queryFn: () =>
       callConsole(memberSearch, {
         ...(q ? { q } : {}),
         ...(blocked ? { blocked: blocked === 'true' } : {}),
+        withVisitors: visitors === 'shown',
         page,
         size: pageSize,
       }),
@@ -58,6 +65,20 @@ export function MemberSearch() {
             ]}
             onValue={(value) => {
               setBlocked(value);
+              setPage(1);
+            }}
+          />
+        </Field>
+        <Field label={t('members.visitorsFilter')}>
+          <SelectInput<VisitorsFilter>
+            value={visitors}
+            testId="member-visitors-filter"
+            choices={[
+              { value: 'hidden', label: t('members.visitorsHidden') },
+              { value: 'shown', label: t('members.visitorsShown') },
+            ]}
+            onValue={(value) => {
+              setVisitors(value);
               setPage(1);
             }}
           />

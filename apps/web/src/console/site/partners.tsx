@@ -36,7 +36,7 @@ function PartnerForm({
     mutationFn: (defaultLeagueIds: number[]) =>
       callConsole(partnerSet, {
         channel: partner.channel,
-        name: name.trim(),
+        name: name.trim() || null,
         isEnabled,
         defaultIsShow,
         defaultLeagueIds,

@@ -15,6 +15,7 @@ import {
 } from '../components/ui';
 import { MarketSettlement } from './market-settlement';
 import { tradingRefreshMs } from './match-list';
+import { useTradingWords } from './trading-text';
 
 /** A market by its play and specifiers, as the hold and void calls name it. */
 interface MarketKey {
@@ -32,6 +33,7 @@ function marketTestId(market: { playId: number; specifiers: string }): string {
 /** One match: its markets with state, holds and liability; suspend, reopen, void and settle. */
 export function MatchDetail() {
   const { t } = useConsoleText();
+  const words = useTradingWords();
   const formatTime = useFormatTime();
   const queryClient = useQueryClient();
   const eventId = parsePositiveId(useParams().eventId ?? '') ?? 0;
@@ -89,8 +91,8 @@ export function MatchDetail() {
         <>
           <h2 data-testid="match-name">{data.name}</h2>
           <p>
-            {data.leagueName} · {formatTime(data.startTime)} · {data.status} · {data.homeScore} :{' '}
-            {data.awayScore}
+            {data.leagueName} · {formatTime(data.startTime)} · {words.matchStatus(data.status)} ·{' '}
+            {data.homeScore} : {data.awayScore}
             {data.isBetStopped ? (
               <span className="console-tag">{t('trading.betStopped')}</span>
             ) : null}
@@ -136,11 +138,13 @@ export function MatchDetail() {
                     <td>
                       {market.name}
                       {market.specifiers ? (
-                        <div className="console-hint">{market.specifiers}</div>
+                        <div className="console-hint" data-testid={`${testId}-line`}>
+                          {words.marketLine(market.specifiers)}
+                        </div>
                       ) : null}
                     </td>
                     <td>
-                      {market.status}
+                      {words.marketStatus(market.status)}
                       {market.hold ? (
                         <span
                           className="console-tag console-tag--danger"

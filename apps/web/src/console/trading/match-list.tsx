@@ -13,6 +13,7 @@ import {
   useConsoleText,
   useFormatTime,
 } from '../components/ui';
+import { useTradingWords } from './trading-text';
 
 const pageSize = 20;
 /** Live scores and states move; the list reads them again this often while on screen. */
@@ -23,6 +24,7 @@ type MatchState = (typeof states)[number];
 /** The matches the book holds, with their live state, filtered by sport, state and name. */
 export function MatchList() {
   const { t } = useConsoleText();
+  const words = useTradingWords();
   const formatTime = useFormatTime();
   const [sportText, setSportText] = useState('');
   const [qDraft, setQDraft] = useState('');
@@ -106,7 +108,7 @@ export function MatchList() {
                   <td>{match.leagueName}</td>
                   <td>{formatTime(match.startTime)}</td>
                   <td>
-                    {match.status}
+                    {words.matchStatus(match.status)}
                     {match.isBetStopped ? (
                       <span className="console-tag">{t('trading.betStopped')}</span>
                     ) : null}

@@ -1,7 +1,7 @@
 import { errorCatalogue, languages } from '@sb/contract';
 import { describe, expect, it } from 'vitest';
 import { initialLanguage } from './i18n';
-import { resources } from './resources';
+import { loadTranslation } from './resources';
 
 function keyPaths(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -18,7 +18,26 @@ function lookup(tree: unknown, path: string): unknown {
   }, tree);
 }
 
+const resources = Object.fromEntries(
+  await Promise.all(
+    languages.map(async (language) => [language, { translation: await loadTranslation(language) }]),
+  ),
+) as Record<(typeof languages)[number], { translation: Record<string, unknown> }>;
+
 describe('translations', () => {
+  it("load each language alone, every feature's texts with it", () => {
+    // One key of every feature's tree: a tree the loader misses would lose its namespace.
+    // One namespace of every feature's tree: a tree the loader missed would lose its namespace.
+    const namespaces = ['brand', 'sportsBoard', 'sportsMarkets', 'liveTracker', 'matchWatch'];
+    namespaces.push('slip', 'records', 'walletUi', 'notices', 'partner', 'quickAccount', 'layout');
+    for (const language of languages) {
+      for (const namespace of namespaces) {
+        expect(lookup(resources[language].translation, namespace)).toBeTypeOf('object');
+      }
+    }
+    expect(lookup(resources.zh.translation, 'walletUi.open')).toBe('钱包');
+  });
+
   it('translate every error catalogue key in every language, with the catalogue text', () => {
     for (const language of languages) {
       for (const entry of Object.values(errorCatalogue)) {
@@ -47,5 +66,15 @@ describe('initialLanguage', () => {
     expect(initialLanguage(null, 'en-GB')).toBe('en');
     expect(initialLanguage(null, 'zh-TW')).toBe('zht');
     expect(initialLanguage(null, 'fr-FR')).toBe('zh');
+  });
+
+  it("shows the configured default display language when the browser's is not offered", () => {
+    expect(initialLanguage(null, 'pt-BR', 'en')).toBe('en');
+    expect(initialLanguage(null, undefined, 'zht')).toBe('zht');
+    // The configuration is a default: the browser's language and a stored choice come first.
+    expect(initialLanguage(null, 'zh-CN', 'en')).toBe('zh');
+    expect(initialLanguage('zht', 'en-US', 'en')).toBe('zht');
+    // A stored value that is no language is no choice.
+    expect(initialLanguage('klingon', 'fr-FR', 'en')).toBe('en');
   });
 });

@@ -1,12 +1,4 @@
 import { errorCatalogue, type Language } from '@sb/contract';
-import { betslipTexts } from '../../features/betslip/i18n';
-import { noticesTexts } from '../../features/notices/i18n';
-import { recordsTexts } from '../../features/records/i18n';
-import { sportsTexts } from '../../features/sports/i18n';
-import { walletTexts } from '../../features/wallet/i18n';
-import { en, type Translation } from './locales/en';
-import { zh } from './locales/zh';
-import { zht } from './locales/zht';
 
 type ErrorTexts = Record<string, Record<string, string>>;
 
@@ -24,34 +16,26 @@ export function errorTexts(language: Language): ErrorTexts {
   return texts;
 }
 
-const uiTexts: Record<Language, Translation> = { en, zh, zht };
-
 /**
- * A feature's own texts: one tree per language, the Chinese ones shaped like the English one.
- * Each feature keeps its texts beside its code under namespaces of its own (top-level keys no
- * other tree uses), and is listed in `featureTexts` below.
+ * Every tree of texts: one module per feature and language, `<feature>-i18n.<language>.ts`
+ * beside the feature's code, exporting `texts` under namespaces of its own (top-level keys no
+ * other tree uses); the Chinese ones typed by the English one's `Texts`. A page loads only its
+ * language's trees, which the build puts in one chunk per language (vite.config.ts).
  */
-export type FeatureTexts<T extends object> = Record<Language, T>;
+const textModules = import.meta.glob<{ texts: object }>('../../**/*i18n.{en,zh,zht}.ts');
 
-const featureTexts: FeatureTexts<object>[] = [
-  sportsTexts,
-  betslipTexts,
-  recordsTexts,
-  walletTexts,
-  noticesTexts,
-];
+export type Translation = Record<string, unknown>;
 
-export function translationFor(language: Language): Translation & ErrorTexts {
-  const features = featureTexts.map((texts) => texts[language]);
-  return Object.assign({}, uiTexts[language], ...features, errorTexts(language)) as Translation &
-    ErrorTexts;
+/** Every text of one language: the features' trees and the error catalogue's. */
+export async function loadTranslation(language: Language): Promise<Translation> {
+  const suffix = `i18n.${language}.ts`;
+  const trees = await Promise.all(
+    Object.entries(textModules)
+      .filter(([path]) => path.endsWith(suffix))
+      .map(([, load]) => load()),
+  );
+  return Object.assign({}, ...trees.map((tree) => tree.texts), errorTexts(language));
 }
-
-export const resources = {
-  en: { translation: translationFor('en') },
-  zh: { translation: translationFor('zh') },
-  zht: { translation: translationFor('zht') },
-};
 
 /** Names shown in the language picker, each in its own language. */
 export const languageNames: Record<Language, string> = {

@@ -45,7 +45,7 @@ export async function fetchLiveOptions(selections: readonly SlipSelection[]): Pr
       const matchIds = [...new Set(ofSport.map((selection) => selection.matchId))];
       return callApi(
         matchLegList,
-        { sportId, matchId: matchIds.join(','), size: legListSize },
+        { sportId, matchId: matchIds, size: legListSize },
         { isSilent: true },
       ).then((answer) => optionsNow(ofSport, answer.records));
     }),

@@ -1,7 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadedOnUse } from '../../../lib/loaded-on-use';
 import { useSlipEvents } from '../hooks/use-slip-events';
-import { MyBets } from './my-bets';
+import { useSlipViewStore } from '../store/slip-view-store';
+
+/** The member's bets (and cash out) load when the tab is first opened. */
+const MyBets = loadedOnUse(() => import('./my-bets').then((module) => module.MyBets));
+
 import { SlipPanel } from './slip-panel';
 import './bet-slip.css';
 
@@ -13,12 +17,11 @@ interface BetSlipProps {
   onLoginClick(): void;
 }
 
-type SlipTab = 'slip' | 'my-bets';
-
 /** The bet slip beside the match lists (SPEC §2, §4–§5), with the member's bets on a second tab. */
 export function BetSlip({ isMember, isDemo, isCompact = false, onLoginClick }: BetSlipProps) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<SlipTab>('slip');
+  const tab = useSlipViewStore((state) => state.tab);
+  const setTab = useSlipViewStore((state) => state.showTab);
   useSlipEvents();
   return (
     <aside

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSlipStore } from '../store/slip-store';
+import { useSlipViewStore } from '../store/slip-view-store';
 import { BetSlip } from './bet-slip';
 
 interface MiniBetSlipProps {
@@ -18,14 +18,15 @@ interface MiniBetSlipProps {
  */
 export function MiniBetSlip({ isMember, isDemo, height, onLoginClick }: MiniBetSlipProps) {
   const { t } = useTranslation();
-  const [isOpen, setIsOpen] = useState(false);
+  const isOpen = useSlipViewStore((state) => state.isSheetOpen);
+  const { openSheet, closeSheet } = useSlipViewStore.getState();
   const count = useSlipStore((state) => state.selections.length);
   if (!isOpen) {
     return (
       <button
         type="button"
         className={count > 0 ? 'mini-slip__toggle has-items' : 'mini-slip__toggle'}
-        onClick={() => setIsOpen(true)}
+        onClick={() => openSheet()}
         data-testid="mini-slip-toggle"
         data-count={count}
       >
@@ -41,7 +42,7 @@ export function MiniBetSlip({ isMember, isDemo, height, onLoginClick }: MiniBetS
         className="mini-slip__close"
         aria-label={t('slip.close')}
         title={t('slip.close')}
-        onClick={() => setIsOpen(false)}
+        onClick={closeSheet}
         data-testid="mini-slip-close"
       >
         ×

@@ -6,6 +6,7 @@ import { formatDisplayTime } from '../../../lib/display-time';
 import { useSessionStore } from '../../identity/store/session-store';
 import { useOrderList } from '../api/order-list';
 import { statusTextKeys } from '../i18n';
+import { BetLegs } from './bet-legs';
 import { CashOut } from './cash-out';
 
 function OrderRow({ order }: { order: OrderRecord }) {
@@ -29,11 +30,14 @@ function OrderRow({ order }: { order: OrderRecord }) {
           {t(statusTextKeys[order.status] ?? 'slip.statusPending')}
         </span>
       </div>
+      <BetLegs legs={order.legs} />
       <dl className="my-bet__facts">
         <dt>{t('myBets.stake')}</dt>
         <dd data-testid="my-bet-stake">{money(order.stake)}</dd>
-        <dt>{t('myBets.odds')}</dt>
-        <dd>{fromOddsUnits(order.odds).toFixed(2)}</dd>
+        <dt>{t(order.legs.length > 1 ? 'legs.combinedOdds' : 'myBets.odds')}</dt>
+        <dd data-testid="my-bet-odds" data-odds={order.odds}>
+          {fromOddsUnits(order.odds).toFixed(2)}
+        </dd>
         <dt>{t('myBets.toReturn')}</dt>
         <dd>{money(order.potentialPayout)}</dd>
         <dt>{t('myBets.placedAt')}</dt>
@@ -110,9 +114,6 @@ export function MyBets() {
         </div>
       ) : null}
       <div className="my-bets__links">
-        <a className="link-button" href="#/shared-orders" data-testid="shared-orders-link">
-          {t('myBets.sharedOrders')}
-        </a>
         <a className="link-button" href="#/records" data-testid="my-bets-records-link">
           {t('myBets.records')}
         </a>

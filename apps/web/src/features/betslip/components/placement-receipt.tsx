@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../identity/store/session-store';
 import { reasonTextKeys, statusTextKeys } from '../i18n';
 import { useSlipStore } from '../store/slip-store';
+import { BetLegs, CombinedOdds } from './bet-legs';
 
 /** The orders placed from this slip, each moving from pending to accepted or rejected on `H`. */
 export function PlacementReceipt() {
@@ -32,6 +33,12 @@ export function PlacementReceipt() {
                 {t(statusTextKeys[placement.status] ?? 'slip.statusPending')}
                 {reasonKey ? ` · ${t(reasonKey)}` : ''}
               </strong>
+              {placement.order ? (
+                <div className="slip-receipt__bet">
+                  <BetLegs legs={placement.order.legs} />
+                  <CombinedOdds order={placement.order} />
+                </div>
+              ) : null}
             </li>
           );
         })}

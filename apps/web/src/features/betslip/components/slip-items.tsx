@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useLegNaming } from '../hooks/use-leg-naming';
+import { matchNameOf, slipLegOf } from '../model/leg-naming';
 import { isSelectionOpen, type SlipSelection, useSlipStore } from '../store/slip-store';
 
 function PriceMove({ move }: { move: SlipSelection['priceMove'] }) {
@@ -23,6 +25,7 @@ export function SlipItems() {
   const { t } = useTranslation();
   const selections = useSlipStore((state) => state.selections);
   const remove = useSlipStore((state) => state.remove);
+  const naming = useLegNaming();
   if (selections.length === 0) {
     return (
       <p className="muted" data-testid="slip-empty">
@@ -42,7 +45,9 @@ export function SlipItems() {
             data-oi={selection.oi}
           >
             <div className="slip-item__head">
-              <span className="slip-item__option">{selection.optionName}</span>
+              <span className="slip-item__option" data-testid="slip-selection">
+                {naming.selectionName(slipLegOf(selection))}
+              </span>
               <span
                 className="slip-item__odds"
                 data-testid="slip-odds"
@@ -63,9 +68,10 @@ export function SlipItems() {
               </button>
             </div>
             <div className="slip-item__market muted">{selection.marketName}</div>
-            <div className="slip-item__match muted">
+            <div className="slip-item__match muted" data-testid="slip-match">
               {selection.isLive ? <span className="slip-item__live">{t('slip.live')}</span> : null}
-              {selection.matchName}
+              {matchNameOf(selection)}
+              {selection.leagueName ? ` · ${selection.leagueName}` : ''}
             </div>
           </li>
         );

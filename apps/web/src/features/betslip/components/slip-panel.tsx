@@ -1,18 +1,22 @@
 import { acceptOddsChoice } from '@sb/contract';
-import { formatDisplayAmount } from '@sb/domain';
+import { formatDisplayAmount, isRiskFlagged } from '@sb/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appConfig } from '../../../lib/app-init/app-config';
+import { useSessionStore } from '../../identity/store/session-store';
 import { fetchLiveOptions } from '../api/match-leg-list';
 import type { SlipStakeLimit } from '../api/order-amount-limit';
+import { useLegNaming } from '../hooks/use-leg-naming';
 import { usePlaceBets } from '../hooks/use-place-bets';
-import { parlayProblemTextKeys, stakeLimitTextKeys } from '../i18n';
+import { parlayProblemTextKeys, stakeProblemTextKeys } from '../i18n';
+import { slipLegOf } from '../model/leg-naming';
 import {
   combinedOdds,
   parlayProblemOf,
   parseStakeMinor,
   potentialReturnMinor,
   type SlipMode,
-  type StakeLimitProblem,
+  type StakeProblem,
 } from '../model/slip-rules';
 import { type AcceptOdds, useSlipStore } from '../store/slip-store';
 import { PlacementReceipt } from './placement-receipt';
@@ -77,37 +81,97 @@ function useRefreshLiveItemsOnOpen(): void {
 }
 
 /**
- * The member's stake range for the slip (SPEC §7 amount/limit), and why the stake typed falls
- * outside it: flagged as it is typed, before anything is placed.
+ * The member's stake range for the slip (SPEC §7 amount/limit), and what is wrong with the stake
+ * typed (not an amount, outside the range, more than the balance): said beside the stake field as
+ * it is typed, before anything is placed.
  */
-function StakeLimits({
+function StakeNotes({
   limit,
   problem,
+  scale,
 }: {
   limit: SlipStakeLimit | undefined;
-  problem: StakeLimitProblem | null;
+  problem: StakeProblem | null;
+  scale: number;
 }) {
   const { t } = useTranslation();
-  if (!limit) return null;
-  const money = (minor: number) => formatDisplayAmount(minor, limit.scale);
+  const money = (minor: number) => formatDisplayAmount(minor, limit?.scale ?? scale);
+  const bound = problem === 'belowMin' ? limit?.minStake : limit?.maxStake;
   return (
     <>
-      <p
-        className="slip-stake__line"
-        data-testid="stake-limits"
-        data-min={limit.minStake}
-        data-max={limit.maxStake}
-      >
-        {t('slip.stakeLimits', { min: money(limit.minStake), max: money(limit.maxStake) })}
-      </p>
+      {limit ? (
+        <p
+          className="slip-stake__line"
+          data-testid="stake-limits"
+          data-min={limit.minStake}
+          data-max={limit.maxStake}
+        >
+          {t('slip.stakeLimits', { min: money(limit.minStake), max: money(limit.maxStake) })}
+        </p>
+      ) : null}
       {problem ? (
-        <p className="notice" role="alert" data-testid="stake-limit-problem" data-kind={problem}>
-          {t(stakeLimitTextKeys[problem], {
-            amount: money(problem === 'belowMin' ? limit.minStake : limit.maxStake),
-          })}
+        <p
+          id="stake-problem"
+          className="notice slip-stake__problem"
+          role="alert"
+          data-testid="stake-problem"
+          data-kind={problem}
+        >
+          {t(stakeProblemTextKeys[problem], { amount: money(bound ?? 0), scale })}
         </p>
       ) : null}
     </>
+  );
+}
+
+/** Says what the latest pick replaced: a slip takes one price per match and market (SPEC §5). */
+function ReplacementNote() {
+  const { t } = useTranslation();
+  const replacement = useSlipStore((state) => state.replacement);
+  const naming = useLegNaming();
+  if (!replacement) return null;
+  return (
+    <p className="slip-note" role="status" data-testid="slip-replaced">
+      {t('slip.replaced', {
+        previous: replacement.previous
+          .map((selection) => naming.selectionName(slipLegOf(selection)))
+          .join(', '),
+        current: naming.selectionName(slipLegOf(replacement.current)),
+      })}
+    </p>
+  );
+}
+
+/** A parlay's price as the book will strike it: the product of the legs, rounded down. */
+function SlipCombinedOdds() {
+  const { t } = useTranslation();
+  const selections = useSlipStore((state) => state.selections);
+  const mode = useSlipStore((state) => state.mode);
+  if (mode !== 'parlay' || selections.length < 2) return null;
+  const odds = combinedOdds(selections.map((selection) => selection.odds));
+  return (
+    <p className="slip-stake__line" data-testid="slip-combined-odds" data-odds={odds}>
+      <span>{t('legs.combinedOdds')}</span>
+      <strong>{odds.toFixed(2)}</strong>
+    </p>
+  );
+}
+
+/**
+ * SPEC §5 risk check: a stake at or above the member's `riskAmount` (with the app
+ * configuration's `precision` decimals) is marked on the order for the book's review; the slip
+ * says so before the member places it. The bet is not refused (docs/betting.md, Risk amount).
+ */
+function RiskNotice({ stakeMinor, scale }: { stakeMinor: number | null; scale: number }) {
+  const { t } = useTranslation();
+  const riskAmount = useSessionStore((state) => state.userInfo?.riskAmount ?? 0);
+  if (stakeMinor === null) return null;
+  const { precision } = appConfig();
+  if (!isRiskFlagged({ amountMinor: stakeMinor, scale, riskAmount, precision })) return null;
+  return (
+    <p className="notice" data-testid="risk-notice">
+      {t('slip.riskStake')}
+    </p>
   );
 }
 
@@ -121,7 +185,7 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
   const acceptOdds = useSlipStore((state) => state.acceptOdds);
   const setAcceptOdds = useSlipStore((state) => state.setAcceptOdds);
   const clear = useSlipStore((state) => state.clear);
-  const { placeBets, isPlacing, balance, session, stakeLimit, limitProblem } =
+  const { placeBets, isPlacing, balance, session, stakeLimit, stakeProblem } =
     usePlaceBets(stakeText);
   const isMember = (session?.memberId ?? 0) > 0;
 
@@ -140,6 +204,7 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
     <div className="slip-panel">
       <ModeSwitch />
       <SlipItems />
+      <ReplacementNote />
       {problem ? (
         <p className="notice" data-testid="slip-problem">
           {t(parlayProblemTextKeys[problem])}
@@ -151,6 +216,11 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
         </button>
       ) : null}
       {isDemo ? <p className="notice">{t('slip.demo')}</p> : null}
+      {!isMember && selections.length > 0 ? (
+        <p className="slip-note" data-testid="slip-visitor-kept">
+          {t('slip.visitorKept')}
+        </p>
+      ) : null}
       <div className="slip-stake">
         <label className="field">
           <span className="field__label">
@@ -161,11 +231,13 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
             inputMode="decimal"
             value={stakeText}
             onChange={(event) => setStakeText(event.target.value)}
-            aria-invalid={limitProblem !== null}
+            aria-invalid={stakeProblem !== null}
+            aria-describedby={stakeProblem ? 'stake-problem' : undefined}
             data-testid="stake-input"
           />
         </label>
-        <StakeLimits limit={stakeLimit} problem={limitProblem} />
+        <StakeNotes limit={stakeLimit} problem={stakeProblem} scale={scale} />
+        <RiskNotice stakeMinor={stakeMinor} scale={scale} />
         <div className="slip-stake__quick">
           {quickStakes.map((amount) => (
             <button
@@ -196,6 +268,7 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
             </strong>
           </p>
         ) : null}
+        <SlipCombinedOdds />
         <p className="slip-stake__line">
           <span>{t('slip.potentialReturn')}</span>
           <strong data-testid="slip-return">{formatDisplayAmount(returnMinor, scale)}</strong>
@@ -219,7 +292,10 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
       <button
         type="button"
         className="button button--primary button--block"
-        disabled={isMember && (isPlacing || selections.length === 0 || limitProblem !== null)}
+        disabled={
+          isMember &&
+          (isPlacing || selections.length === 0 || stakeMinor === null || stakeProblem !== null)
+        }
         onClick={() => void placeBets()}
         data-testid="place-bet"
         data-placing={isPlacing}

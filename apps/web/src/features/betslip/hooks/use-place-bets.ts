@@ -1,5 +1,4 @@
 import { betStatus, type OrderBet } from '@sb/contract';
-import { formatDisplayAmount } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +9,12 @@ import { refreshWalletBalance } from '../../wallet/api/wallet-balance';
 import { useSlipStakeLimit } from '../api/order-amount-limit';
 import { createOrder } from '../api/order-create';
 import { orderListRootKey } from '../api/order-list';
-import { parlayProblemTextKeys, stakeLimitTextKeys } from '../i18n';
+import { parlayProblemTextKeys } from '../i18n';
 import {
   betTypeOfMode,
   parlayProblemOf,
   parseStakeMinor,
-  stakeLimitProblemOf,
+  stakeProblemOf,
 } from '../model/slip-rules';
 import { isSelectionOpen, type SlipSelection, useSlipStore } from '../store/slip-store';
 import { useSlipWallet } from './use-slip-wallet';
@@ -60,10 +59,12 @@ export function usePlaceBets(stakeText: string) {
     // A slip that cannot go as a parlay has no range to ask for; placing says why.
     isEnabled: (session?.memberId ?? 0) > 0 && (slipMode === 'single' || !parlayProblemOf(onSlip)),
   });
-  const limitProblem = stakeLimitProblemOf(
-    parseStakeMinor(stakeText, balance?.scale ?? 2),
-    stakeLimit,
-  );
+  const stakeProblem = stakeProblemOf(stakeText, {
+    scale: balance?.scale ?? 2,
+    betCount: slipMode === 'parlay' ? 1 : onSlip.length,
+    limit: stakeLimit,
+    availableMinor: balance?.available,
+  });
   const keysByBet = useRef(new Map<string, string>());
 
   async function placeOne(
@@ -84,6 +85,7 @@ export function usePlaceBets(stakeText: string) {
         ois,
         status: order.status,
         reason: 0,
+        order,
       });
       // An accepted bet leaves the slip; a pending one stays until `H` decides it.
       if (order.status === betStatus.accepted) for (const oi of ois) slip.remove(oi);
@@ -105,21 +107,13 @@ export function usePlaceBets(stakeText: string) {
     const stakeMinor = parseStakeMinor(stakeText, balance.scale);
     if (stakeMinor === null)
       return showToast('warning', t('slip.stakeInvalid', { scale: balance.scale }));
+    // The slip says what is wrong beside the stake and keeps the button disabled meanwhile.
+    if (stakeProblem) return;
     const bets = betsOfSlip(
       selections,
       { stake: stakeMinor, scale: balance.scale, currencyId: balance.currencyId, acceptOdds },
       mode,
     );
-    const limitNow = stakeLimitProblemOf(stakeMinor, stakeLimit);
-    if (stakeLimit && limitNow) {
-      const amount = limitNow === 'belowMin' ? stakeLimit.minStake : stakeLimit.maxStake;
-      return showToast(
-        'warning',
-        t(stakeLimitTextKeys[limitNow], { amount: formatDisplayAmount(amount, stakeLimit.scale) }),
-      );
-    }
-    if (stakeMinor * bets.length > balance.available)
-      return showToast('warning', t('slip.stakeOverBalance'));
     if (!selections.every(isSelectionOpen)) return showToast('warning', t('slip.closedSelection'));
     const problem = mode === 'parlay' ? parlayProblemOf(selections) : null;
     if (problem) return showToast('warning', t(parlayProblemTextKeys[problem]));
@@ -134,5 +128,5 @@ export function usePlaceBets(stakeText: string) {
     }
   }
 
-  return { placeBets, isPlacing, balance, session, stakeLimit, limitProblem };
+  return { placeBets, isPlacing, balance, session, stakeLimit, stakeProblem };
 }

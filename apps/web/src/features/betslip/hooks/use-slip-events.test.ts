@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n';
-import { resources } from '../../../lib/i18n/resources';
+import { loadTranslation } from '../../../lib/i18n/resources';
 import { useToastStore } from '../../../lib/toast-store';
 import { type SlipSelection, useSlipStore } from '../store/slip-store';
 import { applyBetStatusEvent } from './use-slip-events';
@@ -13,7 +13,9 @@ function selection(oi: string): SlipSelection {
     playId: 3,
     specifiers: '',
     odds: 1.8,
-    matchName: 'Home v Away',
+    home: 'Home',
+    away: 'Away',
+    leagueName: 'League',
     marketName: '1X2',
     optionName: 'Home',
     isLive: true,
@@ -40,7 +42,8 @@ const ois = () => useSlipStore.getState().selections.map((held) => held.oi);
 
 describe('H events on the slip (SPEC §4, §8)', () => {
   beforeAll(async () => {
-    await i18n.init({ resources, lng: 'en', initAsync: false });
+    const translation = await loadTranslation('en');
+    await i18n.init({ resources: { en: { translation } }, lng: 'en', initAsync: false });
   });
 
   beforeEach(() => {

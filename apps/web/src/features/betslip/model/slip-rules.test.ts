@@ -4,7 +4,7 @@ import {
   parlayProblemOf,
   parseStakeMinor,
   potentialReturnMinor,
-  stakeLimitProblemOf,
+  stakeProblemOf,
 } from './slip-rules';
 
 describe('bet slip rules', () => {
@@ -36,14 +36,31 @@ describe('bet slip rules', () => {
     expect(potentialReturnMinor(333, 1.91)).toBe(636);
   });
 
-  it('flags a stake below the minimum or above the maximum, both ends allowed', () => {
-    const limit = { minStake: 100, maxStake: 5_000 };
-    expect(stakeLimitProblemOf(99, limit)).toBe('belowMin');
-    expect(stakeLimitProblemOf(100, limit)).toBeNull();
-    expect(stakeLimitProblemOf(5_000, limit)).toBeNull();
-    expect(stakeLimitProblemOf(5_001, limit)).toBe('aboveMax');
-    // Nothing typed yet, or the range not known yet: nothing to flag.
-    expect(stakeLimitProblemOf(null, limit)).toBeNull();
-    expect(stakeLimitProblemOf(50, undefined)).toBeNull();
+  it('prices a parlay as the book does: the product rounded down after each leg', () => {
+    // 1.91 × 2.05 = 3.9155; × 1.33 = 5.207615 → 5.2076.
+    expect(combinedOdds([1.91, 2.05, 1.33])).toBe(5.2076);
+    expect(potentialReturnMinor(1000, combinedOdds([1.91, 2.05, 1.33]))).toBe(5207);
+  });
+
+  it('says what is wrong with the stake typed: text, range, then balance', () => {
+    const context = {
+      scale: 2,
+      betCount: 1,
+      limit: { minStake: 100, maxStake: 5_000 },
+      availableMinor: 3_000,
+    };
+    expect(stakeProblemOf('', context)).toBeNull();
+    expect(stakeProblemOf('1.234', context)).toBe('invalid');
+    expect(stakeProblemOf('abc', context)).toBe('invalid');
+    expect(stakeProblemOf('0.99', context)).toBe('belowMin');
+    expect(stakeProblemOf('1', context)).toBeNull();
+    expect(stakeProblemOf('30', context)).toBeNull();
+    expect(stakeProblemOf('30.01', context)).toBe('overBalance');
+    expect(stakeProblemOf('50.01', context)).toBe('aboveMax');
+    // Singles: the stake is placed once per selection.
+    expect(stakeProblemOf('20', { ...context, betCount: 2 })).toBe('overBalance');
+    // The range or the balance not known yet: nothing to say of them.
+    expect(stakeProblemOf('0.5', { ...context, limit: undefined })).toBeNull();
+    expect(stakeProblemOf('40', { ...context, availableMinor: undefined })).toBeNull();
   });
 });

@@ -1,4 +1,11 @@
 import { betType, firstChampionPlayId, maxSlipSelections, noMixPlayIds } from '@sb/contract';
+import {
+  combinedOddsUnits,
+  fromOddsUnits,
+  ODDS_SCALE,
+  toOddsUnits,
+  type Visibility,
+} from '@sb/domain';
 
 /**
  * The bet slip's rules (SPEC §4–§5), pure so they are tested without a browser. The store applies
@@ -22,12 +29,7 @@ export interface RuledSelection {
 }
 
 /** Why a toggle added nothing; the warning keys are SPEC §8's texts. */
-export type SlipRefusal =
-  | 'loginRequired'
-  | 'leagueNotAllowed'
-  | 'moreMatchTip'
-  | 'noMixBet'
-  | 'noMixBetChampion';
+export type SlipRefusal = 'leagueNotAllowed' | 'moreMatchTip' | 'noMixBet' | 'noMixBetChampion';
 
 export type ToggleOutcome<S> =
   | { kind: 'added'; selections: S[]; replaced: S[] }
@@ -36,9 +38,7 @@ export type ToggleOutcome<S> =
 
 export interface ToggleContext {
   mode: SlipMode;
-  /** SPEC §3: memberId 0 is a visitor, who is sent to log in instead (SPEC §5). */
-  memberId: number;
-  /** The member's leagueIds; empty allows every league (SPEC §5). */
+  /** The member's leagueIds; empty allows every league (SPEC §5), as for a visitor. */
   leagueIds: readonly number[];
 }
 
@@ -51,7 +51,8 @@ export function parlayRefusalOf(playId: number): 'noMixBet' | 'noMixBetChampion'
 
 /**
  * A click on an odds option (SPEC §4–§5). Clicking a selection on the slip removes it, even for a
- * visitor or a league no longer allowed, so nothing can get stuck. A new one goes on top and
+ * league no longer allowed, so nothing can get stuck. A visitor's click goes on the slip like a
+ * member's (the store sends the visitor to log in, and the selection waits there for them). A new one goes on top and
  * replaces what it cannot stand beside: in single mode the same match and play, in a parlay any
  * other selection of the same match (a parlay takes one per match).
  */
@@ -63,7 +64,6 @@ export function toggleSelection<S extends RuledSelection>(
   if (selections.some((held) => held.oi === selection.oi)) {
     return { kind: 'removed', selections: selections.filter((held) => held.oi !== selection.oi) };
   }
-  if (context.memberId <= 0) return { kind: 'refused', reason: 'loginRequired' };
   const { leagueIds } = context;
   if (
     leagueIds.length > 0 &&
@@ -83,6 +83,35 @@ export function toggleSelection<S extends RuledSelection>(
   const kept = selections.filter((held) => !isReplaced(held));
   if (kept.length >= maxSlipSelections) return { kind: 'refused', reason: 'moreMatchTip' };
   return { kind: 'added', selections: [selection, ...kept], replaced };
+}
+
+/**
+ * The selections the control switches leave (SPEC §4): one of a hidden sport or play cannot be
+ * bet (the server refuses it) and must not linger on the slip. The same list when none goes.
+ */
+export function visibleSelections<S extends { sportId: number; playId: number }>(
+  selections: S[],
+  visibility: Visibility,
+): S[] {
+  const kept = selections.filter((selection) =>
+    visibility.isPlayVisible(selection.sportId, selection.playId),
+  );
+  return kept.length === selections.length ? selections : kept;
+}
+
+/**
+ * The selections a member may keep (SPEC §5 leagueIds): what a visitor picked before logging in
+ * meets the member's leagues here, silently as a click would. The same list when all stay.
+ */
+export function selectionsInLeagues<S extends { leagueId?: number }>(
+  selections: S[],
+  leagueIds: readonly number[],
+): S[] {
+  if (leagueIds.length === 0) return selections;
+  const kept = selections.filter(
+    (selection) => selection.leagueId === undefined || leagueIds.includes(selection.leagueId),
+  );
+  return kept.length === selections.length ? selections : kept;
 }
 
 /** Why the slip as it stands cannot be placed as a parlay; null when it can. */
@@ -114,9 +143,12 @@ export function parseStakeMinor(text: string, scale: number): number | null {
   return minor;
 }
 
-/** Decimal odds of a parlay: the product of its legs, or the single price. */
+/**
+ * Decimal odds of a parlay: the product of its legs rounded down after each as the book prices
+ * the order (the domain's `combinedOddsUnits`), or the single price.
+ */
 export function combinedOdds(oddsList: readonly number[]): number {
-  return oddsList.reduce((product, odds) => product * odds, 1);
+  return fromOddsUnits(combinedOddsUnits(oddsList.map(toOddsUnits)));
 }
 
 /**
@@ -124,18 +156,34 @@ export function combinedOdds(oddsList: readonly number[]): number {
  * rounds its potential payout.
  */
 export function potentialReturnMinor(stakeMinor: number, decimalOdds: number): number {
-  return Math.floor((stakeMinor * Math.round(decimalOdds * 10_000)) / 10_000);
+  return Math.floor((stakeMinor * toOddsUnits(decimalOdds)) / ODDS_SCALE);
 }
 
-/** Why a stake falls outside the slip's range, or null when it fits (or the range is unknown). */
-export type StakeLimitProblem = 'belowMin' | 'aboveMax';
+/**
+ * What is wrong with the stake typed, said beside the stake field as the member types: not an
+ * amount of the currency, outside the slip's range (when known), or more in all than the
+ * available balance. Null when the stake can go (or nothing is typed yet).
+ */
+export type StakeProblem = 'invalid' | 'belowMin' | 'aboveMax' | 'overBalance';
 
-export function stakeLimitProblemOf(
-  stakeMinor: number | null,
-  limit: { minStake: number; maxStake: number } | undefined,
-): StakeLimitProblem | null {
-  if (stakeMinor === null || !limit) return null;
-  if (stakeMinor < limit.minStake) return 'belowMin';
-  if (stakeMinor > limit.maxStake) return 'aboveMax';
+export function stakeProblemOf(
+  stakeText: string,
+  context: {
+    scale: number;
+    /** Bets the stake is placed on: one per selection in single mode, one for a parlay. */
+    betCount: number;
+    limit: { minStake: number; maxStake: number } | undefined;
+    /** Minor units available to bet; unknown until the balance is read. */
+    availableMinor: number | undefined;
+  },
+): StakeProblem | null {
+  if (stakeText.trim() === '') return null;
+  const stakeMinor = parseStakeMinor(stakeText, context.scale);
+  if (stakeMinor === null) return 'invalid';
+  const { limit, availableMinor } = context;
+  if (limit && stakeMinor < limit.minStake) return 'belowMin';
+  if (limit && stakeMinor > limit.maxStake) return 'aboveMax';
+  if (availableMinor !== undefined && stakeMinor * Math.max(context.betCount, 1) > availableMinor)
+    return 'overBalance';
   return null;
 }

@@ -1,4 +1,5 @@
 import type { Session, UserInfo } from '@sb/contract';
+import { visibilityFor } from '@sb/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '../../../lib/toast-store';
 import { useDialogStore } from '../../identity/store/dialog-store';
@@ -17,7 +18,9 @@ function pick(fields: Partial<SlipSelection> = {}): SlipSelection {
     playId: 3,
     specifiers: '',
     odds: 1.9,
-    matchName: 'Home v Away',
+    home: 'Home',
+    away: 'Away',
+    leagueName: 'League',
     marketName: '1X2',
     optionName: 'Home',
     isLive: false,
@@ -38,10 +41,28 @@ const { toggle } = useSlipStore.getState();
 
 describe('bet slip store (SPEC §4–§5)', () => {
   beforeEach(() => {
-    useSlipStore.setState({ selections: [], mode: 'single', placements: [] });
+    useSlipStore.setState({ selections: [], mode: 'single', placements: [], replacement: null });
     useToastStore.setState({ toasts: [] });
     useDialogStore.getState().closeDialogs();
     signIn(42);
+  });
+
+  it('drops the selections of a sport or play the control switches hide, and no other', () => {
+    const football = pick({ sportId: 1, playId: 3 });
+    const oddEven = pick({ sportId: 1, playId: 6 });
+    const tennis = pick({ sportId: 3, playId: 3 });
+    const overUnder = pick({ sportId: 2, playId: 2 });
+    for (const selection of [football, oddEven, tennis, overUnder]) toggle(selection);
+    const held = useSlipStore.getState().selections;
+    useSlipStore.getState().keepVisible(visibilityFor([70], false));
+    expect(useSlipStore.getState().selections).toBe(held);
+    useSlipStore.getState().keepVisible(visibilityFor([2, 20], false));
+    expect(oisOnSlip()).toEqual([overUnder.oi, football.oi]);
+    // The live-stream flavour never shows play type 2, whatever the sport.
+    useSlipStore.getState().keepVisible(visibilityFor([], true));
+    expect(oisOnSlip()).toEqual([football.oi]);
+    useSlipStore.getState().keepVisible(visibilityFor([1], false));
+    expect(oisOnSlip()).toEqual([]);
   });
 
   it('puts a new selection on top and removes it on a second click', () => {
@@ -116,12 +137,36 @@ describe('bet slip store (SPEC §4–§5)', () => {
     expect(oisOnSlip()).toHaveLength(1);
   });
 
-  it('sends a visitor to log in and adds nothing', () => {
+  it('keeps a visitor’s picks on the slip through login, within the member’s leagues', () => {
     signIn(0);
-    expect(toggle(pick())).toEqual({ kind: 'refused', reason: 'loginRequired' });
+    const inLeague = pick({ leagueId: 5 });
+    const outOfLeague = pick({ leagueId: 7 });
+    const unknownLeague = pick();
+    expect(toggle(inLeague).kind).toBe('added');
     expect(useDialogStore.getState().open).toBe('login');
-    expect(oisOnSlip()).toEqual([]);
+    toggle(outOfLeague);
+    toggle(unknownLeague);
+    expect(oisOnSlip()).toEqual([unknownLeague.oi, outOfLeague.oi, inLeague.oi]);
     expect(warnings()).toHaveLength(0);
+    // Logged in: the member's leagueIds arrive with their settings.
+    signIn(42, [5, 6]);
+    expect(oisOnSlip()).toEqual([unknownLeague.oi, inLeague.oi]);
+    expect(warnings()).toHaveLength(0);
+  });
+
+  it('says what a pick replaced until the slip changes again', () => {
+    const first = pick({ matchId: 77, playId: 3, optionName: '1' });
+    const second = pick({ matchId: 77, playId: 3, optionName: 'X' });
+    toggle(first);
+    expect(useSlipStore.getState().replacement).toBeNull();
+    toggle(second);
+    expect(useSlipStore.getState().replacement).toEqual({ previous: [first], current: second });
+    toggle(pick({ matchId: 77, playId: 2 }));
+    expect(useSlipStore.getState().replacement).toBeNull();
+    toggle(first);
+    expect(useSlipStore.getState().replacement?.previous).toEqual([second]);
+    useSlipStore.getState().remove(first.oi);
+    expect(useSlipStore.getState().replacement).toBeNull();
   });
 
   it('ignores leagues outside a non-empty leagueIds list, silently', () => {

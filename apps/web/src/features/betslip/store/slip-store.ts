@@ -1,10 +1,22 @@
-import { acceptOddsChoice, type BetStatusEvent, type OddsMoveEvent } from '@sb/contract';
+import {
+  acceptOddsChoice,
+  type BetStatusEvent,
+  type OddsMoveEvent,
+  type OrderRecord,
+} from '@sb/contract';
+import type { Visibility } from '@sb/domain';
 import { create } from 'zustand';
 import { i18n } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast-store';
 import { useDialogStore } from '../../identity/store/dialog-store';
 import { useSessionStore } from '../../identity/store/session-store';
-import { type SlipMode, type ToggleOutcome, toggleSelection } from '../model/slip-rules';
+import {
+  type SlipMode,
+  selectionsInLeagues,
+  type ToggleOutcome,
+  toggleSelection,
+  visibleSelections,
+} from '../model/slip-rules';
 
 /**
  * One selection on the bet slip (SPEC §3 bet option): the option id and what the slip shows and
@@ -19,8 +31,11 @@ export interface SlipSelection {
   specifiers: string;
   /** Decimal odds as shown when the selection was picked. */
   odds: number;
+  /** The match's sides (an outright's or race's title in `home`, `away` empty) and league. */
+  home: string;
+  away: string;
+  leagueName: string;
   /** Texts for the slip row, as the list showed them. */
-  matchName: string;
   marketName: string;
   optionName: string;
   isLive: boolean;
@@ -49,6 +64,14 @@ export interface SlipPlacement {
   status: number;
   /** DESIGN §5 `mr` when rejected, else 0. */
   reason: number;
+  /** The order as placed: its legs and price, for the receipt. */
+  order?: Pick<OrderRecord, 'odds' | 'legs'>;
+}
+
+/** What a pick replaced on the slip (SPEC §5: one selection per match and play, or per match). */
+export interface SlipReplacement {
+  previous: SlipSelection[];
+  current: SlipSelection;
 }
 
 /** The slip remembers the latest few orders only, enough for the placement receipt. */
@@ -59,9 +82,13 @@ interface SlipState {
   mode: SlipMode;
   acceptOdds: AcceptOdds;
   placements: SlipPlacement[];
+  /** The latest pick's replacement, said under the selections until the slip changes again. */
+  replacement: SlipReplacement | null;
   /** Adds the selection on top, or removes it when it is already on the slip (SPEC §4–§5). */
   toggle(selection: SlipSelection): ToggleOutcome<SlipSelection>;
   remove(oi: string): void;
+  /** Drops the selections of sports and plays the control switches now hide. */
+  keepVisible(visibility: Visibility): void;
   clear(): void;
   setMode(mode: SlipMode): void;
   setAcceptOdds(acceptOdds: AcceptOdds): void;
@@ -95,24 +122,35 @@ export const useSlipStore = create<SlipState>()((set, get) => ({
   mode: 'single',
   acceptOdds: acceptOddsChoice.onlyBetter,
   placements: [],
+  replacement: null,
   toggle(selection) {
     const { session, userInfo } = useSessionStore.getState();
     const outcome = toggleSelection(get().selections, selection, {
       mode: get().mode,
-      memberId: session?.memberId ?? 0,
       leagueIds: userInfo?.leagueIds ?? [],
     });
     if (outcome.kind === 'refused') {
-      if (outcome.reason === 'loginRequired') useDialogStore.getState().openDialog('login');
       // SPEC §5: a league outside the member's list is ignored, without a message.
-      else if (outcome.reason !== 'leagueNotAllowed') warn(outcome.reason);
+      if (outcome.reason !== 'leagueNotAllowed') warn(outcome.reason);
       return outcome;
     }
-    set({ selections: outcome.selections });
+    const replacement =
+      outcome.kind === 'added' && outcome.replaced.length > 0
+        ? { previous: outcome.replaced, current: selection }
+        : null;
+    set({ selections: outcome.selections, replacement });
+    // SPEC §5 sends a visitor to log in; the pick waits on the slip for the member they become.
+    if (outcome.kind === 'added' && (session?.memberId ?? 0) <= 0)
+      useDialogStore.getState().openDialog('login');
     return outcome;
   },
-  remove: (oi) => set({ selections: get().selections.filter((held) => held.oi !== oi) }),
-  clear: () => set({ selections: [] }),
+  remove: (oi) =>
+    set({ selections: get().selections.filter((held) => held.oi !== oi), replacement: null }),
+  keepVisible(visibility) {
+    const selections = visibleSelections(get().selections, visibility);
+    if (selections !== get().selections) set({ selections });
+  },
+  clear: () => set({ selections: [], replacement: null }),
   setMode: (mode) => set({ mode }),
   setAcceptOdds: (acceptOdds) => set({ acceptOdds }),
   applyPriceMove(move) {
@@ -156,3 +194,14 @@ export const useSlipStore = create<SlipState>()((set, get) => ({
 export function selectIsOnSlip(oi: string) {
   return (state: SlipState) => state.selections.some((held) => held.oi === oi);
 }
+
+/**
+ * A visitor's picks wait on the slip through login and registration; once the member's own
+ * settings arrive, a pick in a league outside their leagueIds leaves it (SPEC §5, silently).
+ */
+useSessionStore.subscribe((state, previous) => {
+  if (state.userInfo === previous.userInfo || (state.session?.memberId ?? 0) <= 0) return;
+  const slip = useSlipStore.getState();
+  const kept = selectionsInLeagues(slip.selections, state.userInfo?.leagueIds ?? []);
+  if (kept !== slip.selections) useSlipStore.setState({ selections: kept });
+});

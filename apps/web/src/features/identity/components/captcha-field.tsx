@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/text-field';
+import { captchaCheckStateOf, useCaptchaCheck } from '../api/captcha-check';
 
 interface CaptchaFieldProps {
+  /** The captcha being answered, undefined while it loads. */
+  captchaId: string | undefined;
   /** The SVG data URL from /app/api/captcha/get, undefined while it loads. */
   image: string | undefined;
   value: string;
@@ -10,8 +13,21 @@ interface CaptchaFieldProps {
   error?: string;
 }
 
-export function CaptchaField({ image, value, onValueChange, onRefresh, error }: CaptchaFieldProps) {
+const checkTextKeys = {
+  checking: 'loginPanel.captchaChecking',
+  right: 'loginPanel.captchaRight',
+  wrong: 'loginPanel.captchaWrong',
+} as const;
+
+/**
+ * The captcha image and its answer. Once all four characters are typed the answer is checked
+ * with the server (which does not use the captcha up), and the field says whether it is right
+ * before the login is sent.
+ */
+export function CaptchaField(props: CaptchaFieldProps) {
+  const { captchaId, image, value, onValueChange, onRefresh, error } = props;
   const { t } = useTranslation();
+  const checkState = captchaCheckStateOf(useCaptchaCheck(captchaId, value), value);
   return (
     <div className="captcha">
       <TextField
@@ -41,6 +57,14 @@ export function CaptchaField({ image, value, onValueChange, onRefresh, error }: 
           <span className="captcha__loading">{t('loginPanel.captchaLoading')}</span>
         )}
       </button>
+      <p
+        className={`captcha__check captcha__check--${checkState}`}
+        aria-live="polite"
+        data-testid="captcha-check"
+        data-state={checkState}
+      >
+        {checkState === 'idle' ? '' : t(checkTextKeys[checkState])}
+      </p>
     </div>
   );
 }

@@ -1,8 +1,19 @@
+import { loadedOnUse } from '../../../lib/loaded-on-use';
 import { useDialogStore } from '../store/dialog-store';
-import { AccountSwitchDialog } from './account-switch-dialog';
-import { LoginDialog } from './login-dialog';
-import { PasswordChangeDialog } from './password-change-dialog';
-import { RegisterDialog } from './register-dialog';
+
+// Each window's form loads when it first opens: the first page does not carry them.
+const LoginDialog = loadedOnUse(() =>
+  import('./login-dialog').then((module) => module.LoginDialog),
+);
+const RegisterDialog = loadedOnUse(() =>
+  import('./register-dialog').then((module) => module.RegisterDialog),
+);
+const PasswordChangeDialog = loadedOnUse(() =>
+  import('./password-change-dialog').then((module) => module.PasswordChangeDialog),
+);
+const AccountSwitchDialog = loadedOnUse(() =>
+  import('./account-switch-dialog').then((module) => module.AccountSwitchDialog),
+);
 
 /** Whichever identity popup is open; only one at a time (SPEC §4 closes popups on login). */
 export function IdentityDialogs() {

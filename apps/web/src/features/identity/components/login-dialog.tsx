@@ -38,6 +38,7 @@ export function LoginDialog() {
         />
         {form.isCaptchaShown ? (
           <CaptchaField
+            captchaId={form.captcha.data?.captchaId}
             image={form.captcha.data?.image}
             value={form.fields.captchaCode}
             onValueChange={form.setCaptchaCode}

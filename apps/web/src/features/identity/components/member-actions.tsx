@@ -1,8 +1,10 @@
+import type { Session } from '@sb/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../services/session-flow';
 import { useDialogStore } from '../store/dialog-store';
-import { useSessionStore } from '../store/session-store';
+import { isPartnerSession, useSessionStore } from '../store/session-store';
+import { PartnerBadge } from './partner-badge';
 
 interface MemberActionsProps {
   isCompact: boolean;
@@ -10,7 +12,21 @@ interface MemberActionsProps {
   balance?: ReactNode;
 }
 
-/** Header controls for a member or demo player: account, member id, balance and account actions. */
+/**
+ * The name a signed-in player goes by: the account, a partner's player the principal its
+ * partner knows them by, a demo player that word.
+ */
+export function displayName(session: Session, translate: (key: string) => string): string {
+  if (session.account) return session.account;
+  if (isPartnerSession(session)) return session.principal ?? translate('partner.player');
+  return translate('header.demoPlayer');
+}
+
+/**
+ * Header controls for a member, demo or partner player: name, member id, balance and account
+ * actions. A partner's player has no password here and is signed in by its partner for each
+ * visit, so it is offered neither the password change nor the account switcher.
+ */
 export function MemberActions({ isCompact, balance }: MemberActionsProps) {
   const { t } = useTranslation();
   const openDialog = useDialogStore((state) => state.openDialog);
@@ -19,6 +35,8 @@ export function MemberActions({ isCompact, balance }: MemberActionsProps) {
   const [isLoggingOut, setLoggingOut] = useState(false);
   if (!session) return null;
   const isDemo = kind === 'demo';
+  const isPartner = isPartnerSession(session);
+  const name = displayName(session, t);
 
   const handleLogout = () => {
     setLoggingOut(true);
@@ -28,16 +46,17 @@ export function MemberActions({ isCompact, balance }: MemberActionsProps) {
   return (
     <div className="identity-bar__group">
       <div className="member-chip">
-        <span className="member-chip__name" data-testid="account-name">
-          {session.account ?? t('header.demoPlayer')}
+        <span className="member-chip__name" title={name} data-testid="account-name">
+          {name}
         </span>
         <span className="member-chip__id">
           {t('header.memberId')} <span data-testid="member-id">{session.memberId}</span>
         </span>
         {isDemo ? <span className="badge badge--demo">{t('header.demo')}</span> : null}
+        {isPartner ? <PartnerBadge channel={session.channel} /> : null}
       </div>
       {balance}
-      {isCompact || isDemo ? null : (
+      {isCompact || isDemo || isPartner ? null : (
         <>
           <button
             type="button"

@@ -3,6 +3,7 @@ import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { useRegisterForm } from '../hooks/use-register-form';
 import { useDialogStore } from '../store/dialog-store';
+import { QuickAccountCreate } from './quick-account-create';
 
 export function RegisterDialog() {
   const { t } = useTranslation();
@@ -60,6 +61,7 @@ export function RegisterDialog() {
           {t('registerPanel.submit')}
         </button>
       </form>
+      <QuickAccountCreate />
       <p className="form__switch">
         {t('registerPanel.haveAccount')}{' '}
         <button type="button" className="link-button" onClick={() => openDialog('login')}>

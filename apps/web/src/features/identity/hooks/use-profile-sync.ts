@@ -1,21 +1,26 @@
+import type { UserInfo } from '@sb/contract';
 import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { sessionInvalidCode } from '../../../lib/response-codes';
 import { browserStorages, storageKeys } from '../../../lib/storage';
 import { useProfile } from '../api/member-profile';
 import { markLoggedOut } from '../services/session-flow';
-import { readSavedAccounts, writeSavedAccounts } from '../store/saved-accounts';
+import {
+  readSavedAccounts,
+  refreshSavedAccount,
+  writeSavedAccounts,
+} from '../store/saved-accounts';
 import { useSessionStore } from '../store/session-store';
 
-/** Keeps the saved-account entry's brand flag current, so the switcher shows the right brand. */
-function refreshSavedBrand(memberId: number, isXyUser: boolean): void {
+/**
+ * Keeps the saved-account entry's play currency and brand flag current, so the switcher shows
+ * the member as the profile now says (a changed play currency reloads the profile).
+ */
+function refreshSavedEntry(profile: UserInfo): void {
   const local = browserStorages().local;
   const list = readSavedAccounts(local);
-  if (!list.some((entry) => entry.memberId === memberId && entry.isXyUser !== isXyUser)) return;
-  writeSavedAccounts(
-    local,
-    list.map((entry) => (entry.memberId === memberId ? { ...entry, isXyUser } : entry)),
-  );
+  const refreshed = refreshSavedAccount(list, profile.memberId, profile);
+  if (refreshed !== list) writeSavedAccounts(local, refreshed);
 }
 
 /**
@@ -31,7 +36,7 @@ export function useProfileSync(): void {
     if (!profile.data) return;
     setUserInfo(profile.data);
     browserStorages().local.setItem(storageKeys.isXyUser, String(profile.data.isXyUser));
-    if (profile.data.memberId > 0) refreshSavedBrand(profile.data.memberId, profile.data.isXyUser);
+    if (profile.data.memberId > 0) refreshSavedEntry(profile.data);
   }, [profile.data, setUserInfo]);
 
   useEffect(() => {

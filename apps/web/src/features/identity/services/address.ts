@@ -2,19 +2,11 @@
 export const indexHash = '#/index';
 export const miniHashPrefix = '#/mini';
 
-/** A passcode carried in the page address, either as `?passcode=` or inside the hash route. */
-export function readPasscode(search: string, hash: string): string | null {
-  const fromSearch = new URLSearchParams(search).get('passcode');
-  if (fromSearch) return fromSearch;
-  const hashQueryStart = hash.indexOf('?');
-  if (hashQueryStart < 0) return null;
-  return new URLSearchParams(hash.slice(hashQueryStart + 1)).get('passcode') || null;
-}
-
 /**
- * SPEC §2: after a login the address becomes /#/index, which also drops any passcode or other
- * sign-in parameters from the address bar and history. An embedded page in compact mode stays in
- * compact mode: only its query is dropped, because leaving #/mini would break the embedding.
+ * SPEC §2: after a login the address becomes /#/index, which also drops a partner link's
+ * authToken or passcode and its other parameters from the address bar and history. An embedded
+ * page in compact mode stays in compact mode: only its query is dropped, because leaving #/mini
+ * would break the embedding.
  */
 export function addressAfterLogin(pathname: string, hash: string): string {
   if (hash.startsWith(miniHashPrefix)) {

@@ -11,7 +11,7 @@ import {
   savedAccountFromSession,
   writeSavedAccounts,
 } from '../store/saved-accounts';
-import { identityKindOf } from '../store/session-store';
+import { identityKindOf, isPartnerSession } from '../store/session-store';
 import { rewriteAddressAfterLogin } from './address';
 import { adoptSession } from './identity-state';
 
@@ -45,9 +45,10 @@ export function completeLogin(session: Session, context: LoginContext = {}): voi
   const local = browserStorages().local;
   if (session.account) local.setItem(storageKeys.lastAccount, session.account);
   if (context.isRegistration) local.setItem(storageKeys.isRegistered, '1');
-  if (kind === 'member') rememberAccount(session);
+  // A partner's player has no password to switch back with: its partner signs it in each visit.
+  if (kind === 'member' && !isPartnerSession(session)) rememberAccount(session);
   // The chosen language stays; the profile sync then tells the server if its copy differs.
-  applyLanguage(currentLanguage());
+  void applyLanguage(currentLanguage());
   useDialogStore.getState().closeDialogs();
   rewriteAddressAfterLogin();
   dispatchAppEvent(appEvents.loginComplete, {

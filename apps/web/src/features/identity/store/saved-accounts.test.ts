@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStorage, storageKeys } from '../../../lib/storage';
 import {
   readSavedAccounts,
+  refreshSavedAccount,
   removeSavedAccount,
   type SavedAccount,
   saveAccountToList,
@@ -95,5 +96,27 @@ describe('signOutSavedAccount', () => {
   it('drops only that account’s token and keeps it in the list', () => {
     const list = signOutSavedAccount(listOf(2), 2);
     expect(list.map((entry) => entry.token)).toEqual(['token-1', '']);
+  });
+});
+
+describe('refreshSavedAccount', () => {
+  it('keeps the stored play currency in step with a change of it', () => {
+    const list = listOf(3);
+    const refreshed = refreshSavedAccount(list, 2, { currencyCode: 'USDT', isXyUser: false });
+    expect(refreshed.map((entry) => entry.currencyCode)).toEqual(['CNY', 'USDT', 'CNY']);
+    // Token and names stay: the switcher still resumes the member without a password.
+    expect(refreshed[1]).toEqual({ ...account(2), currencyCode: 'USDT' });
+    const local = new MemoryStorage();
+    writeSavedAccounts(local, refreshed);
+    expect(readSavedAccounts(local)[1]?.currencyCode).toBe('USDT');
+  });
+
+  it('keeps the brand current too, and answers the same list when nothing changed', () => {
+    const list = listOf(2);
+    expect(refreshSavedAccount(list, 1, { currencyCode: 'CNY', isXyUser: false })).toBe(list);
+    expect(refreshSavedAccount(list, 9, { currencyCode: 'USDT', isXyUser: true })).toBe(list);
+    expect(refreshSavedAccount(list, 1, { currencyCode: 'CNY', isXyUser: true })[0]?.isXyUser).toBe(
+      true,
+    );
   });
 });

@@ -56,6 +56,23 @@ export function signOutSavedAccount(
   return list.map((saved) => (saved.memberId === memberId ? { ...saved, token: '' } : saved));
 }
 
+/**
+ * The list with the member's entry brought in step with what the member now is (the play
+ * currency after a change, the brand): the switcher shows the member as they are, not as they
+ * were at their last login. The same list when nothing differs, so callers write only changes.
+ */
+export function refreshSavedAccount(
+  list: readonly SavedAccount[],
+  memberId: number,
+  current: Pick<SavedAccount, 'currencyCode' | 'isXyUser'>,
+): readonly SavedAccount[] {
+  const isStale = (saved: SavedAccount) =>
+    saved.memberId === memberId &&
+    (saved.currencyCode !== current.currencyCode || saved.isXyUser !== current.isXyUser);
+  if (!list.some(isStale)) return list;
+  return list.map((saved) => (isStale(saved) ? { ...saved, ...current } : saved));
+}
+
 export function savedAccountFromSession(session: Session, isXyUser: boolean): SavedAccount {
   return {
     memberId: session.memberId,

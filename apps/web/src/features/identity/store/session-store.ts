@@ -1,8 +1,11 @@
-import type { Session, UserInfo } from '@sb/contract';
+import { channelTypes, type Session, type UserInfo } from '@sb/contract';
 import { create } from 'zustand';
 import { site } from '../../../lib/site';
 
-/** SPEC §4 identity kinds this client holds (partner players arrive as members of a partner). */
+/**
+ * SPEC §4 identity kinds this client holds. A partner's player is a member whose session says so
+ * (see `isPartnerSession`), kept under the member's keys.
+ */
 export type IdentityKind = 'visitor' | 'member' | 'demo';
 
 interface SessionState {
@@ -46,4 +49,13 @@ export function selectSource(state: SessionState): number {
 export function identityKindOf(session: Pick<Session, 'memberId' | 'pUid'>): IdentityKind {
   if (session.pUid > 0) return 'demo';
   return session.memberId > 0 ? 'member' : 'visitor';
+}
+
+/** SPEC §6: a partner (SDK) player is flagged by a channelType other than a1. */
+export function isPartnerSession(session: Pick<Session, 'channelType'>): boolean {
+  return session.channelType !== channelTypes.site;
+}
+
+export function selectIsPartner(state: SessionState): boolean {
+  return state.session ? isPartnerSession(state.session) : false;
 }

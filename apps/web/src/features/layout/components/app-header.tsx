@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useSearchParams } from 'react-router';
 import type { BrandVariant, Flavour } from '../shell-variants';
@@ -8,6 +8,8 @@ interface AppHeaderProps {
   flavour: Flavour;
   /** The identity controls, supplied by the app so this feature does not depend on identity. */
   actions: ReactNode;
+  /** What stands in for the identity controls on a phone: a signed-in player's account menu. */
+  menu: ReactNode;
 }
 
 export const headerTabs = ['home', 'inPlay', 'today', 'early', 'outrights', 'results'] as const;
@@ -32,8 +34,16 @@ function HeaderNav() {
   // The tabs belong to the index page; on another page (records) none of them is current.
   const isIndex = useLocation().pathname.endsWith('/index');
   const activeTab = isIndex ? (searchParams.get('tab') ?? 'home') : null;
+  const nav = useRef<HTMLElement | null>(null);
+  // On a phone the tabs scroll sideways: the current one is brought into view when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the page changes.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeTab, isIndex]);
   return (
-    <nav className="header-nav" aria-label={t('nav.home')}>
+    <nav ref={nav} className="header-nav scroll-row" aria-label={t('nav.home')}>
       {headerTabs.map((tab) => (
         <NavLink
           key={tab}
@@ -58,12 +68,15 @@ function HeaderNav() {
 }
 
 /** The desktop header; its theme class follows the brand variant (SPEC §1 isXyUser). */
-export function AppHeader({ brand, flavour, actions }: AppHeaderProps) {
+export function AppHeader({ brand, flavour, actions, menu }: AppHeaderProps) {
   return (
     <header className={`app-header app-header--${brand}`} data-testid="app-header">
       <div className="app-header__top">
         <BrandMark brand={brand} flavour={flavour} />
-        <div className="app-header__actions">{actions}</div>
+        <div className="app-header__actions">
+          {actions}
+          {menu}
+        </div>
       </div>
       <div className="app-header__nav">
         <HeaderNav />
@@ -73,12 +86,15 @@ export function AppHeader({ brand, flavour, actions }: AppHeaderProps) {
 }
 
 /** The compact header of #/mini: brand and identity controls on one line. */
-export function MiniHeader({ brand, flavour, actions }: AppHeaderProps) {
+export function MiniHeader({ brand, flavour, actions, menu }: AppHeaderProps) {
   return (
     <header className={`app-header app-header--${brand} app-header--mini`} data-testid="app-header">
       <div className="app-header__top">
         <BrandMark brand={brand} flavour={flavour} />
-        <div className="app-header__actions">{actions}</div>
+        <div className="app-header__actions">
+          {actions}
+          {menu}
+        </div>
       </div>
     </header>
   );

@@ -1,5 +1,5 @@
-import { BetSlip } from '../../betslip/components/bet-slip';
 import { MiniBetSlip } from '../../betslip/components/mini-bet-slip';
+import { SlipDock } from '../../betslip/components/slip-dock';
 import { NoticeBar, noticeBarSpacePx, useHasNotices } from '../../notices/components/notice-bar';
 import { SportsBoard } from '../../sports/components/sports-board';
 import { contentHeightOf } from '../content-height';
@@ -13,7 +13,7 @@ interface IndexPageProps {
 
 /**
  * The index route (SPEC §2 #/index): the site's notices, the match lists with their sport tabs,
- * and the bet slip.
+ * and the bet slip (a column beside the lists, a sheet at the bottom of a phone).
  * The compact #/mini layout gives the lists the whole width and the slip a sheet over them, both
  * with the mini content height (another one for members).
  */
@@ -39,7 +39,7 @@ export function IndexPage({ isMember, isDemo, isCompact = false, onLoginClick }:
           onLoginClick={onLoginClick}
         />
       ) : (
-        <BetSlip isMember={isMember} isDemo={isDemo} onLoginClick={onLoginClick} />
+        <SlipDock isMember={isMember} isDemo={isDemo} onLoginClick={onLoginClick} />
       )}
     </div>
   );

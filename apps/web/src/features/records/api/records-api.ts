@@ -1,17 +1,20 @@
 import {
   defaultStatPageSize,
+  matchSportsType,
   memberAmountLog,
   memberStatDaily,
   orderStat,
   settlementRecord,
   unsettledOrders,
 } from '@sb/contract';
+import { parseLanguage } from '@sb/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client';
+import { filterFieldsOf, type RecordsFilter, type RecordsTab } from '../model/records-filter';
 import type { StatRange } from '../model/records-format';
 
-/** The lists of the records page's tabs (docs/betting.md "Statistics"). */
-export type RecordsTab = 'settled' | 'open' | 'movements';
+export type { RecordsTab } from '../model/records-filter';
 
 const rootKey = 'records';
 
@@ -37,20 +40,28 @@ export function useDailyFigures(memberId: number, range: StatRange) {
 
 /**
  * One page of the tab's list. Settled bets and money movements follow the range; open bets are
- * all shown, since an open bet matters whenever it was placed.
+ * all shown, since an open bet matters whenever it was placed. The bet lists are narrowed by the
+ * filter header on the server, which counts the total and cuts the page after filtering.
  */
-export function useRecordsPage(memberId: number, tab: RecordsTab, range: StatRange, page: number) {
+export function useRecordsPage(
+  memberId: number,
+  tab: RecordsTab,
+  range: StatRange,
+  page: number,
+  filter: RecordsFilter,
+) {
   const paging = { page, size: defaultStatPageSize };
   const times = { startTime: range.startTime, endTime: range.endTime };
+  const filterFields = filterFieldsOf(filter);
   return useQuery({
-    queryKey: [rootKey, tab, memberId, range.startTime, range.endTime, page] as const,
+    queryKey: [rootKey, tab, memberId, range.startTime, range.endTime, page, filterFields] as const,
     queryFn: async () => {
       if (tab === 'settled') {
-        const answer = await callApi(settlementRecord, { ...times, ...paging });
+        const answer = await callApi(settlementRecord, { ...times, ...paging, ...filterFields });
         return { tab, ...answer } as const;
       }
       if (tab === 'open') {
-        const answer = await callApi(unsettledOrders, paging);
+        const answer = await callApi(unsettledOrders, { ...paging, ...filterFields });
         return { tab, ...answer } as const;
       }
       const answer = await callApi(memberAmountLog, { ...times, ...paging });
@@ -58,5 +69,16 @@ export function useRecordsPage(memberId: number, tab: RecordsTab, range: StatRan
     },
     enabled: memberId > 0,
     staleTime: 0,
+  });
+}
+
+/** The sports the server offers now, named in the site's language, for the sport choice. */
+export function useSportOptions() {
+  const { i18n } = useTranslation();
+  const language = parseLanguage(i18n.language);
+  return useQuery({
+    queryKey: [rootKey, 'sports', language] as const,
+    queryFn: () => callApi(matchSportsType, {}, { isSilent: true }),
+    staleTime: 5 * 60_000,
   });
 }

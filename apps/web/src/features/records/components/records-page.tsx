@@ -11,6 +11,13 @@ import {
   useRecordsPage,
 } from '../api/records-api';
 import {
+  filterForTab,
+  isFiltered,
+  noRecordsFilter,
+  type RecordsFilter,
+  tabTakesFilter,
+} from '../model/records-filter';
+import {
   type DayRange,
   dayRanges,
   formatSignedAmount,
@@ -20,6 +27,7 @@ import {
   type StatRange,
 } from '../model/records-format';
 import { DailyChart } from './daily-chart';
+import { RecordsFilterHeader } from './records-filter';
 import { RecordsTable } from './records-table';
 import './records.css';
 
@@ -107,15 +115,16 @@ function MemberRecords({ memberId }: { memberId: number }) {
   const [tab, setTab] = useState<RecordsTab>('settled');
   const [days, setDays] = useState<DayRange>(7);
   const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<RecordsFilter>(noRecordsFilter);
   // The range is fixed when chosen, so the query keys stay put while the page is open.
   const range = useMemo(() => rangeOfDays(days, Date.now()), [days]);
-  const list = useRecordsPage(memberId, tab, range, page);
+  const list = useRecordsPage(memberId, tab, range, page, filter);
   const daily = useDailyFigures(memberId, range).data;
   const pages = pageCountOf(list.data?.total ?? 0, defaultStatPageSize);
 
   return (
     <>
-      <div className="records-tabs" role="tablist">
+      <div className="records-tabs scroll-row" role="tablist">
         {tabs.map((entry) => (
           <button
             key={entry.tab}
@@ -125,6 +134,7 @@ function MemberRecords({ memberId }: { memberId: number }) {
             className={entry.tab === tab ? 'records-tabs__tab is-active' : 'records-tabs__tab'}
             onClick={() => {
               setTab(entry.tab);
+              setFilter((current) => filterForTab(current, entry.tab));
               setPage(1);
             }}
             data-testid="records-tab"
@@ -156,10 +166,23 @@ function MemberRecords({ memberId }: { memberId: number }) {
       </fieldset>
       <RangeSummary memberId={memberId} range={range} />
       {daily ? <DailyChart days={daily.days} scale={daily.scale} /> : null}
+      {tabTakesFilter(tab) ? (
+        <RecordsFilterHeader
+          tab={tab}
+          filter={filter}
+          onChange={(next) => {
+            setFilter(next);
+            setPage(1);
+          }}
+        />
+      ) : null}
       {list.isPending ? <p className="muted">{t('records.loading')}</p> : null}
+      {list.isError ? <p className="muted">{t('records.loadFailed')}</p> : null}
       {list.data && list.data.records.length === 0 ? (
         <p className="muted" data-testid="records-empty">
-          {t('records.empty')}
+          {tabTakesFilter(tab) && isFiltered(filter)
+            ? t('records.emptyFiltered')
+            : t('records.empty')}
         </p>
       ) : null}
       {list.data && list.data.records.length > 0 ? <RecordsTable rows={list.data} /> : null}

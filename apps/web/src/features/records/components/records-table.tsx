@@ -3,6 +3,7 @@ import { formatDisplayAmount, fromOddsUnits } from '@sb/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDisplayTime } from '../../../lib/display-time';
+import { BetLegs } from '../../betslip/components/bet-legs';
 import { formatSignedAmount } from '../model/records-format';
 
 const statusKeys = [
@@ -28,27 +29,63 @@ export type RecordsRows =
   | { tab: 'open'; records: OrderRecord[] }
   | { tab: 'movements'; records: AmountLogRecord[] };
 
-function Table({ head, children }: { head: string[]; children: ReactNode }) {
+/** One row of the table: its cells in the columns' order, and whether its last cell won or lost. */
+interface TableRow {
+  key: string;
+  orderNo: string;
+  cells: ReactNode[];
+  sign?: number;
+}
+
+/**
+ * A table on wide screens; on a narrow one (records.css, by container width) each row becomes a
+ * card whose cells carry their column's title, so what was bet on is read without scrolling.
+ */
+function Table({ head, rows }: { head: string[]; rows: TableRow[] }) {
   return (
-    <table className="records-table" data-testid="records-table">
-      <thead>
-        <tr>
-          {head.map((title) => (
-            <th key={title}>{title}</th>
+    <div className="records-table-box">
+      <table className="records-table" data-testid="records-table">
+        <thead>
+          <tr>
+            {head.map((title) => (
+              <th key={title}>{title}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ key, orderNo, cells, sign = 0 }) => (
+            <tr key={key} data-testid="records-row" data-order-no={orderNo}>
+              {cells.map((cell, index) => (
+                <td
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity of their own
+                  key={index}
+                  data-label={head[index]}
+                  className={
+                    index === cells.length - 1 && sign !== 0
+                      ? sign > 0
+                        ? 'is-win'
+                        : 'is-loss'
+                      : undefined
+                  }
+                >
+                  {cell}
+                </td>
+              ))}
+            </tr>
           ))}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
+        </tbody>
+      </table>
+    </div>
   );
 }
 
 function useOrderCells() {
   const { t } = useTranslation();
-  return (order: OrderRecord) => [
+  return (order: OrderRecord): ReactNode[] => [
     order.orderNo,
     formatDisplayTime(order.createTime),
     order.legs.length > 1 ? t('records.parlay', { count: order.legs.length }) : t('records.single'),
+    <BetLegs key="legs" legs={order.legs} isCompact />,
     `${formatDisplayAmount(order.stake, order.scale)} ${order.currencyCode}`,
     fromOddsUnits(order.odds).toFixed(2),
   ];
@@ -58,25 +95,14 @@ function useOrderCells() {
 export function RecordsTable({ rows }: { rows: RecordsRows }) {
   const { t } = useTranslation();
   const orderCells = useOrderCells();
-  const orderHead = ['colOrder', 'colPlaced', 'colType', 'colStake', 'colOdds'].map((key) =>
-    t(`records.${key}`),
-  );
-  const row = (key: string, cells: string[], sign = 0) => (
-    <tr key={key} data-testid="records-row" data-order-no={cells[0]}>
-      {cells.map((cell, index) => (
-        <td
-          // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity of their own
-          key={index}
-          className={
-            index === cells.length - 1 && sign !== 0 ? (sign > 0 ? 'is-win' : 'is-loss') : undefined
-          }
-        >
-          {cell}
-        </td>
-      ))}
-    </tr>
-  );
-
+  const orderHead = [
+    'colOrder',
+    'colPlaced',
+    'colType',
+    'colSelections',
+    'colStake',
+    'colOdds',
+  ].map((key) => t(`records.${key}`));
   if (rows.tab === 'settled') {
     return (
       <Table
@@ -86,33 +112,34 @@ export function RecordsTable({ rows }: { rows: RecordsRows }) {
           t('records.colSettled'),
           t('records.colResult'),
         ]}
-      >
-        {rows.records.map((order) =>
-          row(
-            order.orderNo,
-            [
-              ...orderCells(order),
-              formatDisplayAmount(order.payout, order.scale),
-              formatDisplayTime(order.settleTime),
-              formatSignedAmount(order.result, order.scale),
-            ],
-            Math.sign(order.result),
-          ),
-        )}
-      </Table>
+        rows={rows.records.map((order) => ({
+          key: order.orderNo,
+          orderNo: order.orderNo,
+          cells: [
+            ...orderCells(order),
+            formatDisplayAmount(order.payout, order.scale),
+            formatDisplayTime(order.settleTime),
+            formatSignedAmount(order.result, order.scale),
+          ],
+          sign: Math.sign(order.result),
+        }))}
+      />
     );
   }
   if (rows.tab === 'open') {
     return (
-      <Table head={[...orderHead, t('records.colToReturn'), t('records.colStatus')]}>
-        {rows.records.map((order) =>
-          row(order.orderNo, [
+      <Table
+        head={[...orderHead, t('records.colToReturn'), t('records.colStatus')]}
+        rows={rows.records.map((order) => ({
+          key: order.orderNo,
+          orderNo: order.orderNo,
+          cells: [
             ...orderCells(order),
             formatDisplayAmount(order.potentialPayout, order.scale),
             t(statusKeys[order.status] ?? 'records.statusPending'),
-          ]),
-        )}
-      </Table>
+          ],
+        }))}
+      />
     );
   }
   return (
@@ -123,19 +150,17 @@ export function RecordsTable({ rows }: { rows: RecordsRows }) {
         t('records.colMovement'),
         t('records.colAmount'),
       ]}
-    >
-      {rows.records.map((movement, index) =>
-        row(
-          `${movement.orderNo}-${movement.kind}-${index}`,
-          [
-            movement.orderNo,
-            formatDisplayTime(movement.createTime),
-            kindKeys[movement.kind] ? t(kindKeys[movement.kind] as string) : movement.kind,
-            `${formatSignedAmount(movement.amount, movement.scale)} ${movement.currencyCode}`,
-          ],
-          Math.sign(movement.amount),
-        ),
-      )}
-    </Table>
+      rows={rows.records.map((movement, index) => ({
+        key: `${movement.orderNo}-${movement.kind}-${index}`,
+        orderNo: movement.orderNo,
+        cells: [
+          movement.orderNo,
+          formatDisplayTime(movement.createTime),
+          kindKeys[movement.kind] ? t(kindKeys[movement.kind] as string) : movement.kind,
+          `${formatSignedAmount(movement.amount, movement.scale)} ${movement.currencyCode}`,
+        ],
+        sign: Math.sign(movement.amount),
+      }))}
+    />
   );
 }

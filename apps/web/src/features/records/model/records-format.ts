@@ -1,5 +1,5 @@
 import { formatDisplayAmount } from '@sb/domain';
-import { displayDateOf, displayDayStartMs, shiftDisplayDate } from '../../../lib/display-time';
+import { displayDateOf, shiftDisplayDate, startOfDisplayDate } from '../../../lib/display-time';
 
 /** SPEC §9 history ranges: today, 7, 15 and 30 days. */
 export const dayRanges = [1, 7, 15, 30] as const;
@@ -20,8 +20,8 @@ export function rangeOfDays(days: DayRange, nowMs: number): StatRange {
   return {
     startDate,
     endDate,
-    startTime: displayDayStartMs(startDate),
-    endTime: displayDayStartMs(shiftDisplayDate(endDate, 1)) - 1,
+    startTime: startOfDisplayDate(startDate),
+    endTime: startOfDisplayDate(shiftDisplayDate(endDate, 1)) - 1,
   };
 }
 

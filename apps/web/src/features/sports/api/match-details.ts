@@ -4,8 +4,9 @@ import { useSessionStore } from '../../identity/store/session-store';
 import { callSealedApi } from './sealed-call';
 
 /**
- * The detail panel reads every market of a match again this often; the list's live socket
- * carries only the list's markets, and scores reach the panel through the live store.
+ * The detail panel reads every market of a match again this often: the game socket moves the
+ * prices of the lines it shows at once (docs/realtime.md), and this read brings lines that
+ * opened or went since.
  */
 const detailsRefreshMs = 5_000;
 

@@ -4,15 +4,18 @@ import { callApi } from '../../../lib/api-client';
 import { useSessionStore } from '../../identity/store/session-store';
 
 /** Search results are capped by the contract at 100. */
-const searchSize = 50;
+const searchSize = 100;
 
-/** Open matches whose team, title or league contains the keyword (empty keyword: no call). */
-export function useMatchSearch(keyword: string, sportId: number) {
+/**
+ * Open matches of every sport whose team, title or league contains the keyword (empty keyword:
+ * no call): a member looking for a team should not have to guess its sport first.
+ */
+export function useMatchSearch(keyword: string) {
   const token = useSessionStore((state) => state.session?.token);
   const trimmed = keyword.trim();
   return useQuery({
-    queryKey: ['sports', 'search', trimmed, sportId, token],
-    queryFn: () => callApi(matchSearch, { keyword: trimmed, sportId, size: searchSize }),
+    queryKey: ['sports', 'search', trimmed, token],
+    queryFn: () => callApi(matchSearch, { keyword: trimmed, size: searchSize }),
     enabled: token !== undefined && trimmed.length > 0,
   });
 }

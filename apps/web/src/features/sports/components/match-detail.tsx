@@ -1,11 +1,14 @@
-import type { MatchWire } from '@sb/contract';
+import { type MatchWire, matchRoomName } from '@sb/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatchDetails } from '../api/match-details';
 import { streamType, useLiveStreams, useLiveSwitch } from '../api/match-live';
+import { followDetail } from '../live/match-socket';
+import { MatchTracker } from '../live/match-tracker';
 import { useLiveMatch } from '../live/use-live-match';
-import { openHeadToHead } from '../model/head-to-head';
-import { MarketLines } from './market-lines';
+import { withLivePrices } from '../model/live-prices';
+import { DetailMarkets } from './detail-markets';
+import { HeadToHeadButton } from './head-to-head-button';
 import { LiveScore } from './period-scores';
 
 interface MatchDetailProps {
@@ -15,17 +18,30 @@ interface MatchDetailProps {
 
 /**
  * The match detail panel: every market of the match, its live score, head-to-head statistics
- * in their own window, and live video or animation when the member's isShow allows it.
+ * in their own window when the book keeps a past of the sides, the live match tracker, and
+ * live video where the match has a stream and the member's isShow allows it. Its
+ * prices move with the game socket; its lines are read again every few seconds.
  */
 export function MatchDetail({ listed, onClose }: MatchDetailProps) {
   const { t } = useTranslation();
   const details = useMatchDetails(listed.b, listed.a);
   const live = useLiveMatch(listed.b);
-  const match = details.data ?? listed;
-  const event = live?.match?.ev ?? match.ev;
+  const room = matchRoomName(listed.a, listed.b);
+  // The game socket follows the open detail beside the list, every change at once (SPEC §4).
+  useEffect(() => {
+    followDetail(room);
+    return () => followDetail(null);
+  }, [room]);
+  const match = withLivePrices(details.data ?? listed, live?.match);
   const title = match.r ? `${match.o} v ${match.r}` : match.o;
   return (
-    <aside className="panel match-detail" data-testid="match-detail" data-match-id={listed.b}>
+    <aside
+      className="panel match-detail"
+      data-testid="match-detail"
+      data-match-id={listed.b}
+      // Until the match's own markets arrive, the panel shows the lines the board listed.
+      aria-busy={details.data === undefined}
+    >
       <header className="match-detail__head">
         <div>
           <p className="match-detail__league">{match.ln}</p>
@@ -41,24 +57,19 @@ export function MatchDetail({ listed, onClose }: MatchDetailProps) {
           ×
         </button>
       </header>
-      {match.g === 1 ? <LiveScore event={event} /> : null}
+      {match.g === 1 ? <LiveScore event={match.ev} /> : null}
+      <MatchTracker match={match} />
       <div className="match-detail__tools">
-        <button
-          type="button"
-          className="button button--ghost"
-          data-testid="head-to-head"
-          onClick={() => openHeadToHead(match, t('sportsBoard.headToHeadTitle', { title }))}
-        >
-          {t('sportsBoard.headToHead')}
-        </button>
+        <HeadToHeadButton match={match} />
         <LiveStream match={match} />
       </div>
-      <MarketLines match={match} moves={live?.moves} isEveryLine />
+      {/* Another match starts on every group, none folded. */}
+      <DetailMarkets key={listed.b} match={match} moves={live?.moves} />
     </aside>
   );
 }
 
-/** Video or animation buttons for a live match, shown only when isShow allows (SPEC §2). */
+/** The video button for a live match, shown only when isShow allows (SPEC §2). */
 function LiveStream({ match }: { match: MatchWire }) {
   const { t } = useTranslation();
   const streams = useLiveStreams(match.a, match.g === 1 ? match.b : undefined);
@@ -79,21 +90,13 @@ function LiveStream({ match }: { match: MatchWire }) {
         <button
           type="button"
           className="button button--ghost"
+          data-testid="live-video"
           onClick={() => setChosen(streamType.video)}
         >
           {t('sportsBoard.video')}
         </button>
       ) : null}
-      {offer?.animation ? (
-        <button
-          type="button"
-          className="button button--ghost"
-          data-testid="live-animation"
-          onClick={() => setChosen(streamType.animation)}
-        >
-          {t('sportsBoard.animation')}
-        </button>
-      ) : null}
+      {/* The match tracker above draws the play in the page: no animation frame is offered. */}
       {opened.data?.isOpen ? (
         <iframe
           className="live-stream__frame"

@@ -5,6 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { followRooms } from '../live/match-socket';
 import { groupByLeague, type ListEntry } from '../model/league-groups';
 import { LeagueHeading } from './league-heading';
+import { listLineCount } from './market-lines';
 import { MatchRow } from './match-row';
 import { VirtualList } from './virtual-list';
 
@@ -21,6 +22,8 @@ const sizes = {
   mini: { league: 28, head: 36, line: 30 },
 } as const;
 
+const keyOfEntry = (entry: ListEntry) => entry.key;
+
 /**
  * The matches of the board, grouped by league and windowed. The matches drawn are the rooms the
  * game socket follows (view 'list'), so prices stream only for what is on screen.
@@ -32,7 +35,10 @@ export function MatchList({ matches, isMini, height, onOpenDetail }: MatchListPr
     (entry: ListEntry) =>
       entry.kind === 'league'
         ? size.league
-        : size.head + size.line * listRowsFor(entry.match.a, isMini),
+        : size.head +
+          size.line *
+            // Room for every market the sport shows, and for a race's several rows of runners.
+            Math.max(listRowsFor(entry.match.a, isMini), listLineCount(entry.match, isMini)),
     [size, isMini],
   );
   const onRangeChange = useCallback((drawn: readonly ListEntry[]) => {
@@ -46,7 +52,7 @@ export function MatchList({ matches, isMini, height, onOpenDetail }: MatchListPr
     <VirtualList
       items={entries}
       heightOf={heightOf}
-      keyOf={(entry) => entry.key}
+      keyOf={keyOfEntry}
       height={height}
       testId="match-list"
       onRangeChange={onRangeChange}

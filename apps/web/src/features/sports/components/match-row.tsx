@@ -2,6 +2,7 @@ import type { MatchWire } from '@sb/contract';
 import { listPlayIds } from '@sb/domain';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDisplayTime } from '../../../lib/display-time';
 import { useLiveMatch } from '../live/use-live-match';
 import { isClick, type PointerPoint } from '../model/click-tolerance';
 import { favouriteFlags, useFavouriteStore } from '../model/favourite-store';
@@ -15,12 +16,9 @@ interface MatchRowProps {
   onOpenDetail(match: MatchWire): void;
 }
 
-/** Kick-off in the display time zone, four hours behind UTC (SPEC §9). */
-const displayOffsetMs = -4 * 60 * 60 * 1000;
-
+/** Kick-off in the display time zone (SPEC §9): `MM-DD HH:mm`. */
 function kickOffText(epochMs: number): string {
-  const shifted = new Date(epochMs + displayOffsetMs).toISOString();
-  return `${shifted.slice(5, 10)} ${shifted.slice(11, 16)}`;
+  return formatDisplayTime(epochMs).slice(5);
 }
 
 /**
@@ -59,7 +57,15 @@ export function MatchRow({ listed, isMini, onOpenDetail }: MatchRowProps) {
       <header className="match-row__head">
         <FavouriteToggle kind="match" subjectId={listed.b} sportId={listed.a} isOn={isFavourite} />
         <span className="match-row__teams" data-testid="match-teams">
-          {match.r ? `${match.o} v ${match.r}` : match.o}
+          {match.r ? (
+            <>
+              <span className="match-row__team">{match.o}</span>
+              <span className="match-row__versus"> v </span>
+              <span className="match-row__team">{match.r}</span>
+            </>
+          ) : (
+            <span className="match-row__team">{match.o}</span>
+          )}
         </span>
         {isLive ? (
           <LiveScore event={match.ev} />

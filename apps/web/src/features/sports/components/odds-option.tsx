@@ -1,15 +1,22 @@
 import type { MarketOption } from '@sb/contract';
+import { optionStatus } from '@sb/contract';
+import { useTranslation } from 'react-i18next';
 import { selectIsOnSlip, useSlipStore } from '../../betslip/store/slip-store';
 import type { PriceMove } from '../live/live-store';
 import { priceMoveFadeMs } from '../live/live-store';
+import { useMarketNames } from '../model/market-names';
 import { useOddsStyleStore } from '../model/odds-style-store';
-import { optionLabel, optionPriceText, optionTone } from '../model/option-display';
+import { optionPriceText, optionTone } from '../model/option-display';
+import type { GridPlace } from '../model/side-bands';
 
 export interface OptionContext {
   sportId: number;
   matchId: number;
   specifiers: string;
-  matchName: string;
+  home: string;
+  away: string;
+  leagueId: number;
+  leagueName: string;
   marketName: string;
   isLive: boolean;
 }
@@ -18,22 +25,34 @@ interface OddsOptionProps {
   option: MarketOption;
   context: OptionContext;
   move: PriceMove | undefined;
+  /** The board's short label ("H -0.25", "1"); the detail names the outcome in full. */
+  isShort?: boolean;
+  /** Its cell's place in a play laid out by side (model/side-bands.ts). */
+  place?: GridPlace | undefined;
 }
 
 /**
- * One price: blank when the option is not open (SPEC §4), coloured checked when on the slip, up
- * or down for a while after it moved. A click puts it on the slip or takes it off.
+ * One price: a lock when the option cannot be bet now (SPEC §4 blanks its price), coloured
+ * checked when on the slip, up or down for a while after it moved. A click puts it on the slip
+ * or takes it off. The slip always gets the full outcome name.
  */
-export function OddsOption({ option, context, move }: OddsOptionProps) {
+export function OddsOption({ option, context, move, isShort = false, place }: OddsOptionProps) {
+  const { t } = useTranslation();
+  const names = useMarketNames();
   const isOnSlip = useSlipStore(selectIsOnSlip(option.oi));
   const style = useOddsStyleStore((state) => state.style);
   const priceText = optionPriceText(option, style);
   const isFresh = move !== undefined && Date.now() - move.atMs < priceMoveFadeMs;
   const tone = optionTone(isOnSlip, isFresh ? move.direction : undefined);
-  const label = optionLabel(option, option.n);
+  const fullName = names.outcome(context.sportId, option);
+  const label = isShort ? names.outcome(context.sportId, option, true) : fullName;
+  const isLocked = priceText === '';
+  const lockText = t(
+    option.s === optionStatus.suspended ? 'sportsMarkets.suspended' : 'sportsMarkets.closed',
+  );
 
   function pick() {
-    if (priceText === '') return;
+    if (isLocked) return;
     useSlipStore.getState().toggle({
       oi: option.oi,
       sportId: context.sportId,
@@ -41,16 +60,19 @@ export function OddsOption({ option, context, move }: OddsOptionProps) {
       playId: option.md,
       specifiers: context.specifiers,
       odds: option.o,
-      matchName: context.matchName,
+      home: context.home,
+      away: context.away,
+      leagueId: context.leagueId,
+      leagueName: context.leagueName,
       marketName: context.marketName,
-      optionName: label,
+      optionName: fullName,
       isLive: context.isLive,
     });
   }
 
   return (
-    <div className={`odds-cell odds-cell--${tone}`}>
-      <span className="odds-cell__label" title={option.h}>
+    <div className={`odds-cell odds-cell--${tone}`} style={place}>
+      <span className="odds-cell__label" title={fullName}>
         {label}
       </span>
       <button
@@ -63,13 +85,37 @@ export function OddsOption({ option, context, move }: OddsOptionProps) {
         data-decimal={option.o}
         data-play={option.md}
         data-tone={tone}
+        data-locked={isLocked}
         aria-pressed={isOnSlip}
-        aria-label={`${label} ${priceText}`}
-        disabled={priceText === ''}
+        aria-label={`${fullName} ${isLocked ? lockText : priceText}`}
+        disabled={isLocked}
         onClick={pick}
       >
-        {priceText}
+        {isLocked ? <LockIcon label={lockText} /> : priceText}
       </button>
     </div>
+  );
+}
+
+/**
+ * A padlock in the price's place: the option exists but cannot be bet now. Named by its label
+ * alone (no title element), so the button holds no text where a price would be.
+ */
+function LockIcon({ label }: { label: string }) {
+  return (
+    <svg
+      className="odds-option__lock"
+      data-testid="price-lock"
+      role="img"
+      aria-label={label}
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+    >
+      <path
+        fill="currentColor"
+        d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2h.5A1 1 0 0 1 13 8v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h.5Zm1.5 0h4V5a2 2 0 0 0-4 0v2Z"
+      />
+    </svg>
   );
 }

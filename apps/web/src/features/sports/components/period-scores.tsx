@@ -1,5 +1,6 @@
 import type { EventInfo } from '@sb/contract';
 import { useTranslation } from 'react-i18next';
+import { MatchClock } from '../live/match-clock';
 import { periodScoresOf } from '../model/period-scores';
 
 /** The live score and its periods: the current period highlighted, earlier ones dimmed. */
@@ -11,7 +12,7 @@ export function LiveScore({ event }: { event: EventInfo }) {
       <span className="live-score__total" data-testid="score-total">
         {event.hs}-{event.as}
       </span>
-      {event.g ? <span className="live-score__phase">{event.g}</span> : null}
+      <MatchClock event={event} />
       <ol className="live-score__periods" aria-label={t('sportsBoard.periods')}>
         {periods.map((period) => (
           <li

@@ -1,8 +1,16 @@
 import type { MatchWire } from '@sb/contract';
-import { listRowsFor } from '@sb/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { listRowsFor, parseLanguage } from '@sb/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import {
+  useOfferedSports,
+  useSiteSwitchesStore,
+  useSiteVisibility,
+} from '../../../lib/app-init/site-init';
+import { loadedOnUse } from '../../../lib/loaded-on-use';
+import { useSessionStore } from '../../identity/store/session-store';
 import { listTypeOfTab, useMatchList } from '../api/match-list';
 import { useMatchSearch } from '../api/match-search';
 import { useOddsStyleChoice } from '../api/odds-style';
@@ -11,12 +19,25 @@ import { useMatchSocketConnection } from '../live/use-match-socket-connection';
 import { useSocketCounts } from '../live/use-socket-counts';
 import { favouriteFlags, useFavouriteStore } from '../model/favourite-store';
 import { outrightSportId } from '../model/sports';
-import { MatchDetail } from './match-detail';
+import { shownSportId, visibleMatches, visibleSportTabs } from '../model/visible-sports';
 import { MatchList } from './match-list';
+import { MatchSearchBox, SearchSummary } from './match-search';
+import { NetworkErrorNotice } from './network-error-notice';
 import { OddsStyleSelect } from './odds-style-select';
-import { ResultsList } from './results-list';
 import { SportTabs } from './sport-tabs';
 import '../sports.css';
+
+/**
+ * The match detail (its markets, tracker, streams) loads when a member first opens one: the
+ * first page paints its list without it (docs/web-matches.md, The first page's weight).
+ */
+const MatchDetail = loadedOnUse(() =>
+  import('./match-detail').then((module) => module.MatchDetail),
+);
+/** Results load when their tab is first opened. */
+const ResultsList = loadedOnUse(() =>
+  import('./results-list').then((module) => module.ResultsList),
+);
 
 interface SportsBoardProps {
   isMini: boolean;
@@ -39,16 +60,25 @@ const boardTabs: readonly BoardTab[] = ['home', 'inPlay', 'today', 'early', 'out
  * (or results), league groups, search, favourites (type 6) and the detail panel.
  */
 export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useMatchSocketConnection();
   const chooseStyle = useOddsStyleChoice();
   const [searchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const tab = boardTabs.find((candidate) => candidate === tabParam) ?? 'home';
-  const [sportId, setSportId] = useState(1);
+  const [chosenSportId, setSportId] = useState(1);
   const [isFavouritesView, setFavouritesView] = useState(false);
   const [keyword, setKeyword] = useState('');
   const [detail, setDetail] = useState<MatchWire | null>(null);
+  const { tabs, visibility } = useSportTabs(parseLanguage(i18n.language));
+  // A sport whose switch went on leaves the board: the first sport left takes its place.
+  const sportId = shownSportId(chosenSportId, tabs);
+  useEffect(() => {
+    if (sportId !== chosenSportId) setSportId(sportId);
+  }, [sportId, chosenSportId]);
+  useEffect(() => {
+    if (detail && !visibility.isSportVisible(detail.a)) setDetail(null);
+  }, [detail, visibility]);
 
   // The outrights tab lists the outrights sport; leaving it goes back to football.
   useEffect(() => {
@@ -62,7 +92,8 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
     ? listTypeOfTab.favourites
     : listTypeOfTab[tab === 'results' ? 'home' : tab];
   const list = useMatchList({ type, sportId, rows: listRowsFor(sportId, isMini) });
-  const search = useMatchSearch(useDebouncedValue(keyword, searchDelayMs), sportId);
+  const searchedKeyword = useDebouncedValue(keyword, searchDelayMs);
+  const search = useMatchSearch(searchedKeyword);
   const favourites = useFavouriteStore();
   const listCounts = useMemo(
     () => new Map((list.data?.counts ?? []).map((entry) => [entry.sportId, entry.count])),
@@ -83,32 +114,29 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
     reread,
   });
   const matches = useMemo(() => {
-    if (keyword.trim()) return search.data?.records ?? [];
-    const records = list.data?.records ?? [];
+    // What the switches hide goes at once, before the lists are read again.
+    if (keyword.trim()) return visibleMatches(search.data?.records ?? [], visibility);
+    const records = visibleMatches(list.data?.records ?? [], visibility);
     if (!isFavouritesView) return records;
     // SPEC §4: the favourites view drops items with neither flag set.
     return records.filter((match) => {
       const flags = favouriteFlags(match, favourites);
       return flags.isLeague || flags.isMatch;
     });
-  }, [keyword, search.data, list.data, isFavouritesView, favourites]);
+  }, [keyword, search.data, list.data, isFavouritesView, favourites, visibility]);
 
   const isResults = tab === 'results' && !keyword.trim();
   const isLoading = keyword.trim() ? search.isPending : list.isPending;
+  // While a search is typed or answered, the rows on screen are not yet the ones it asks for.
+  const isSearching =
+    keyword.trim() !== '' &&
+    (keyword !== searchedKeyword || search.isFetching || search.data === undefined);
   return (
     <div className={isMini ? 'sports-board sports-board--mini' : 'sports-board'}>
-      <SportTabs activeId={sportId} counts={counts} onPick={setSportId} />
+      <NetworkErrorNotice />
+      <SportTabs tabs={tabs} activeId={sportId} counts={counts} onPick={setSportId} />
       <div className="sports-board__tools">
-        <input
-          className="sports-board__search"
-          type="search"
-          data-testid="match-search"
-          placeholder={t('sportsBoard.search')}
-          aria-label={t('sportsBoard.search')}
-          maxLength={50}
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-        />
+        <MatchSearchBox keyword={keyword} onKeyword={setKeyword} />
         {isMember ? (
           <button
             type="button"
@@ -122,7 +150,12 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
         ) : null}
         <OddsStyleSelect onChange={chooseStyle} />
       </div>
-      <div className="sports-board__body" data-testid="board-body" aria-busy={isReading}>
+      {keyword.trim() && !isLoading ? <SearchSummary matches={matches} tabs={tabs} /> : null}
+      <div
+        className="sports-board__body"
+        data-testid="board-body"
+        aria-busy={keyword.trim() ? isSearching : isReading}
+      >
         {isResults ? (
           <ResultsList sportId={sportId} />
         ) : isLoading ? (
@@ -143,4 +176,28 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
       </div>
     </div>
   );
+}
+
+/**
+ * The sport tabs the board shows (sportsType, less what the control switches hide), and the
+ * switches' visibility. When the switches change, every match read of the board is read again:
+ * a sport back on brings its matches, a play back on its markets (what went off is already
+ * gone from screen, `visibleMatches`). The first switches app init says are no change: the
+ * server answered every read with them already.
+ */
+function useSportTabs(language: ReturnType<typeof parseLanguage>) {
+  const hasSession = useSessionStore((state) => state.session !== null);
+  const offered = useOfferedSports({ hasSession, language });
+  const visibility = useSiteVisibility();
+  const hasSwitches = useSiteSwitchesStore((state) => state.hasSwitches);
+  const tabs = useMemo(() => visibleSportTabs(offered, visibility), [offered, visibility]);
+  const queryClient = useQueryClient();
+  const readFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!hasSwitches || readFor.current === visibility.key) return;
+    const isFirst = readFor.current === null;
+    readFor.current = visibility.key;
+    if (!isFirst) void queryClient.invalidateQueries({ queryKey: ['sports'] });
+  }, [hasSwitches, visibility.key, queryClient]);
+  return { tabs, visibility };
 }

@@ -1,9 +1,12 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { visibleRange } from '../model/windowing';
 
 interface VirtualListProps<T> {
   items: readonly T[];
-  /** Each item's fixed height in px; rows of one kind share a height, so no measuring is needed. */
+  /**
+   * Each item's expected height in px, its least: an item is given this much room until it is
+   * drawn, and grows when its content needs more (a wrapped title on a phone, a long name).
+   */
   heightOf(item: T): number;
   keyOf(item: T): string;
   renderItem(item: T): ReactNode;
@@ -19,20 +22,24 @@ const overscanPx = 400;
 
 /**
  * A windowed list: only the items within the viewport (plus an overscan) are in the DOM, placed
- * absolutely at offsets summed from their fixed heights, inside a spacer as tall as all items.
+ * absolutely inside a spacer as tall as all items. An item's offset sums the heights before it:
+ * the height it was drawn at where it has been drawn (read by a ResizeObserver, so content the
+ * CSS lays out taller than expected never runs into the next item), its expected one elsewhere.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const { items, heightOf, keyOf, renderItem, onRangeChange, height, testId } = props;
   const boxRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
+  const [drawnHeights, setDrawnHeights] = useState<ReadonlyMap<string, number>>(new Map());
   const offsets = useMemo(() => {
     const starts = new Array<number>(items.length + 1);
     starts[0] = 0;
     items.forEach((item, index) => {
-      starts[index + 1] = (starts[index] ?? 0) + heightOf(item);
+      const itemHeight = drawnHeights.get(keyOf(item)) ?? heightOf(item);
+      starts[index + 1] = (starts[index] ?? 0) + itemHeight;
     });
     return starts;
-  }, [items, heightOf]);
+  }, [items, heightOf, keyOf, drawnHeights]);
 
   useEffect(() => {
     const box = boxRef.current;
@@ -46,6 +53,29 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       observer.disconnect();
       box.removeEventListener('scroll', measure);
     };
+  }, []);
+
+  const itemObserver = useRef<ResizeObserver | null>(null);
+  useEffect(() => () => itemObserver.current?.disconnect(), []);
+  /** Follows a drawn item's height for as long as it is drawn. */
+  const followHeight = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return;
+    itemObserver.current ??= new ResizeObserver((entries) => {
+      setDrawnHeights((current) => {
+        let next: Map<string, number> | null = null;
+        for (const entry of entries) {
+          const key = (entry.target as HTMLElement).dataset.key;
+          const drawn = Math.ceil(entry.borderBoxSize[0]?.blockSize ?? 0);
+          if (key === undefined || drawn === 0 || current.get(key) === drawn) continue;
+          next ??= new Map(current);
+          next.set(key, drawn);
+        }
+        return next ?? current;
+      });
+    });
+    const observer = itemObserver.current;
+    observer.observe(element);
+    return () => observer.unobserve(element);
   }, []);
 
   const [first, last] = visibleRange(
@@ -62,8 +92,10 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         {drawn.map((item, index) => (
           <div
             key={keyOf(item)}
+            ref={followHeight}
+            data-key={keyOf(item)}
             className="virtual-list__item"
-            style={{ top: offsets[first + index], height: heightOf(item) }}
+            style={{ top: offsets[first + index], minHeight: heightOf(item) }}
           >
             {renderItem(item)}
           </div>

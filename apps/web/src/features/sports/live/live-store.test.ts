@@ -73,6 +73,21 @@ function manualStore() {
 }
 
 describe('live store', () => {
+  it('takes the tracker of a play delta and keeps it through changes that carry none', () => {
+    const { store } = manualStore();
+    store.applySnapshot({ room, epoch: 1, seq: 5, data: match(baseMarkets) });
+    const lt = {
+      p: { n: 9, k: 'corner' as const, s: 2, m: 600 },
+      st: [{ k: 'corners' as const, h: 1, a: 4 }],
+    };
+    const play = delta(6, {});
+    store.applyDelta({ ...play, data: { ...play.data, k: 'play', lt } });
+    expect(store.get(42)?.match?.lt).toEqual(lt);
+    store.applyDelta(delta(7, {}));
+    expect(store.get(42)?.match?.lt).toEqual(lt);
+    expect(store.get(42)?.match?.z).toEqual(baseMarkets);
+  });
+
   it('replaces what it holds with every snapshot', () => {
     const { store } = manualStore();
     store.applySnapshot({ room, epoch: 1, seq: 5, data: match(baseMarkets) });
@@ -98,6 +113,20 @@ describe('live store', () => {
     store.applySnapshot({ room, epoch: 1, seq: 5, data: match(baseMarkets) });
     store.applyDelta(delta(6, { '1': { 'hcp=-0.5': [option('h', 1.9, 2), option('a', 1.9, 2)] } }));
     expect(store.get(42)?.match?.z).toEqual({});
+  });
+
+  it('drops a line settled or cancelled while its match goes on, keeping the others', () => {
+    const { store } = manualStore();
+    const goals = { 'goalnr=1': [option('g1', 2.1)], 'goalnr=2': [option('g2', 2.3)] };
+    store.applySnapshot({ room, epoch: 1, seq: 5, data: match({ ...baseMarkets, '26': goals }) });
+    // Goal 1 is in: its market settles; then a line's market is cancelled.
+    store.applyDelta(delta(6, { '26': { 'goalnr=1': [option('g1', 0, 3)] } }));
+    expect(store.get(42)?.match?.z['26']).toEqual({ 'goalnr=2': goals['goalnr=2'] });
+    store.applyDelta(delta(7, { '1': { 'hcp=-0.5': [option('h', 0, 4), option('a', 0, 4)] } }));
+    expect(store.get(42)?.match?.z['1']).toBeUndefined();
+    // A suspended line stays, locked.
+    store.applyDelta(delta(8, { '26': { 'goalnr=2': [option('g2', 2.3, 1)] } }));
+    expect(store.get(42)?.match?.z['26']?.['goalnr=2']?.[0]?.s).toBe(1);
   });
 
   it('asks for a resync on a gap or another epoch, applying neither', () => {

@@ -39,13 +39,20 @@ function pricesOf(markets: Markets): Map<string, number> {
   return prices;
 }
 
-/** Merges a delta's markets into what is held: market by market; a withdrawn line goes. */
+/** Statuses of a line that is over while its match goes on: withdrawn, settled (a next goal scored, a quarter played) or cancelled. */
+const overStatuses: ReadonlySet<number> = new Set([
+  optionStatus.deactivated,
+  optionStatus.settled,
+  optionStatus.cancelled,
+]);
+
+/** Merges a delta's markets into what is held: market by market; a line that is over goes. */
 function mergeMarkets(held: Markets, changed: Markets): Markets {
   const merged: Markets = { ...held };
   for (const [playId, lines] of Object.entries(changed)) {
     const playLines = { ...(merged[playId] ?? {}) };
     for (const [specifiers, options] of Object.entries(lines)) {
-      if (options.length > 0 && options.every((option) => option.s === optionStatus.deactivated))
+      if (options.length > 0 && options.every((option) => overStatuses.has(option.s)))
         delete playLines[specifiers];
       else playLines[specifiers] = options;
     }
@@ -166,6 +173,8 @@ export function createLiveStore(options: LiveStoreOptions) {
           ev: data.ev,
           mc: data.mc,
           z: mergeMarkets(base.z, data.z),
+          // The tracker comes with every change of a match that has live data.
+          ...(data.lt ? { lt: data.lt } : {}),
         };
     store(room.matchId, { epoch: message.epoch, seq: message.seq, match });
   }

@@ -1,39 +1,40 @@
-import type { MatchWire } from '@sb/contract';
+import type { MatchWire, PastMatchWire } from '@sb/contract';
 
 /** SPEC §9: the head-to-head window is 800 by 600 px and gets its title after 800 ms. */
 export const headToHeadWindow = { width: 800, height: 600, titleDelayMs: 800 } as const;
 
+/** The page of a match's head-to-head, an address of this site's own. */
+export const headToHeadPath = (match: Pick<MatchWire, 'a' | 'b'>) => `/h2h/${match.a}/${match.b}`;
+
 /**
- * Opens the head-to-head statistics of a match in a window of its own. The feed carries no
- * history between teams, so the window shows what the book knows: teams, league, kick-off and
- * the score by period. The title is set once the new document has settled (SPEC §9).
+ * Opens the head-to-head page of a match in a window of its own (SPEC §9); the page sets its
+ * title once it has settled. Answers null when the browser refused the window.
  */
-export function openHeadToHead(match: MatchWire, title: string): Window | null {
-  const { width, height, titleDelayMs } = headToHeadWindow;
-  const opened = window.open('', `h2h-${match.b}`, `popup,width=${width},height=${height}`);
-  if (!opened) return null;
-  const document = opened.document;
-  document.body.replaceChildren();
-  const heading = document.createElement('h1');
-  heading.textContent = match.r ? `${match.o} v ${match.r}` : match.o;
-  const league = document.createElement('p');
-  league.textContent = match.ln;
-  const table = document.createElement('table');
-  const periods = [1, 2, 3, 4, 5] as const;
-  for (const [name, side] of [
-    [match.o, 'h'],
-    [match.r, 'a'],
-  ] as const) {
-    if (!name) continue;
-    const row = table.insertRow();
-    row.insertCell().textContent = name;
-    for (const period of periods)
-      row.insertCell().textContent = String(match.ev[`${side}${period}`]);
-    row.insertCell().textContent = String(side === 'h' ? match.ev.hs : match.ev.as);
+export function openHeadToHead(match: Pick<MatchWire, 'a' | 'b'>): Window | null {
+  const { width, height } = headToHeadWindow;
+  const address = new URL(window.location.href);
+  address.hash = headToHeadPath(match);
+  return window.open(address.href, `h2h-${match.b}`, `popup,width=${width},height=${height}`);
+}
+
+export type FormLetter = 'W' | 'D' | 'L';
+
+/** A past match as one side saw it: won, drawn or lost. */
+export function resultFor(teamId: number, match: PastMatchWire): FormLetter {
+  const own = match.homeId === teamId ? match.homeScore : match.awayScore;
+  const other = match.homeId === teamId ? match.awayScore : match.homeScore;
+  if (own === other) return 'D';
+  return own > other ? 'W' : 'L';
+}
+
+/** Wins of each side and draws over their meetings. */
+export function meetingTally(homeId: number, meetings: readonly PastMatchWire[]) {
+  const tally = { home: 0, draws: 0, away: 0 };
+  for (const meeting of meetings) {
+    const result = resultFor(homeId, meeting);
+    if (result === 'W') tally.home += 1;
+    else if (result === 'L') tally.away += 1;
+    else tally.draws += 1;
   }
-  document.body.append(heading, league, table);
-  setTimeout(() => {
-    if (!opened.closed) opened.document.title = title;
-  }, titleDelayMs);
-  return opened;
+  return tally;
 }

@@ -1,6 +1,6 @@
 import { OddsStyle } from '@sb/domain';
 import { describe, expect, it } from 'vitest';
-import { optionLabel, optionPriceText, optionTone } from './option-display';
+import { optionPriceText, optionTone } from './option-display';
 
 describe('option display', () => {
   it('shows an open price in each style', () => {
@@ -35,10 +35,5 @@ describe('option display', () => {
     expect(optionTone(false, 1)).toBe('up');
     expect(optionTone(false, -1)).toBe('down');
     expect(optionTone(false, undefined)).toBe('plain');
-  });
-
-  it('labels an option with its short name and line', () => {
-    expect(optionLabel({ ah: 'H', h: 'Arsenal -0.25' }, '-0.25')).toBe('H -0.25');
-    expect(optionLabel({ ah: '', h: 'Draw' }, '')).toBe('Draw');
   });
 });

@@ -20,9 +20,3 @@ export function optionTone(isOnSlip: boolean, moveDirection: 1 | -1 | undefined)
   if (moveDirection === -1) return 'down';
   return 'plain';
 }
-
-/** The option's label: its short name, with the line it reads when it has one ("H -0.25"). */
-export function optionLabel(option: Pick<MarketOption, 'ah' | 'h'>, line: string): string {
-  const name = option.ah || option.h;
-  return line ? `${name} ${line}` : name;
-}

@@ -1,12 +1,10 @@
 import { matchListType, type SocketMatch, type SportCount } from '@sb/contract';
+import { displayDayOf, displayDayStartMs } from '@sb/domain';
 import { outrightSportId } from './sports';
 
 /** The display day ends at midnight four hours behind UTC (SPEC §9), as the server splits lists. */
-const displayOffsetMs = 4 * 60 * 60 * 1000;
-const dayMs = 24 * 60 * 60 * 1000;
-
 export function endOfDisplayDay(nowMs: number): number {
-  return Math.floor((nowMs - displayOffsetMs) / dayMs) * dayMs + dayMs + displayOffsetMs;
+  return displayDayStartMs(displayDayOf(nowMs) + 1);
 }
 
 /** What the socket last said of a followed match: null when the book does not hold it. */

@@ -31,6 +31,15 @@ describe('balance call choice (SPEC §4)', () => {
     });
   });
 
+  it('uses the partner call for a player a partner link signed in (agent 1 when the token names none)', () => {
+    const signedIn = { ...partner, agentId: 1, principal: 'link-player', channel: 'acme' };
+    expect(balanceCallFor(signedIn)).toEqual({
+      kind: 'partner',
+      principal: 'link-player',
+      channel: 'acme',
+    });
+  });
+
   it('uses the normal call for our own members', () => {
     expect(balanceCallFor(member)).toEqual({ kind: 'member' });
     expect(balanceCallFor({ ...member, agentId: 3 })).toEqual({ kind: 'member' });

@@ -1,4 +1,5 @@
 import {
+  withdrawAccountList,
   withdrawAccountOperate,
   withdrawAccountOperation,
   withdrawBankList,
@@ -7,22 +8,42 @@ import {
   withdrawPasswordEdit,
 } from '@sb/contract';
 import { hashPasswordForWire } from '@sb/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import type { HistoryPageRequest } from './deposit-calls';
 import { withIdempotencyKey } from './idempotency';
 
 export const withdrawQueryKeys = {
   bankList: ['wallet', 'bank-list'] as const,
+  payoutAccounts: ['wallet', 'payout-accounts'] as const,
   history: ['wallet', 'withdraw-history'] as const,
 };
 
-/** getBankList: channels with the member's saved accounts (holds, accounts). */
+/**
+ * getBankList: the withdrawal channels. Its `holds` and `accounts` are a copy of the member's
+ * accounts at the time of the answer; the screens read the accounts from `usePayoutAccounts`.
+ */
 export function useBankList() {
   return useQuery({
     queryKey: withdrawQueryKeys.bankList,
     queryFn: () => callApi(withdrawBankList, {}),
   });
+}
+
+/** getWithdrawAccount: the member's saved payout accounts, oldest first (SPEC §7). */
+export function usePayoutAccounts() {
+  return useQuery({
+    queryKey: withdrawQueryKeys.payoutAccounts,
+    queryFn: () => callApi(withdrawAccountList, {}),
+  });
+}
+
+/** After an account is added or removed: the account list, and the channels' copy of it. */
+export function refreshPayoutAccounts(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: withdrawQueryKeys.payoutAccounts }),
+    queryClient.invalidateQueries({ queryKey: withdrawQueryKeys.bankList }),
+  ]);
 }
 
 export function createWithdrawal(

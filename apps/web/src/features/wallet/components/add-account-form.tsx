@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/text-field';
 import { showToast } from '../../../lib/toast-store';
-import { addPayoutAccount, withdrawQueryKeys } from '../api/withdraw-calls';
+import { addPayoutAccount, refreshPayoutAccounts } from '../api/withdraw-calls';
 
 type Values = Record<PayoutAccountField, string>;
 
@@ -183,7 +183,7 @@ export function AddAccountForm({
         ...(stored.extend1 ? { extend1: stored.extend1 } : {}),
       });
       showToast('success', t('walletUi.accounts.added'));
-      await queryClient.invalidateQueries({ queryKey: withdrawQueryKeys.bankList });
+      await refreshPayoutAccounts(queryClient);
       onClose();
     } catch {
       setSaving(false);

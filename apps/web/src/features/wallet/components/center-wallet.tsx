@@ -9,28 +9,24 @@ import { formatDisplayAmount } from '@sb/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountUpAmount } from '../../../components/count-up-amount';
+import { CurrencyIcon } from '../../../components/currency-icon';
 import { callApi } from '../../../lib/api-client';
 import { newIdempotencyKey, withIdempotencyKey } from '../api/idempotency';
 import { refreshWalletBalance, useWalletBalance } from '../api/wallet-balance';
+import { usePlayCurrency } from '../hooks/use-play-currency';
 import { formatDisplayTime } from '../model/display-time';
 import { acceptWithdrawInput, decimalToMinor } from '../model/withdraw-amount';
 import { useWalletMember } from './wallet-context';
-
-/** The icon of a currency: its first letters on a coloured disc, the default SPEC allows for. */
-function CurrencyIcon({ code }: { code: string }) {
-  return (
-    <span className="wallet-currency-icon" aria-hidden="true" data-code={code}>
-      {code.slice(0, 1)}
-    </span>
-  );
-}
+import './play-currency.css';
 
 /** SPEC §2 center wallet: every currency with its code and amount; fetched when the list is empty. */
 export function CenterWallet() {
   const { t } = useTranslation();
-  const { owner } = useWalletMember();
+  const { owner, onPlayCurrencyChange } = useWalletMember();
   const queryClient = useQueryClient();
   const balances = useWalletBalance(owner);
+  const playCurrency = usePlayCurrency(owner, onPlayCurrencyChange);
   const entries = balances.data ? [...balances.data.values()] : [];
   const isEmpty = entries.length === 0;
 
@@ -51,11 +47,30 @@ export function CenterWallet() {
         <ul className="wallet-currency-list">
           {entries.map((entry) => (
             <li key={entry.assetID} data-testid="center-wallet-item" data-code={entry.currencyCode}>
-              <CurrencyIcon code={entry.currencyCode} />
+              <CurrencyIcon code={entry.currencyCode} sizePx={28} />
               <span className="wallet-currency-list__code">{entry.currencyCode}</span>
               <strong data-testid="center-wallet-amount">
-                {formatDisplayAmount(entry.amount, entry.scale)}
+                <CountUpAmount
+                  className="count-up"
+                  amountMinor={entry.amount}
+                  scale={entry.scale}
+                />
               </strong>
+              {entry.assetID === owner.assetID ? (
+                <span className="wallet-currency-list__playing" data-testid="center-wallet-playing">
+                  {t('walletUi.playCurrency.playing')}
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--secondary wallet-currency-list__play"
+                  disabled={playCurrency.isChanging}
+                  data-testid="center-wallet-play"
+                  onClick={() => void playCurrency.playIn(entry)}
+                >
+                  {t('walletUi.playCurrency.accept', { currency: entry.currencyCode })}
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -107,7 +122,12 @@ function LoanSection({ entry }: { entry: BalanceEntry }) {
       <p className="wallet-note">
         {t('walletUi.centerWallet.creditLimit')}:{' '}
         {formatDisplayAmount(entry.creditAmount, entry.scale)} · {t('walletUi.centerWallet.owed')}:{' '}
-        <span data-testid="loan-owed">{formatDisplayAmount(entry.loanAmount, entry.scale)}</span>
+        <CountUpAmount
+          className="count-up"
+          testId="loan-owed"
+          amountMinor={entry.loanAmount}
+          scale={entry.scale}
+        />
       </p>
       <div className="wallet-amount">
         <input

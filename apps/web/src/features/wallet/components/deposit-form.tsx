@@ -16,7 +16,7 @@ import {
 import { storeCollectionOrder, useWalletScreenStore } from '../store/wallet-screen-store';
 import { AddressDeposit } from './address-deposit';
 import { HostedPayPage } from './hosted-pay-page';
-import { BalanceLine, ChoiceChips } from './wallet-widgets';
+import { BalanceLine, ChoiceChips, CurrencyLabel } from './wallet-widgets';
 
 const collectionType = 2;
 const addressType = 5;
@@ -150,7 +150,7 @@ export function DepositForm() {
               setPayTypeId(null);
               resetAmount();
             }}
-            label={(code) => code}
+            label={(code) => <CurrencyLabel code={code} />}
             testId="deposit-currency"
           />
         </div>
@@ -171,7 +171,12 @@ export function DepositForm() {
           }}
           label={(id) => {
             const way = ways.find((entry) => entry.payTypeId === id);
-            return type === conversionType ? way?.toCurrencyCode : way?.payTypeName;
+            if (!way) return id;
+            // A conversion is chosen by its target currency; a coin's way names the coin itself.
+            if (type === conversionType) return <CurrencyLabel code={way.toCurrencyCode} />;
+            if (type === digitalCurrencyType || type === addressType)
+              return <CurrencyLabel code={way.payTypeName} />;
+            return way.payTypeName;
           }}
           testId="deposit-way"
           dataOf={(id) => ({ 'data-pay-type-id': id })}

@@ -1,29 +1,52 @@
-import type { WithdrawChannel } from '@sb/contract';
-import { maxPayoutAccountsPerType, typeTakesPayoutAccount } from '@sb/domain';
+import { maxPayoutAccountsPerType } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast-store';
-import { removePayoutAccount, useBankList, withdrawQueryKeys } from '../api/withdraw-calls';
+import {
+  refreshPayoutAccounts,
+  removePayoutAccount,
+  useBankList,
+  usePayoutAccounts,
+} from '../api/withdraw-calls';
 import { maskAccountNumber } from '../model/masking';
+import { groupPayoutAccounts, type PayoutAccountGroup } from '../model/payout-account-groups';
 import { useWalletScreenStore, walletTabIndex } from '../store/wallet-screen-store';
 import { AddAccountForm } from './add-account-form';
 
-/** SPEC §2 my accounts: saved payout accounts grouped by type, with delete and add. */
+/**
+ * SPEC §2 my accounts: saved payout accounts grouped by type, with delete and add. The accounts
+ * come from `/app/api/withdraw/account`, the channels (which types exist, the add form) from the
+ * bank list; both are read again after an add or a delete.
+ */
 export function PayoutAccounts() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const bankList = useBankList();
+  const accountList = usePayoutAccounts();
   const addAccountType = useWalletScreenStore((state) => state.addAccountType);
   const requestAddAccount = useWalletScreenStore((state) => state.requestAddAccount);
   const selectTab = useWalletScreenStore((state) => state.selectTab);
-  const channels = (bankList.data ?? []).filter((channel) =>
-    typeTakesPayoutAccount(channel.merchantCode),
-  );
-  const adding = channels.find((channel) => channel.merchantCode === addAccountType);
 
-  if (bankList.isPending) return <p className="wallet-note">{t('common.loading')}</p>;
-  if (adding) {
-    return <AddAccountForm channel={adding} onClose={() => requestAddAccount(null)} />;
+  if (bankList.isPending || accountList.isPending)
+    return <p className="wallet-note">{t('common.loading')}</p>;
+  if (bankList.isError || accountList.isError) {
+    return (
+      <div className="wallet-accounts" data-testid="accounts-error">
+        <p className="wallet-note">{t('walletUi.accounts.loadFailed')}</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void refreshPayoutAccounts(queryClient)}
+        >
+          {t('walletUi.accounts.retry')}
+        </button>
+      </div>
+    );
+  }
+  const groups = groupPayoutAccounts(bankList.data, accountList.data);
+  const adding = groups.find((group) => group.merchantCode === addAccountType && group.canAdd);
+  if (adding?.channel) {
+    return <AddAccountForm channel={adding.channel} onClose={() => requestAddAccount(null)} />;
   }
 
   const remove = async (accountId: number) => {
@@ -33,7 +56,7 @@ export function PayoutAccounts() {
     } catch {
       showToast('error', t('walletUi.accounts.removeFailed'));
     }
-    await queryClient.invalidateQueries({ queryKey: withdrawQueryKeys.bankList });
+    await refreshPayoutAccounts(queryClient);
   };
 
   return (
@@ -46,11 +69,11 @@ export function PayoutAccounts() {
       >
         ‹ {t('walletUi.accounts.back')}
       </button>
-      {channels.map((channel) => (
+      {groups.map((group) => (
         <AccountGroup
-          key={channel.channelId}
-          channel={channel}
-          onAdd={() => requestAddAccount(channel.merchantCode)}
+          key={group.merchantCode}
+          group={group}
+          onAdd={() => requestAddAccount(group.merchantCode)}
           onRemove={remove}
         />
       ))}
@@ -62,44 +85,46 @@ export function PayoutAccounts() {
 }
 
 function AccountGroup(props: {
-  channel: WithdrawChannel;
+  group: PayoutAccountGroup;
   onAdd(): void;
   onRemove(accountId: number): Promise<void>;
 }) {
   const { t } = useTranslation();
-  const { channel } = props;
-  const isFull = channel.holds >= maxPayoutAccountsPerType;
+  const { group } = props;
+  const typeName = t(`walletUi.withdrawTypes.${group.merchantCode}`, {
+    defaultValue: group.channel?.payTypeName ?? String(group.merchantCode),
+  });
   return (
     <section
       className="wallet-account-group"
       data-testid="account-group"
-      data-merchant-code={channel.merchantCode}
+      data-merchant-code={group.merchantCode}
     >
       <header className="wallet-account-group__header">
         <h3 className="wallet-subtitle">
-          {t(`walletUi.withdrawTypes.${channel.merchantCode}`, {
-            defaultValue: channel.payTypeName,
-          })}{' '}
-          <span className="wallet-note">
-            ({channel.holds}/{maxPayoutAccountsPerType})
+          {typeName}{' '}
+          <span className="wallet-note" data-testid="account-group-count">
+            ({group.accounts.length}/{maxPayoutAccountsPerType})
           </span>
         </h3>
-        <button
-          type="button"
-          className="wallet-link"
-          disabled={isFull}
-          title={isFull ? t('walletUi.accounts.full') : undefined}
-          onClick={props.onAdd}
-          data-testid="account-add"
-        >
-          + {t('walletUi.accounts.add')}
-        </button>
+        {group.channel ? (
+          <button
+            type="button"
+            className="wallet-link"
+            disabled={!group.canAdd}
+            title={group.canAdd ? undefined : t('walletUi.accounts.full')}
+            onClick={props.onAdd}
+            data-testid="account-add"
+          >
+            + {t('walletUi.accounts.add')}
+          </button>
+        ) : null}
       </header>
-      {channel.accounts.length === 0 ? (
+      {group.accounts.length === 0 ? (
         <p className="wallet-note">{t('walletUi.accounts.empty')}</p>
       ) : (
         <ul className="wallet-account-list">
-          {channel.accounts.map((account) => (
+          {group.accounts.map((account) => (
             <li key={account.accountId} data-testid="account-item">
               <span>{account.name ?? account.payTypeName}</span>
               <code data-testid="account-number">{maskAccountNumber(account.bankNo)}</code>

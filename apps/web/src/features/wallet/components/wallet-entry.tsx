@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadedOnUse } from '../../../lib/loaded-on-use';
 import { useWalletScreenStore } from '../store/wallet-screen-store';
 import type { WalletMember } from './wallet-context';
 
@@ -7,8 +7,8 @@ import type { WalletMember } from './wallet-context';
  * The popup and its panels (QR codes, uploads, the password pad…) load when the wallet first
  * opens: the match list, which every visit starts on, does not wait for them.
  */
-const WalletPopup = lazy(() =>
-  import('./wallet-popup').then((module) => ({ default: module.WalletPopup })),
+const WalletPopup = loadedOnUse(() =>
+  import('./wallet-popup').then((module) => module.WalletPopup),
 );
 
 /** The header's way into the wallet, and the wallet itself while it is open. */
@@ -26,11 +26,7 @@ export function WalletEntry({ member }: { member: WalletMember }) {
       >
         {t('walletUi.open')}
       </button>
-      {isOpen ? (
-        <Suspense fallback={null}>
-          <WalletPopup member={member} />
-        </Suspense>
-      ) : null}
+      {isOpen ? <WalletPopup member={member} /> : null}
     </>
   );
 }

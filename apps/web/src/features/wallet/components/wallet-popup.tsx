@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWalletScreenStore, walletTabs } from '../store/wallet-screen-store';
 import { CenterWallet } from './center-wallet';
 import { DepositTab } from './deposit-tab';
 import { FundsHistory } from './funds-history';
+import { MoneyOutGate } from './money-out-gate';
 import { PayoutAccounts } from './payout-accounts';
 import { type WalletMember, WalletMemberContext } from './wallet-context';
 import { WithdrawPanel } from './withdraw-panel';
@@ -13,13 +14,25 @@ import '../wallet.css';
 function TabContent({ tabIndex }: { tabIndex: number }) {
   switch (walletTabs[tabIndex]) {
     case 'withdraw':
-      return <WithdrawPanel />;
+      return (
+        <MoneyOutGate>
+          <WithdrawPanel />
+        </MoneyOutGate>
+      );
     case 'history':
       return <FundsHistory />;
     case 'accounts':
-      return <PayoutAccounts />;
+      return (
+        <MoneyOutGate>
+          <PayoutAccounts />
+        </MoneyOutGate>
+      );
     case 'password':
-      return <WithdrawPasswordForm />;
+      return (
+        <MoneyOutGate>
+          <WithdrawPasswordForm />
+        </MoneyOutGate>
+      );
     case 'balances':
       return <CenterWallet />;
     default:
@@ -34,6 +47,14 @@ export function WalletPopup({ member }: { member: WalletMember }) {
   const selectTab = useWalletScreenStore((state) => state.selectTab);
   const close = useWalletScreenStore((state) => state.close);
   const tab = walletTabs[tabIndex] ?? 'deposit';
+  const activeTab = useRef<HTMLButtonElement | null>(null);
+
+  // On a phone the menu is a row that scrolls sideways; the selected tab (restored from session
+  // storage, or chosen by a jump such as withdraw's add-account) is brought into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the tab changes.
+  useEffect(() => {
+    activeTab.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tabIndex]);
 
   useEffect(() => {
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -54,13 +75,14 @@ export function WalletPopup({ member }: { member: WalletMember }) {
           aria-label={t('walletUi.title')}
           data-testid="wallet"
         >
-          <nav className="wallet__menu" aria-label={t('walletUi.title')}>
+          <nav className="wallet__menu scroll-row" aria-label={t('walletUi.title')}>
             {walletTabs.map((name, index) => (
               <button
                 key={name}
                 type="button"
                 className={index === tabIndex ? 'wallet__tab is-active' : 'wallet__tab'}
                 aria-current={index === tabIndex ? 'page' : undefined}
+                ref={index === tabIndex ? activeTab : undefined}
                 onClick={() => selectTab(index)}
                 data-testid="wallet-tab"
                 data-index={index}

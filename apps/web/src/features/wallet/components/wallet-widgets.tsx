@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CurrencyIcon } from '../../../components/currency-icon';
 import { showToast } from '../../../lib/toast-store';
 import { refreshWalletBalance, useWalletBalance } from '../api/wallet-balance';
 import { displayAvailable, type WalletBalance } from '../model/balance-map';
@@ -39,6 +40,16 @@ export function BalanceLine({ currencyId, testId }: { currencyId?: number; testI
         ↻
       </button>
     </div>
+  );
+}
+
+/** A currency choice: its icon (SPEC §9) and its code, or the text given. */
+export function CurrencyLabel({ code, children }: { code: string; children?: ReactNode }) {
+  return (
+    <span className="currency-label">
+      <CurrencyIcon code={code} sizePx={16} />
+      {children ?? code}
+    </span>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { WithdrawChannel } from '@sb/contract';
+import type { WithdrawAccount, WithdrawChannel } from '@sb/contract';
 import { maxPayoutAccountsPerType } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,9 +7,15 @@ import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 import { newIdempotencyKey } from '../api/idempotency';
 import { refreshWalletBalance } from '../api/wallet-balance';
-import { createWithdrawal, useBankList, withdrawQueryKeys } from '../api/withdraw-calls';
+import {
+  createWithdrawal,
+  useBankList,
+  usePayoutAccounts,
+  withdrawQueryKeys,
+} from '../api/withdraw-calls';
 import { majorUnitsText } from '../model/deposit-amount';
 import { maskAccountNumber } from '../model/masking';
+import { accountsForChannel } from '../model/payout-account-groups';
 import {
   acceptWithdrawInput,
   decimalToMinor,
@@ -20,15 +26,19 @@ import {
 import { useWalletScreenStore, walletTabIndex } from '../store/wallet-screen-store';
 import { PasswordPad, SetPasswordPad } from './password-pad';
 import { useWalletMember } from './wallet-context';
-import { BalanceLine, ChoiceChips, useBalanceOf } from './wallet-widgets';
+import { BalanceLine, ChoiceChips, CurrencyLabel, useBalanceOf } from './wallet-widgets';
 
 /** SPEC §8: the lock code. */
 const withdrawLockedCode = 5023;
 
-/** SPEC §2 withdraw panel. */
+/**
+ * SPEC §2 withdraw panel: the channels from the bank list, the saved-account dropdown from
+ * `/app/api/withdraw/account`.
+ */
 export function WithdrawPanel() {
   const { t } = useTranslation();
   const bankList = useBankList();
+  const accountList = usePayoutAccounts();
   const channels = bankList.data ?? [];
   const [merchantCode, setMerchantCode] = useState<number | null>(null);
   const [channelId, setChannelId] = useState<number | null>(null);
@@ -37,7 +47,8 @@ export function WithdrawPanel() {
   const ofType = channels.filter((channel) => channel.merchantCode === type);
   const channel = ofType.find((entry) => entry.channelId === channelId) ?? ofType[0];
 
-  if (bankList.isPending) return <p className="wallet-note">{t('common.loading')}</p>;
+  if (bankList.isPending || accountList.isPending)
+    return <p className="wallet-note">{t('common.loading')}</p>;
   if (!channel) return <p className="wallet-note">{t('walletUi.withdraw.noChannels')}</p>;
 
   return (
@@ -62,17 +73,34 @@ export function WithdrawPanel() {
           onChoose={setChannelId}
           label={(id) => {
             const entry = ofType.find((candidate) => candidate.channelId === id);
-            return entry ? `${entry.payTypeName} · ${entry.currencyCode}` : id;
+            return entry ? (
+              <CurrencyLabel code={entry.currencyCode}>
+                {`${entry.payTypeName} · ${entry.currencyCode}`}
+              </CurrencyLabel>
+            ) : (
+              id
+            );
           }}
           testId="withdraw-channel"
         />
       </div>
-      <WithdrawForm key={channel.channelId} channel={channel} />
+      <WithdrawForm
+        key={channel.channelId}
+        channel={channel}
+        accounts={accountsForChannel(accountList.data ?? [], channel)}
+      />
     </div>
   );
 }
 
-function WithdrawForm({ channel }: { channel: WithdrawChannel }) {
+function WithdrawForm({
+  channel,
+  accounts,
+}: {
+  channel: WithdrawChannel;
+  /** The member's saved accounts of the channel's type, oldest first. */
+  accounts: WithdrawAccount[];
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { hasWithdrawPassword } = useWalletMember();
@@ -81,7 +109,11 @@ function WithdrawForm({ channel }: { channel: WithdrawChannel }) {
   const selectTab = useWalletScreenStore((state) => state.selectTab);
   const requestAddAccount = useWalletScreenStore((state) => state.requestAddAccount);
   const balance = useBalanceOf(channel.currencyId);
-  const [accountId, setAccountId] = useState<number>(channel.accounts[0]?.accountId ?? 0);
+  // The first account until the member picks one; a removed pick falls back to it too.
+  const [pickedAccountId, setAccountId] = useState<number | null>(null);
+  const accountId =
+    accounts.find((account) => account.accountId === pickedAccountId)?.accountId ??
+    (pickedAccountId === 0 ? 0 : (accounts[0]?.accountId ?? 0));
   const [amountText, setAmountText] = useState('');
   const [isPadOpen, setPadOpen] = useState(false);
   const [isSetPadDismissed, setSetPadDismissed] = useState(false);
@@ -92,7 +124,7 @@ function WithdrawForm({ channel }: { channel: WithdrawChannel }) {
   const cap = maxWithdrawable(available, channel);
   const amountMinor = decimalToMinor(amountText, channel.scale);
   const needsAccount = channel.merchantCode !== noAccountWithdrawType;
-  const hasAccount = channel.accounts.some((account) => account.accountId === accountId);
+  const hasAccount = accounts.some((account) => account.accountId === accountId);
   const belowMinimum = amountMinor !== null && amountMinor < channel.minAmount;
   const disabledReason = withdrawDisabledReason({
     isLocked,
@@ -151,7 +183,7 @@ function WithdrawForm({ channel }: { channel: WithdrawChannel }) {
     }
   };
 
-  const isAtAccountLimit = channel.holds >= maxPayoutAccountsPerType;
+  const isAtAccountLimit = accounts.length >= maxPayoutAccountsPerType;
   return (
     <>
       {isLocked ? (
@@ -172,7 +204,7 @@ function WithdrawForm({ channel }: { channel: WithdrawChannel }) {
             data-testid="withdraw-account"
           >
             <option value={0}>{t('walletUi.withdraw.chooseAccount')}</option>
-            {channel.accounts.map((account) => (
+            {accounts.map((account) => (
               <option key={account.accountId} value={account.accountId}>
                 {account.name ?? account.payTypeName} {maskAccountNumber(account.bankNo)}
               </option>

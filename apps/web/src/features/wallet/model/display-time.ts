@@ -1,10 +1,8 @@
-/** SPEC §9: times show in a fixed zone four hours behind UTC, whatever the browser's zone. */
-export const displayZoneOffsetMs = -4 * 60 * 60 * 1000;
-const dayMs = 24 * 60 * 60 * 1000;
+import { dayMs, displayDayOf, displayDayStartMs, displayOffsetMs } from '@sb/domain';
 
-/** YYYY-MM-DD HH:mm:ss in the display zone. */
+/** YYYY-MM-DD HH:mm:ss in the display zone (SPEC §9, packages/domain display-day.ts). */
 export function formatDisplayTime(epochMs: number): string {
-  return new Date(epochMs + displayZoneOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
+  return new Date(epochMs + displayOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** SPEC §9 history ranges: today, or the last 7, 15 or 30 days counting today. */
@@ -16,7 +14,6 @@ export function historyRange(
   days: HistoryRangeDays,
   nowMs: number,
 ): { startTime: number; endTime: number } {
-  const local = nowMs + displayZoneOffsetMs;
-  const startOfToday = local - (((local % dayMs) + dayMs) % dayMs) - displayZoneOffsetMs;
+  const startOfToday = displayDayStartMs(displayDayOf(nowMs));
   return { startTime: startOfToday - (days - 1) * dayMs, endTime: nowMs };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "feed_positions" ADD COLUMN "density" double precision;

@@ -1,0 +1,94 @@
+import { coerceWireValue } from '@sb/contract';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './app-error';
+
+/**
+ * Query, form-encoded, JSON and multipart bodies all arrive as one flat object of fields
+ * (DESIGN §5); a field in the body wins over the same name in the query.
+ */
+export function readWireFields(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+    throw new AppError('INVALID_INPUT', 'body must be an object of fields');
+  }
+  return {
+    ...(request.query as Record<string, unknown>),
+    ...(body as Record<string, unknown> | undefined),
+  };
+}
+
+/**
+ * The field holding the first string with a NUL character, if any. PostgreSQL text cannot store
+ * NUL, so such a value would fail in the database as an internal error instead of bad input.
+ */
+function findNulCharacter(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findNulCharacter(item, path ? `${path}.${key}` : key);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+function valueAt(fields: unknown, path: readonly PropertyKey[]): unknown {
+  let value = fields;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** What was wrong, field by field, as the refusal's message says it (the first five faults). */
+function describeIssues(error: z.ZodError, fields: unknown): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      if (issue.code === 'unrecognized_keys')
+        return `unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+      const field = issue.path.join('.') || 'body';
+      // A field left out, or sent empty (which the wire reads as left out), is missing.
+      const isMissing =
+        issue.code === 'invalid_type' &&
+        issue.path.length > 0 &&
+        valueAt(fields, issue.path) === undefined;
+      return `${field}: ${isMissing ? 'is required' : issue.message}`;
+    })
+    .join('; ');
+}
+
+/**
+ * The fields brought to `schema`'s shape by the wire's coercion (numbers as text and text as
+ * numbers, `"1"` as true, empty strings as absent; packages/contract's wire-coercion.ts). A
+ * string with a NUL character is refused here, whatever field holds it.
+ */
+export function coerceWireFields(
+  schema: z.ZodType,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  const coerced = coerceWireValue(schema, fields) as Record<string, unknown>;
+  const nulField = findNulCharacter(coerced, '');
+  if (nulField) throw new AppError('INVALID_INPUT', `${nulField}: must not contain NUL characters`);
+  return coerced;
+}
+
+/** Coerced fields validated by `schema`; bad input is refused with the fields named. */
+export function validateWireFields<S extends z.ZodType>(
+  schema: S,
+  coerced: Record<string, unknown>,
+): z.output<S> {
+  const parsed = schema.safeParse(coerced);
+  if (!parsed.success) throw new AppError('INVALID_INPUT', describeIssues(parsed.error, coerced));
+  return parsed.data;
+}
+
+/** The fields as `schema` reads them: coerced, then validated, before anything is done with them. */
+export function parseWireFields<S extends z.ZodType>(
+  schema: S,
+  fields: Record<string, unknown>,
+): z.output<S> {
+  return validateWireFields(schema, coerceWireFields(schema, fields));
+}

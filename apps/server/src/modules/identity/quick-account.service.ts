@@ -1,0 +1,73 @@
+import { randomInt } from 'node:crypto';
+import type { Session } from '@sb/contract';
+import { quickAccountPlaceholderWirePassword } from '@sb/domain';
+import { AppError } from '../../http/app-error';
+import type { CallContext } from '../../http/request-context';
+import type { CounterStore } from '../../platform/counter-store';
+import type { IdentityService } from './identity.service';
+
+/**
+ * How many quick accounts one address may create in a window. A person needs one; a shared
+ * address (an office, a carrier's NAT) a few. Past it the address is told to wait, so a script
+ * cannot fill the users table.
+ */
+export const quickAccountLimits = {
+  perAddress: 10,
+  windowMs: 60 * 60_000,
+} as const;
+
+/**
+ * Generated names are `qa` and ten digits: easy to read out and type on a phone, and far enough
+ * apart that a clash is rare. A clash just draws another name; a handful of clashes in a row
+ * means something other than chance.
+ */
+const maxNameTries = 5;
+
+export function generateQuickAccountName(): string {
+  let digits = '';
+  for (let index = 0; index < 10; index += 1) digits += String(randomInt(10));
+  return `qa${digits}`;
+}
+
+/**
+ * Quick account creation (SPEC §5): a member with a generated name on the placeholder password,
+ * signed in at once. The account is flagged while it keeps the placeholder; identity.service
+ * refuses it a login and the withdrawals module refuses it money out (docs/identity.md).
+ */
+export function createQuickAccountService(deps: {
+  identity: Pick<IdentityService, 'register'>;
+  counters: CounterStore;
+  /** Chooses account names; tests supply clashing ones. */
+  generateName?: () => string;
+}) {
+  const { identity, counters } = deps;
+  const generateName = deps.generateName ?? generateQuickAccountName;
+
+  return {
+    async create(context: CallContext): Promise<Session> {
+      const created = await counters.increment(
+        `quick-account:ip:${context.ip}`,
+        quickAccountLimits.windowMs,
+      );
+      if (created > quickAccountLimits.perAddress)
+        throw new AppError(
+          'RATE_LIMITED',
+          `at most ${quickAccountLimits.perAddress} quick accounts an hour from one address`,
+        );
+      for (let tries = 0; tries < maxNameTries; tries += 1) {
+        try {
+          return await identity.register(
+            { account: generateName(), pwd: quickAccountPlaceholderWirePassword },
+            context,
+            { hasPlaceholderPassword: true },
+          );
+        } catch (error) {
+          if (!(error instanceof AppError && error.errorName === 'ACCOUNT_TAKEN')) throw error;
+        }
+      }
+      throw new Error(`quick account names clashed ${maxNameTries} times in a row`);
+    },
+  };
+}
+
+export type QuickAccountService = ReturnType<typeof createQuickAccountService>;

@@ -1,0 +1,9 @@
+import type { Texts } from './partner-i18n.en';
+
+export const texts: Texts = {
+  partner: {
+    badge: '合作方',
+    badgeTitle: '通过合作方 {{channel}} 登录',
+    player: '合作方玩家',
+  },
+};

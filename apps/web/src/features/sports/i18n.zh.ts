@@ -1,0 +1,63 @@
+import type { Texts } from './i18n.en';
+
+export const texts: Texts = {
+  sportsBoard: {
+    sportsLabel: '体育项目',
+    sport: {
+      football: '足球',
+      basketball: '篮球',
+      tennis: '网球',
+      volleyball: '排球',
+      iceHockey: '冰球',
+      tableTennis: '乒乓球',
+      badminton: '羽毛球',
+      esports: '电子竞技',
+      outrights: '冠军',
+      virtualFootball: '虚拟足球',
+      virtualBasketball: '虚拟篮球',
+      virtualRacing: '虚拟赛马',
+    },
+    search: '搜索所有项目的球队或联赛',
+    searchFound: '找到 {{count}} 场，项目：{{sports}}',
+    resultsTitle: '赛果',
+    resultsDate: '日期',
+    previousDay: '前一天',
+    nextDay: '后一天',
+    noResultsOn: '{{date}} 暂无赛果',
+    loading: '正在加载赛事…',
+    noMatches: '暂无赛事',
+    more: '+{{count}}',
+    periods: '各节比分',
+    close: '关闭',
+    headToHead: '历史交锋',
+    headToHeadTitle: '历史交锋：{{title}}',
+    video: '视频直播',
+    animation: '动画直播',
+    streamUnavailable: '该直播当前不可用。',
+    resultState: {
+      ended: '已结束',
+      closed: '已确认',
+      cancelled: '已取消',
+      postponed: '已推迟',
+      abandoned: '已中断',
+    },
+  },
+  sportsFavourites: {
+    view: '收藏',
+    add: '加入收藏',
+    remove: '取消收藏',
+    favSucc: '收藏成功',
+  },
+  sportsOdds: {
+    style: '盘口',
+    decimal: '欧洲盘',
+    hongKong: '香港盘',
+    malay: '马来盘',
+    indonesian: '印尼盘',
+    american: '美式盘',
+  },
+  sportsLive: {
+    /** SPEC §8: the game socket could not reconnect. */
+    networkError: '网络错误。',
+  },
+};

@@ -1,0 +1,63 @@
+import type { Texts } from './i18n.en';
+
+export const texts: Texts = {
+  sportsBoard: {
+    sportsLabel: '體育項目',
+    sport: {
+      football: '足球',
+      basketball: '籃球',
+      tennis: '網球',
+      volleyball: '排球',
+      iceHockey: '冰球',
+      tableTennis: '乒乓球',
+      badminton: '羽毛球',
+      esports: '電子競技',
+      outrights: '冠軍',
+      virtualFootball: '虛擬足球',
+      virtualBasketball: '虛擬籃球',
+      virtualRacing: '虛擬賽馬',
+    },
+    search: '搜尋所有項目的球隊或聯賽',
+    searchFound: '找到 {{count}} 場，項目：{{sports}}',
+    resultsTitle: '賽果',
+    resultsDate: '日期',
+    previousDay: '前一天',
+    nextDay: '後一天',
+    noResultsOn: '{{date}} 暫無賽果',
+    loading: '正在載入賽事…',
+    noMatches: '暫無賽事',
+    more: '+{{count}}',
+    periods: '各節比分',
+    close: '關閉',
+    headToHead: '歷史交鋒',
+    headToHeadTitle: '歷史交鋒：{{title}}',
+    video: '視頻直播',
+    animation: '動畫直播',
+    streamUnavailable: '該直播當前不可用。',
+    resultState: {
+      ended: '已結束',
+      closed: '已確認',
+      cancelled: '已取消',
+      postponed: '已延期',
+      abandoned: '已中斷',
+    },
+  },
+  sportsFavourites: {
+    view: '收藏',
+    add: '加入收藏',
+    remove: '取消收藏',
+    favSucc: '收藏成功',
+  },
+  sportsOdds: {
+    style: '盤口',
+    decimal: '歐洲盤',
+    hongKong: '香港盤',
+    malay: '馬來盤',
+    indonesian: '印尼盤',
+    american: '美式盤',
+  },
+  sportsLive: {
+    /** SPEC §8: the game socket could not reconnect. */
+    networkError: '網絡錯誤。',
+  },
+};
