@@ -1,0 +1,530 @@
+// The boundary check (docs/boundaries.md): reads the source files, finds every import, and
+// reports each one that crosses a wall ARCHITECTURE.md draws. Violations listed in the baseline
+// file are tolerated until fixed; a baseline line that no longer occurs fails too, so the list
+// only shrinks.
+//
+//   node scripts/check-boundaries.mjs                  check; exit 1 on a new or a stale entry
+//   node scripts/check-boundaries.mjs --all            also list the violations the baseline holds
+//   node scripts/check-boundaries.mjs --write-baseline rewrite the baseline from today's violations
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, posix, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const rules = {
+  'module-entry':
+    'a server module is imported only through its public entry (*.service.ts, *.module.ts, *.types.ts)',
+  'module-cycle': 'no import cycle between server modules',
+  'sql-location':
+    'SQL (a value from drizzle-orm) only in *.repository.ts, *.statement.ts, *.schema.ts or src/db/',
+  'web-feature': 'a web feature imports no other feature',
+  'web-layer':
+    'web lib/ and components/ import no feature, app or console; the console and the member site import nothing of each other',
+  'package-app': 'packages import nothing from apps',
+};
+
+/** The folders whose files the check reads, relative to the repository root. */
+export const sourceRoots = ['apps/server/src', 'apps/web/src', 'packages'];
+export const baselinePath = 'scripts/boundaries-baseline.txt';
+
+const sourceExtensions = ['.ts', '.tsx', '.mts', '.mjs', '.js'];
+const server = 'apps/server/src/';
+const serverModules = 'apps/server/src/modules/';
+const web = 'apps/web/src/';
+const webFeatures = 'apps/web/src/features/';
+const webConsole = 'apps/web/src/console/';
+const appPackages = ['@sb/server', '@sb/web'];
+/** What the console's desks share: its API client, shell, components, texts and session. */
+const consoleShared = ['api', 'app', 'components', 'i18n', 'session'];
+
+const publicEntry = /\.(service|module|types)\.tsx?$/;
+const sqlHome = /\.(repository|statement|schema)\.ts$/;
+const testFile = /\.test\.tsx?$/;
+
+/**
+ * Every violation in a set of source files.
+ * @param {Map<string, string>} files repository-relative POSIX path → source text
+ * @returns {{ violations: Violation[], imports: number }}
+ */
+export function findViolations(files) {
+  /** @type {Violation[]} */
+  const violations = [];
+  /** @type {ModuleEdge[]} */
+  const moduleEdges = [];
+  let importCount = 0;
+  const paths = [...files.keys()].sort();
+  for (const file of paths) {
+    const source = files.get(file) ?? '';
+    for (const found of findImports(source)) {
+      importCount++;
+      const target = resolveSpecifier(file, found.specifier, files);
+      const at = { file, line: found.line };
+      const report = (rule, targetKey, detail) =>
+        violations.push({ ...at, rule, target: targetKey, detail });
+
+      // a. a module's internals stay inside it
+      if (file.startsWith(server) && !isServerExempt(file) && target?.startsWith(serverModules)) {
+        const from = serverModuleOf(file);
+        const to = serverModuleOf(target);
+        if (to !== from && !publicEntry.test(target))
+          report(
+            'module-entry',
+            target,
+            `imports ${target}, internal to module ${to}; use its service, module or types file`,
+          );
+      }
+
+      // b. module graph, for the cycle search below
+      if (
+        file.startsWith(serverModules) &&
+        !testFile.test(file) &&
+        target?.startsWith(serverModules)
+      ) {
+        const from = serverModuleOf(file);
+        const to = serverModuleOf(target);
+        if (from && to && from !== to) moduleEdges.push({ ...at, from, to });
+      }
+
+      // c. SQL lives in repositories, statements and schemas
+      if (
+        file.startsWith(server) &&
+        !testFile.test(file) &&
+        !file.startsWith(`${server}db/`) &&
+        !sqlHome.test(file) &&
+        /^drizzle-orm(\/|$)/.test(found.specifier) &&
+        !found.typeOnly
+      )
+        report(
+          'sql-location',
+          found.specifier,
+          `imports SQL building values from ${found.specifier}; move the query into a *.repository.ts or *.statement.ts`,
+        );
+
+      // d. web features and layers
+      if (file.startsWith(web) && target?.startsWith(web)) {
+        const layerProblem = webLayerProblem(file, target);
+        if (layerProblem) report(layerProblem.rule, target, layerProblem.detail);
+      }
+
+      // e. packages stand alone
+      if (file.startsWith('packages/')) {
+        const intoApps =
+          target?.startsWith('apps/') ||
+          appPackages.some(
+            (name) => found.specifier === name || found.specifier.startsWith(`${name}/`),
+          );
+        if (intoApps)
+          report(
+            'package-app',
+            target ?? found.specifier,
+            `imports ${found.specifier} from an app`,
+          );
+      }
+    }
+  }
+  violations.push(...cycleViolations(moduleEdges));
+  violations.sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.rule.localeCompare(b.rule),
+  );
+  return { violations, imports: importCount };
+}
+
+/** Tests, the command-line tools and the schema collector may reach into any module. */
+function isServerExempt(file) {
+  return (
+    testFile.test(file) || file === `${server}db/schema.ts` || file.startsWith(`${server}cli/`)
+  );
+}
+
+function serverModuleOf(path) {
+  if (!path.startsWith(serverModules)) return undefined;
+  return path.slice(serverModules.length).split('/')[0];
+}
+
+/**
+ * The feature a web file belongs to: `features/<f>/` of the member site, or a desk of the
+ * console (`console/<desk>/`, every folder but the console's shared ones).
+ */
+function webFeatureOf(path) {
+  if (path.startsWith(webFeatures)) return path.slice(webFeatures.length).split('/')[0];
+  if (!path.startsWith(webConsole)) return undefined;
+  const [folder, ...rest] = path.slice(webConsole.length).split('/');
+  if (rest.length === 0 || consoleShared.includes(folder)) return undefined;
+  return `console/${folder}`;
+}
+
+/** The web's walls: console and site apart; features apart; lib and components below them. */
+function webLayerProblem(file, target) {
+  const fromConsole = file.startsWith(webConsole);
+  const toConsole = target.startsWith(webConsole);
+  if (fromConsole !== toConsole) {
+    // The console shares the member site's lib and components, nothing else; the site nothing of
+    // the console's.
+    const shared = target.startsWith(`${web}lib/`) || target.startsWith(`${web}components/`);
+    if (!(fromConsole && shared))
+      return {
+        rule: 'web-layer',
+        detail: fromConsole
+          ? `the console imports ${target} of the member site; only src/lib and src/components are shared`
+          : `imports ${target} of the console into the member site`,
+      };
+  }
+  const fromFeature = webFeatureOf(file);
+  const toFeature = webFeatureOf(target);
+  if (fromFeature && toFeature && fromFeature !== toFeature)
+    return {
+      rule: 'web-feature',
+      detail: `feature ${fromFeature} imports ${target} of feature ${toFeature}; shared state and helpers belong in src/lib or src/components`,
+    };
+  const fromShared = file.startsWith(`${web}lib/`) || file.startsWith(`${web}components/`);
+  const toAssembly =
+    target.startsWith(webFeatures) ||
+    target.startsWith(`${web}app/`) ||
+    target === `${web}main.tsx`;
+  if (fromShared && toAssembly)
+    return {
+      rule: 'web-layer',
+      detail: `shared code imports ${target}; lib and components sit below the features and the app shell`,
+    };
+  return undefined;
+}
+
+/** One violation per import that lies on a cycle of the module graph (Tarjan's components). */
+function cycleViolations(edges) {
+  const graph = new Map();
+  for (const edge of edges) {
+    if (!graph.has(edge.from)) graph.set(edge.from, new Set());
+    if (!graph.has(edge.to)) graph.set(edge.to, new Set());
+    graph.get(edge.from).add(edge.to);
+  }
+  const component = new Map();
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  let counter = 0;
+  const visit = (node) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node)) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
+    }
+    if (low.get(node) === index.get(node)) {
+      const members = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        members.push(member);
+      } while (member !== node);
+      for (const m of members) component.set(m, node);
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+
+  // Within a strongly connected component every edge closes a cycle: its target reaches back.
+  const pathBack = (from, to) => {
+    const previous = new Map([[from, undefined]]);
+    const queue = [from];
+    while (queue.length > 0) {
+      const node = queue.shift();
+      if (node === to) break;
+      for (const next of [...graph.get(node)].sort())
+        if (!previous.has(next) && component.get(next) === component.get(from)) {
+          previous.set(next, node);
+          queue.push(next);
+        }
+    }
+    const path = [];
+    for (let node = to; node !== undefined; node = previous.get(node)) path.unshift(node);
+    return path;
+  };
+  return edges
+    .filter((edge) => component.get(edge.from) === component.get(edge.to))
+    .map((edge) => ({
+      file: edge.file,
+      line: edge.line,
+      rule: 'module-cycle',
+      target: edge.to,
+      detail: `module ${edge.from} imports module ${edge.to}, which leads back: ${[edge.from, ...pathBack(edge.to, edge.from)].join(' -> ')}`,
+    }));
+}
+
+/**
+ * The static imports, re-exports, dynamic imports and module mocks of a source file, with their
+ * line and whether only types are imported (such an import leaves no code behind).
+ * @param {string} source
+ * @returns {{ specifier: string, line: number, typeOnly: boolean }[]}
+ */
+export function findImports(source) {
+  const code = blankCommentsAndTemplates(source);
+  const found = [];
+  const lineAt = (offset) => {
+    let line = 1;
+    for (let i = source.indexOf('\n'); i !== -1 && i < offset; i = source.indexOf('\n', i + 1))
+      line++;
+    return line;
+  };
+  const add = (match, specifierGroup, typeOnly) => {
+    const specifier = match[specifierGroup];
+    const offset = match.index + match[0].lastIndexOf(specifier);
+    found.push({ specifier, line: lineAt(offset), typeOnly });
+  };
+  for (const match of code.matchAll(
+    /^[ \t]*import\s+([^;'"`]*?)\s*\bfrom\s*(['"])([^'"\n]+)\2/gm,
+  )) {
+    const clause = match[1].trim();
+    if (!importClause.test(clause)) continue;
+    add(match, 3, clauseIsTypeOnly(clause));
+  }
+  for (const match of code.matchAll(/^[ \t]*import\s*(['"])([^'"\n]+)\1/gm)) add(match, 2, false);
+  for (const match of code.matchAll(
+    /^[ \t]*export\s+(type\s+)?(\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])([^'"\n]+)\3/gm,
+  ))
+    add(match, 4, match[1] !== undefined || clauseIsTypeOnly(match[2]));
+  for (const match of code.matchAll(
+    /(typeof\s+)?(?<![\w$.])import\s*\(\s*(['"])([^'"\n]+)\2\s*\)/g,
+  ))
+    add(match, 3, match[1] !== undefined);
+  for (const match of code.matchAll(
+    /\bvi\s*\.\s*(?:mock|doMock|importActual|importMock)\s*(?:<[^>]*>)?\(\s*(['"])([^'"\n]+)\1/g,
+  ))
+    add(match, 2, false);
+  found.sort((a, b) => a.line - b.line);
+  return found;
+}
+
+const importClause =
+  /^(type\s+)?(?:[\w$]+(?:\s*,\s*(?:\*\s*as\s+[\w$]+|\{[^}]*\}))?|\*\s*as\s+[\w$]+|\{[^}]*\})$/;
+
+function clauseIsTypeOnly(clause) {
+  if (/^type\s/.test(clause)) return true;
+  const braces = /^\{([^}]*)\}$/.exec(clause);
+  if (!braces) return false;
+  const names = braces[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.length > 0 && names.every((name) => /^type\s/.test(name));
+}
+
+/**
+ * The source with comments and template-literal text replaced by spaces (line breaks kept, so
+ * offsets and lines stay), leaving the code and the quoted strings that name modules.
+ */
+export function blankCommentsAndTemplates(source) {
+  const out = source.split('');
+  const blank = (from, to) => {
+    for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
+  };
+  const templateDepths = [];
+  let braces = 0;
+  let previous = '';
+  let previousWord = '';
+  const regexMayStart = () =>
+    previous === '' ||
+    '(,=:[!&|?{};+-*%<>~^'.includes(previous) ||
+    ['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'void', 'yield', 'await'].includes(
+      previousWord,
+    );
+  // From just inside a template literal: its text up to the closing backtick or a `${`.
+  const scanTemplate = (start) => {
+    let j = start;
+    while (j < source.length) {
+      if (source[j] === '\\') j += 2;
+      else if (source[j] === '`') {
+        blank(start, j);
+        return j + 1;
+      } else if (source[j] === '$' && source[j + 1] === '{') {
+        blank(start, j);
+        templateDepths.push(braces);
+        braces++;
+        return j + 2;
+      } else j++;
+    }
+    blank(start, source.length);
+    return source.length;
+  };
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    const d = source[i + 1];
+    if (c === '/' && d === '/') {
+      const end = source.indexOf('\n', i);
+      const stop = end === -1 ? source.length : end;
+      blank(i, stop);
+      i = stop;
+    } else if (c === '/' && d === '*') {
+      const end = source.indexOf('*/', i + 2);
+      const stop = end === -1 ? source.length : end + 2;
+      blank(i, stop);
+      i = stop;
+    } else if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < source.length && source[j] !== c && source[j] !== '\n')
+        j += source[j] === '\\' ? 2 : 1;
+      i = j + 1;
+      previous = c;
+      previousWord = '';
+    } else if (c === '`') {
+      i = scanTemplate(i + 1);
+      previous = '`';
+      previousWord = '';
+    } else if (c === '/' && regexMayStart()) {
+      let j = i + 1;
+      let inClass = false;
+      while (j < source.length && source[j] !== '\n') {
+        if (source[j] === '\\') j++;
+        else if (source[j] === '[') inClass = true;
+        else if (source[j] === ']') inClass = false;
+        else if (source[j] === '/' && !inClass) break;
+        j++;
+      }
+      // No closing slash on the line: a division or a JSX closing tag, not a pattern.
+      i = source[j] === '/' ? j + 1 : i + 1;
+      previous = '/';
+      previousWord = '';
+    } else if (c === '}' && templateDepths.length > 0 && templateDepths.at(-1) === braces - 1) {
+      templateDepths.pop();
+      braces--;
+      i = scanTemplate(i + 1);
+      previous = '`';
+      previousWord = '';
+    } else {
+      if (c === '{') braces++;
+      else if (c === '}') braces--;
+      if (/[\w$]/.test(c)) {
+        previousWord = /[\w$]/.test(previous) ? previousWord + c : c;
+        previous = c;
+      } else if (!/\s/.test(c)) {
+        previous = c;
+        previousWord = '';
+      }
+      i++;
+    }
+  }
+  return out.join('');
+}
+
+/**
+ * The repository path an import names: a relative specifier resolved against its file, with the
+ * extension the file set holds; undefined for a package.
+ */
+function resolveSpecifier(file, specifier, files) {
+  if (!specifier.startsWith('.')) {
+    const app = appPackages.find((name) => specifier === name || specifier.startsWith(`${name}/`));
+    return app ? `apps/${app.slice('@sb/'.length)}${specifier.slice(app.length)}` : undefined;
+  }
+  const base = posix.normalize(posix.join(posix.dirname(file), specifier));
+  const withoutJs = base.replace(/\.(m?js|jsx)$/, '');
+  const candidates = [
+    base,
+    ...sourceExtensions.map((extension) => withoutJs + extension),
+    ...sourceExtensions.map((extension) => `${base}/index${extension}`),
+  ];
+  return candidates.find((candidate) => files.has(candidate)) ?? base;
+}
+
+/** `file  rule  target`: what the baseline lists. */
+export function baselineKey(violation) {
+  return `${violation.file}  ${violation.rule}  ${violation.target}`;
+}
+
+/**
+ * The violations the baseline does not list, and the baseline lines no violation matches.
+ * @param {Violation[]} violations
+ * @param {string} baselineText
+ */
+export function compareWithBaseline(violations, baselineText) {
+  const listed = new Map();
+  baselineText.split('\n').forEach((raw, index) => {
+    const line = raw.trim().replace(/\s+/g, '  ');
+    if (line !== '' && !line.startsWith('#')) listed.set(line, index + 1);
+  });
+  const occurring = new Set(violations.map(baselineKey));
+  return {
+    fresh: violations.filter((violation) => !listed.has(baselineKey(violation))),
+    known: violations.filter((violation) => listed.has(baselineKey(violation))),
+    stale: [...listed].filter(([key]) => !occurring.has(key)).map(([key, line]) => ({ key, line })),
+  };
+}
+
+export function formatBaseline(violations) {
+  const keys = [...new Set(violations.map(baselineKey))].sort();
+  return [
+    '# Known boundary violations (docs/boundaries.md): file  rule  target, one a line.',
+    '# Fix them and delete their lines; the check fails on a line that no longer occurs, and on any',
+    '# violation not listed here. The list only shrinks, and is meant to become empty.',
+    ...keys,
+    '',
+  ].join('\n');
+}
+
+/** The source files under the roots, read into memory, keyed by repository-relative path. */
+export function readSourceFiles(root) {
+  const files = new Map();
+  const walk = (directory) => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === 'dist')
+        continue;
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (sourceExtensions.some((extension) => entry.name.endsWith(extension)))
+        files.set(relative(root, path).split(sep).join('/'), readFileSync(path, 'utf8'));
+    }
+  };
+  for (const sourceRoot of sourceRoots)
+    if (existsSync(join(root, sourceRoot))) walk(join(root, sourceRoot));
+  return files;
+}
+
+function countBy(items, key) {
+  const counts = new Map();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return [...counts]
+    .sort()
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
+}
+
+function main(argv) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const files = readSourceFiles(root);
+  const { violations, imports } = findViolations(files);
+  const baselineFile = join(root, baselinePath);
+  if (argv.includes('--write-baseline')) {
+    writeFileSync(baselineFile, formatBaseline(violations));
+    console.log(`boundaries: wrote ${baselinePath} with ${violations.length} violations`);
+    return 0;
+  }
+  const baselineText = existsSync(baselineFile) ? readFileSync(baselineFile, 'utf8') : '';
+  const { fresh, known, stale } = compareWithBaseline(violations, baselineText);
+  const print = (violation) =>
+    console.error(`${violation.file}:${violation.line}  ${violation.rule}  ${violation.detail}`);
+  if (argv.includes('--all')) known.forEach(print);
+  fresh.forEach(print);
+  for (const { key, line } of stale)
+    console.error(`${baselinePath}:${line}  baseline  no longer occurs, delete the line: ${key}`);
+  const summary = `${files.size} files, ${imports} imports; ${known.length} known violations in ${baselinePath}${known.length > 0 ? ` (${countBy(known, (v) => v.rule)})` : ''}`;
+  if (fresh.length > 0 || stale.length > 0) {
+    console.error(
+      `boundaries: FAILED, ${fresh.length} new violations, ${stale.length} stale baseline lines; ${summary}. Rules: docs/boundaries.md`,
+    );
+    return 1;
+  }
+  console.log(`boundaries: OK, ${summary}`);
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+  process.exitCode = main(process.argv.slice(2));
+
+/**
+ * @typedef {{ file: string, line: number, rule: keyof typeof rules, target: string, detail: string }} Violation
+ * @typedef {{ file: string, line: number, from: string, to: string }} ModuleEdge
+ */
