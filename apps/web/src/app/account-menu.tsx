@@ -6,9 +6,9 @@ import { useSlipViewStore } from '../features/betslip/store/slip-view-store';
 import { displayName } from '../features/identity/components/member-actions';
 import { PartnerBadge } from '../features/identity/components/partner-badge';
 import { logout } from '../features/identity/services/session-flow';
-import { useDialogStore } from '../features/identity/store/dialog-store';
-import { isPartnerSession, useSessionStore } from '../features/identity/store/session-store';
 import { useWalletScreenStore } from '../features/wallet/store/wallet-screen-store';
+import { useDialogStore } from '../lib/session/dialog-store';
+import { isPartnerSession, useSessionStore } from '../lib/session/session-store';
 import { useHasWallet } from './member-balance';
 
 const menuId = 'account-menu';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { selectSource, useSessionStore } from '../features/identity/store/session-store';
 import { connectAppSocket } from '../lib/app-socket';
+import { selectSource, useSessionStore } from '../lib/session/session-store';
 
 /**
  * Holds the `/app/socket` connection of whoever is signed in: members (demo players included)

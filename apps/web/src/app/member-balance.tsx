@@ -1,13 +1,11 @@
 import type { UserInfo } from '@sb/contract';
 import { useCallback, useMemo } from 'react';
-import { profileQueryKey } from '../features/identity/api/member-profile';
 import { useUserType } from '../features/identity/api/user-type';
 import { adoptSession } from '../features/identity/services/identity-state';
 import {
   hasPlaceholderPassword,
   useQuickAccountStore,
 } from '../features/identity/store/quick-account-store';
-import { selectIsMember, useSessionStore } from '../features/identity/store/session-store';
 import { HeaderBalance } from '../features/wallet/components/header-balance';
 import type { MoneyOutBlock, WalletMember } from '../features/wallet/components/wallet-context';
 import { WalletEntry } from '../features/wallet/components/wallet-entry';
@@ -15,6 +13,8 @@ import { useBalanceLifecycle } from '../features/wallet/hooks/use-balance-lifecy
 import { useBalancePush } from '../features/wallet/hooks/use-balance-push';
 import { useWalletScreenStore } from '../features/wallet/store/wallet-screen-store';
 import { queryClient } from '../lib/query-client';
+import { profileQueryKey } from '../lib/session/member-profile';
+import { selectIsMember, useSessionStore } from '../lib/session/session-store';
 
 /**
  * The active member's balance for the header, with the way into the wallet. The wallet gets the

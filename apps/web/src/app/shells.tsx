@@ -5,12 +5,12 @@ import { IdentityBar } from '../features/identity/components/identity-bar';
 import { IdentityDialogs } from '../features/identity/components/identity-dialogs';
 import { QuickAccountPrompt } from '../features/identity/components/quick-account-prompt';
 import { useIdentitySummary } from '../features/identity/hooks/use-identity-summary';
-import { useDialogStore } from '../features/identity/store/dialog-store';
 import { AppFooter } from '../features/layout/components/app-footer';
 import { AppHeader, MiniHeader } from '../features/layout/components/app-header';
-import { IndexPage } from '../features/layout/components/index-page';
 import { brandVariantOf, flavourOf } from '../features/layout/shell-variants';
+import { useDialogStore } from '../lib/session/dialog-store';
 import { AccountMenu } from './account-menu';
+import { IndexPage } from './index-page';
 import { MemberBalance } from './member-balance';
 
 /**

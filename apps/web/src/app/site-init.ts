@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useSlipStore } from '../features/betslip/store/slip-store';
-import { selectSource, useSessionStore } from '../features/identity/store/session-store';
 import { useAppInit, useSiteVisibility } from '../lib/app-init/site-init';
+import { selectSource, useSessionStore } from '../lib/session/session-store';
+import { useSlipStore } from '../lib/slip/slip-store';
 
 /**
  * App init for the whole page (SPEC §3, §4): reads `sysinit` once there is an identity, keeps the

@@ -1,4 +1,4 @@
-import type { ParlayProblem, StakeProblem } from './model/slip-rules';
+import type { ParlayProblem, StakeProblem } from '../../lib/slip/slip-rules';
 
 /** `H` `bs` (and the order status void) to the text key of its name. */
 export const statusTextKeys = [

@@ -1,6 +1,6 @@
 import type { MatchWire } from '@sb/contract';
 import { describe, expect, it } from 'vitest';
-import type { SlipSelection } from '../store/slip-store';
+import type { SlipSelection } from '../../../lib/slip/slip-store';
 import { optionsNow } from './match-leg-list';
 
 const held = (oi: string) => ({ oi }) as SlipSelection;

@@ -1,6 +1,6 @@
 import { type MatchWire, matchLegList, optionStatus } from '@sb/contract';
 import { callApi } from '../../../lib/api-client';
-import type { SlipSelection } from '../store/slip-store';
+import type { SlipSelection } from '../../../lib/slip/slip-store';
 
 /** SPEC §9: the leg list is asked with a page of 1000 matches. */
 const legListSize = 1000;

@@ -2,7 +2,7 @@ import { type AmountLimit, type AmountLimitQuery, orderAmountLimit } from '@sb/c
 import { sealPayload } from '@sb/domain';
 import { useQueries } from '@tanstack/react-query';
 import { callSealedAnswer } from '../../../lib/sealed-call';
-import { betTypeOfMode, type SlipMode } from '../model/slip-rules';
+import { betTypeOfMode, type SlipMode } from '../../../lib/slip/slip-rules';
 
 /** A slip's stake range is read again after this long: it moves only when the book does. */
 const limitStaleMs = 30_000;

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
 import { showToast } from '../../../lib/toast-store';
-import { refreshWalletBalance } from '../../wallet/api/wallet-balance';
 import { cashOutOrder, cashOutQuoteKey, offerOf, useCashOutQuote } from '../api/order-cash-out';
 import { orderListRootKey } from '../api/order-list';
 

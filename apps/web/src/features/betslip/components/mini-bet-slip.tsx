@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSlipStore } from '../store/slip-store';
+import { useSlipStore } from '../../../lib/slip/slip-store';
 import { useSlipViewStore } from '../store/slip-view-store';
 import { BetSlip } from './bet-slip';
 

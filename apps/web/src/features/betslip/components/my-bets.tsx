@@ -2,11 +2,11 @@ import { defaultOrderPageSize, type OrderRecord, orderStatus } from '@sb/contrac
 import { formatDisplayAmount, fromOddsUnits } from '@sb/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BetLegs } from '../../../components/bet-legs';
 import { formatDisplayTime } from '../../../lib/display-time';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useOrderList } from '../api/order-list';
 import { statusTextKeys } from '../i18n';
-import { BetLegs } from './bet-legs';
 import { CashOut } from './cash-out';
 
 function OrderRow({ order }: { order: OrderRecord }) {

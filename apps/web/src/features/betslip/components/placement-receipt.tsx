@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '../../identity/store/session-store';
+import { BetLegs, CombinedOdds } from '../../../components/bet-legs';
+import { useSessionStore } from '../../../lib/session/session-store';
+import { useSlipStore } from '../../../lib/slip/slip-store';
 import { reasonTextKeys, statusTextKeys } from '../i18n';
-import { useSlipStore } from '../store/slip-store';
-import { BetLegs, CombinedOdds } from './bet-legs';
 
 /** The orders placed from this slip, each moving from pending to accepted or rejected on `H`. */
 export function PlacementReceipt() {

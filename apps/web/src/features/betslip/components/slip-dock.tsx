@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSlipStore } from '../store/slip-store';
+import { useSlipStore } from '../../../lib/slip/slip-store';
 import { useSlipViewStore } from '../store/slip-view-store';
 import { BetSlip } from './bet-slip';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useLegNaming } from '../hooks/use-leg-naming';
-import { matchNameOf, slipLegOf } from '../model/leg-naming';
-import { isSelectionOpen, type SlipSelection, useSlipStore } from '../store/slip-store';
+import { matchNameOf, slipLegOf } from '../../../lib/bet-naming/leg-naming';
+import { useLegNaming } from '../../../lib/bet-naming/use-leg-naming';
+import { isSelectionOpen, type SlipSelection, useSlipStore } from '../../../lib/slip/slip-store';
 
 function PriceMove({ move }: { move: SlipSelection['priceMove'] }) {
   const { t } = useTranslation();

@@ -3,13 +3,9 @@ import { formatDisplayAmount, isRiskFlagged } from '@sb/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../../lib/app-init/app-config';
-import { useSessionStore } from '../../identity/store/session-store';
-import { fetchLiveOptions } from '../api/match-leg-list';
-import type { SlipStakeLimit } from '../api/order-amount-limit';
-import { useLegNaming } from '../hooks/use-leg-naming';
-import { usePlaceBets } from '../hooks/use-place-bets';
-import { parlayProblemTextKeys, stakeProblemTextKeys } from '../i18n';
-import { slipLegOf } from '../model/leg-naming';
+import { slipLegOf } from '../../../lib/bet-naming/leg-naming';
+import { useLegNaming } from '../../../lib/bet-naming/use-leg-naming';
+import { useSessionStore } from '../../../lib/session/session-store';
 import {
   combinedOdds,
   parlayProblemOf,
@@ -17,8 +13,12 @@ import {
   potentialReturnMinor,
   type SlipMode,
   type StakeProblem,
-} from '../model/slip-rules';
-import { type AcceptOdds, useSlipStore } from '../store/slip-store';
+} from '../../../lib/slip/slip-rules';
+import { type AcceptOdds, useSlipStore } from '../../../lib/slip/slip-store';
+import { fetchLiveOptions } from '../api/match-leg-list';
+import type { SlipStakeLimit } from '../api/order-amount-limit';
+import { usePlaceBets } from '../hooks/use-place-bets';
+import { parlayProblemTextKeys, stakeProblemTextKeys } from '../i18n';
 import { PlacementReceipt } from './placement-receipt';
 import { SlipItems } from './slip-items';
 

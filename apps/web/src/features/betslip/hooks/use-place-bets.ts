@@ -3,20 +3,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, localErrorCodes } from '../../../lib/api-client';
-import { showToast } from '../../../lib/toast-store';
-import { useDialogStore } from '../../identity/store/dialog-store';
-import { refreshWalletBalance } from '../../wallet/api/wallet-balance';
-import { useSlipStakeLimit } from '../api/order-amount-limit';
-import { createOrder } from '../api/order-create';
-import { orderListRootKey } from '../api/order-list';
-import { parlayProblemTextKeys } from '../i18n';
+import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
+import { useDialogStore } from '../../../lib/session/dialog-store';
 import {
   betTypeOfMode,
   parlayProblemOf,
   parseStakeMinor,
   stakeProblemOf,
-} from '../model/slip-rules';
-import { isSelectionOpen, type SlipSelection, useSlipStore } from '../store/slip-store';
+} from '../../../lib/slip/slip-rules';
+import { isSelectionOpen, type SlipSelection, useSlipStore } from '../../../lib/slip/slip-store';
+import { showToast } from '../../../lib/toast-store';
+import { useSlipStakeLimit } from '../api/order-amount-limit';
+import { createOrder } from '../api/order-create';
+import { orderListRootKey } from '../api/order-list';
+import { parlayProblemTextKeys } from '../i18n';
 import { useSlipWallet } from './use-slip-wallet';
 
 /** The bets a slip makes: one order per selection in single mode, one order in a parlay. */

@@ -1,8 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n';
 import { loadTranslation } from '../../../lib/i18n/resources';
+import { type SlipSelection, useSlipStore } from '../../../lib/slip/slip-store';
 import { useToastStore } from '../../../lib/toast-store';
-import { type SlipSelection, useSlipStore } from '../store/slip-store';
 import { applyBetStatusEvent } from './use-slip-events';
 
 function selection(oi: string): SlipSelection {

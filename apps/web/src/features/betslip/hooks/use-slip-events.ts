@@ -2,11 +2,11 @@ import { type BetStatusEvent, betStatus, betStatusReason } from '@sb/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onAppSocketEvent, watchSlipPrices } from '../../../lib/app-socket';
+import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
 import { i18n } from '../../../lib/i18n/i18n';
+import { useSlipStore } from '../../../lib/slip/slip-store';
 import { useToastStore } from '../../../lib/toast-store';
-import { refreshWalletBalance } from '../../wallet/api/wallet-balance';
 import { orderListRootKey } from '../api/order-list';
-import { useSlipStore } from '../store/slip-store';
 
 /** SPEC §8: the reasons whose rejection clears the slip item, with their texts. */
 const betFailTexts: Record<number, string> = {

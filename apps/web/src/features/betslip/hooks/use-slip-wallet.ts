@@ -1,7 +1,7 @@
 import type { Session } from '@sb/contract';
-import { useSessionStore } from '../../identity/store/session-store';
-import { type BalanceOwner, useWalletBalance } from '../../wallet/api/wallet-balance';
-import { currentBalance, type WalletBalance } from '../../wallet/model/balance-map';
+import { currentBalance, type WalletBalance } from '../../../lib/balance/balance-map';
+import { type BalanceOwner, useWalletBalance } from '../../../lib/balance/wallet-balance';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** Stands in for the owner while nobody is signed in: memberId 0 keeps the query disabled. */
 const signedOut: BalanceOwner = {

@@ -1,8 +1,8 @@
 import { type Language, memberProfileEdit } from '@sb/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { useSessionStore } from '../store/session-store';
-import { profileQueryKey } from './member-profile';
+import { profileQueryKey } from '../../../lib/session/member-profile';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 export function editProfileLanguage(languageCode: Language) {
   return callApi(memberProfileEdit, { languageCode });

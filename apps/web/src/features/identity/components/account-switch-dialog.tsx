@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
+import { useDialogStore } from '../../../lib/session/dialog-store';
+import { selectMemberId, useSessionStore } from '../../../lib/session/session-store';
 import { browserStorages } from '../../../lib/storage';
 import { switchToSavedAccount } from '../services/session-flow';
-import { useDialogStore } from '../store/dialog-store';
 import {
   readSavedAccounts,
   removeSavedAccount,
   type SavedAccount,
   writeSavedAccounts,
 } from '../store/saved-accounts';
-import { selectMemberId, useSessionStore } from '../store/session-store';
 
 /** The saved-account list (SPEC §3 accountList): switch to one, remove one, or add another. */
 export function AccountSwitchDialog() {

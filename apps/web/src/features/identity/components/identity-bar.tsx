@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LanguageSelect } from '../../../components/language-select';
-import { selectIsMember, useSessionStore } from '../store/session-store';
+import { selectIsMember, useSessionStore } from '../../../lib/session/session-store';
 import { MemberActions } from './member-actions';
 import { VisitorActions } from './visitor-actions';
 

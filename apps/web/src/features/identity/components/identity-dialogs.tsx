@@ -1,5 +1,5 @@
 import { loadedOnUse } from '../../../lib/loaded-on-use';
-import { useDialogStore } from '../store/dialog-store';
+import { useDialogStore } from '../../../lib/session/dialog-store';
 
 // Each window's form loads when it first opens: the first page does not carry them.
 const LoginDialog = loadedOnUse(() =>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
+import { useDialogStore } from '../../../lib/session/dialog-store';
 import { useLoginForm } from '../hooks/use-login-form';
-import { useDialogStore } from '../store/dialog-store';
 import { CaptchaField } from './captcha-field';
 
 export function LoginDialog() {

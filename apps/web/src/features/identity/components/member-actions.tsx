@@ -1,9 +1,9 @@
 import type { Session } from '@sb/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogStore } from '../../../lib/session/dialog-store';
+import { isPartnerSession, useSessionStore } from '../../../lib/session/session-store';
 import { logout } from '../services/session-flow';
-import { useDialogStore } from '../store/dialog-store';
-import { isPartnerSession, useSessionStore } from '../store/session-store';
 import { PartnerBadge } from './partner-badge';
 
 interface MemberActionsProps {

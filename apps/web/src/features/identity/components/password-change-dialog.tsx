@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
+import { useDialogStore } from '../../../lib/session/dialog-store';
 import { usePasswordChangeForm } from '../hooks/use-password-change-form';
-import { useDialogStore } from '../store/dialog-store';
 
 export function PasswordChangeDialog() {
   const { t } = useTranslation();

@@ -2,9 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { replacePlaceholderPassword } from '../services/quick-account-flow';
 import { useQuickAccountStore } from '../store/quick-account-store';
-import { useSessionStore } from '../store/session-store';
 import { checkQuickAccountPasswordForm } from '../utils/quick-account-rules';
 
 type Field = 'password' | 'confirm';

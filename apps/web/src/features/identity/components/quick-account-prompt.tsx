@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { loadedOnUse } from '../../../lib/loaded-on-use';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { hasPlaceholderPassword, useQuickAccountStore } from '../store/quick-account-store';
-import { useSessionStore } from '../store/session-store';
 
 const QuickAccountDialog = loadedOnUse(() =>
   import('./quick-account-dialog').then((module) => module.QuickAccountDialog),

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
+import { useDialogStore } from '../../../lib/session/dialog-store';
 import { useRegisterForm } from '../hooks/use-register-form';
-import { useDialogStore } from '../store/dialog-store';
 import { QuickAccountCreate } from './quick-account-create';
 
 export function RegisterDialog() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useDialogStore } from '../../../lib/session/dialog-store';
 import { useCreateTryPlayAccount } from '../api/member-create-try-play';
-import { useDialogStore } from '../store/dialog-store';
 
 /** Header controls for a visitor: who they are (member id 0), try-play, login and register. */
 export function VisitorActions({ isCompact }: { isCompact: boolean }) {

@@ -1,5 +1,5 @@
+import { selectMemberId, selectSource, useSessionStore } from '../../../lib/session/session-store';
 import { browserStorages, storageKeys } from '../../../lib/storage';
-import { selectMemberId, selectSource, useSessionStore } from '../store/session-store';
 
 export interface IdentitySummary {
   memberId: number;

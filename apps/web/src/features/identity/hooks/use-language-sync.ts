@@ -1,7 +1,7 @@
 import { parseLanguage } from '@sb/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../api/member-profile';
+import { useProfile } from '../../../lib/session/member-profile';
 import { useEditProfileLanguage } from '../api/member-profile-edit';
 
 /**

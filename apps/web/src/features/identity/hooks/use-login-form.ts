@@ -2,11 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { captchaInvalidCode, captchaRequiredCode } from '../../../lib/response-codes';
+import { useDialogStore } from '../../../lib/session/dialog-store';
 import { browserStorages, storageKeys } from '../../../lib/storage';
 import { useCaptcha } from '../api/captcha-get';
 import { type LoginForm, useLoginWithAccount } from '../api/member-login-account';
 import { useAddLoginAccount } from '../api/member-login-account-add';
-import { useDialogStore } from '../store/dialog-store';
 import { readSaveAccountFlag, writeSaveAccountFlag } from '../store/saved-accounts';
 import { checkLoginForm } from '../utils/form-rules';
 

@@ -2,15 +2,15 @@ import type { UserInfo } from '@sb/contract';
 import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { sessionInvalidCode } from '../../../lib/response-codes';
+import { useProfile } from '../../../lib/session/member-profile';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { browserStorages, storageKeys } from '../../../lib/storage';
-import { useProfile } from '../api/member-profile';
 import { markLoggedOut } from '../services/session-flow';
 import {
   readSavedAccounts,
   refreshSavedAccount,
   writeSavedAccounts,
 } from '../store/saved-accounts';
-import { useSessionStore } from '../store/session-store';
 
 /**
  * Keeps the saved-account entry's play currency and brand flag current, so the switcher shows

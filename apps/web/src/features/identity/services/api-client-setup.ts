@@ -1,10 +1,10 @@
 import { configureApiClient, localErrorCodes } from '../../../lib/api-client';
 import { buildClientInfo, readDeviceId } from '../../../lib/client-info';
 import { currentLanguage, i18n } from '../../../lib/i18n/i18n';
+import { useDialogStore } from '../../../lib/session/dialog-store';
+import { selectSource, useSessionStore } from '../../../lib/session/session-store';
 import { browserStorages, storageKeys } from '../../../lib/storage';
 import { showToast } from '../../../lib/toast-store';
-import { useDialogStore } from '../store/dialog-store';
-import { selectSource, useSessionStore } from '../store/session-store';
 import { endSession } from './session-flow';
 
 /** getRandomValues works on plain-http hosts too, where randomUUID is not offered. */

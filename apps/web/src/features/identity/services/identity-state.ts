@@ -1,7 +1,11 @@
 import type { Session } from '@sb/contract';
+import {
+  type IdentityKind,
+  identityKindOf,
+  useSessionStore,
+} from '../../../lib/session/session-store';
 import { browserStorages, storageKeys } from '../../../lib/storage';
 import { removeIdentity, saveIdentity, writeActiveSession } from '../store/identity-storage';
-import { type IdentityKind, identityKindOf, useSessionStore } from '../store/session-store';
 
 /**
  * Makes a session the active identity: stored under its kind's keys (SPEC §3), written to the

@@ -1,9 +1,10 @@
 import type { Session } from '@sb/contract';
 import { appEvents, dispatchAppEvent } from '../../../lib/app-events';
 import { applyLanguage, currentLanguage, i18n } from '../../../lib/i18n/i18n';
+import { useDialogStore } from '../../../lib/session/dialog-store';
+import { identityKindOf, isPartnerSession } from '../../../lib/session/session-store';
 import { browserStorages, storageKeys } from '../../../lib/storage';
 import { showToast } from '../../../lib/toast-store';
-import { useDialogStore } from '../store/dialog-store';
 import {
   readSaveAccountFlag,
   readSavedAccounts,
@@ -11,7 +12,6 @@ import {
   savedAccountFromSession,
   writeSavedAccounts,
 } from '../store/saved-accounts';
-import { identityKindOf, isPartnerSession } from '../store/session-store';
 import { rewriteAddressAfterLogin } from './address';
 import { adoptSession } from './identity-state';
 

@@ -2,10 +2,10 @@ import { memberLoginAccount } from '@sb/contract';
 import { hashPasswordForWire, quickAccountPlaceholderPassword } from '@sb/domain';
 import { callApi } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n/i18n';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { showToast } from '../../../lib/toast-store';
 import { changePassword } from '../api/member-password-edit';
 import { useQuickAccountStore } from '../store/quick-account-store';
-import { useSessionStore } from '../store/session-store';
 import { completeLogin } from './login-flow';
 import { finishPasswordChange } from './session-flow';
 

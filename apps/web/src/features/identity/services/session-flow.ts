@@ -3,13 +3,14 @@ import { appEvents, dispatchAppEvent } from '../../../lib/app-events';
 import { i18n } from '../../../lib/i18n/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { sessionInvalidCode } from '../../../lib/response-codes';
+import { useDialogStore } from '../../../lib/session/dialog-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { browserStorages, clearStorageForInvalidSession, storageKeys } from '../../../lib/storage';
 import { showToast } from '../../../lib/toast-store';
 import { resumeMember } from '../api/member-login-auto';
 import { revokeMemberToken } from '../api/member-logout';
 import { createVisitor } from '../api/visitor-create';
 import { resumeVisitor } from '../api/visitor-login';
-import { useDialogStore } from '../store/dialog-store';
 import { readCredentials } from '../store/identity-storage';
 import {
   readSavedAccounts,
@@ -17,7 +18,6 @@ import {
   signOutSavedAccount,
   writeSavedAccounts,
 } from '../store/saved-accounts';
-import { useSessionStore } from '../store/session-store';
 import { adoptSession, forgetIdentity } from './identity-state';
 import { completeLogin } from './login-flow';
 

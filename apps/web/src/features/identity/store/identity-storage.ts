@@ -1,7 +1,7 @@
 import { type Session, sessionSchema } from '@sb/contract';
 import type { Credentials } from '../../../lib/api-client';
+import type { IdentityKind } from '../../../lib/session/session-store';
 import { activeSessionKey, readJson, storageKeys, writeJson } from '../../../lib/storage';
-import type { IdentityKind } from './session-store';
 
 interface IdentityKeys {
   uid: string;

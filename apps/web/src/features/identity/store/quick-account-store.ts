@@ -1,6 +1,6 @@
 import type { Session, UserInfo } from '@sb/contract';
 import { create } from 'zustand';
-import type { IdentityKind } from './session-store';
+import type { IdentityKind } from '../../../lib/session/session-store';
 
 interface QuickAccountState {
   /** The set-password dialog of a quick account. */

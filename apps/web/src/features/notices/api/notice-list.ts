@@ -3,7 +3,7 @@ import { parseLanguage } from '@sb/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** Notices change rarely: a page left open reads them again every few minutes. */
 const noticesRefreshMs = 5 * 60_000;

@@ -2,8 +2,8 @@ import { defaultStatPageSize } from '@sb/contract';
 import { formatDisplayAmount } from '@sb/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDialogStore } from '../../identity/store/dialog-store';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useDialogStore } from '../../../lib/session/dialog-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import {
   type RecordsTab,
   useDailyFigures,

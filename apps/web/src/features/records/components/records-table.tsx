@@ -2,8 +2,8 @@ import type { AmountLogRecord, OrderRecord, SettlementRecord } from '@sb/contrac
 import { formatDisplayAmount, fromOddsUnits } from '@sb/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BetLegs } from '../../../components/bet-legs';
 import { formatDisplayTime } from '../../../lib/display-time';
-import { BetLegs } from '../../betslip/components/bet-legs';
 import { formatSignedAmount } from '../model/records-format';
 
 const statusKeys = [

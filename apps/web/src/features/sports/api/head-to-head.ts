@@ -1,7 +1,7 @@
 import { type CallOutput, matchHeadToHead } from '@sb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 export type HeadToHeadRecord = CallOutput<typeof matchHeadToHead>;
 

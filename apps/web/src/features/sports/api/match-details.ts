@@ -1,6 +1,6 @@
 import { matchDetails } from '@sb/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { callSealedApi } from './sealed-call';
 
 /**

@@ -2,7 +2,7 @@ import { matchList, matchListType, matchPageSchema, matchSchema } from '@sb/cont
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callOpened, UnexpectedAnswerError } from '../../../lib/sealed-call';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** Header tabs (the `?tab=` of #/index) and the list type each asks for (docs/matches.md). */
 export const listTypeOfTab = {

@@ -1,7 +1,7 @@
 import { type CallOutput, matchLive, matchLiveSwitch } from '@sb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** Which stream a match offers: 1 video, 2 animation (the live/switch `type`). */
 export const streamType = { video: 1, animation: 2 } as const;

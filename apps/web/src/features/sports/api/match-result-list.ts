@@ -2,7 +2,7 @@ import { matchResultList } from '@sb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { shiftDisplayDate, startOfDisplayDate } from '../../../lib/display-time';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 const dayPageSize = 200;
 

@@ -1,7 +1,7 @@
 import { matchSearch } from '@sb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** Search results are capped by the contract at 100. */
 const searchSize = 100;

@@ -3,8 +3,8 @@ import type { OddsStyle } from '@sb/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callApi } from '../../../lib/api-client';
-import { profileQueryKey } from '../../identity/api/member-profile';
-import { useSessionStore } from '../../identity/store/session-store';
+import { profileQueryKey } from '../../../lib/session/member-profile';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { useOddsStyleStore } from '../model/odds-style-store';
 
 /**

@@ -1,6 +1,6 @@
 import type { CallDefinition, CallInput, CallOutput } from '@sb/contract';
 import { callSealedAnswer } from '../../../lib/sealed-call';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 /** A match call with a sealed answer (the list and details), opened with the session's token. */
 export function callSealedApi<C extends CallDefinition>(

@@ -12,8 +12,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteSwitchesStore } from '../../../lib/app-init/site-init';
+import { useMarketNames } from '../../../lib/bet-naming/market-names';
 import type { PriceMove } from '../live/live-store';
-import { useMarketNames } from '../model/market-names';
 import { sideBandPlaces } from '../model/side-bands';
 import { optionContextOf, sortedLines } from './market-lines';
 import { OddsOption } from './odds-option';

@@ -2,8 +2,8 @@ import type { MarketOption, SocketMatch } from '@sb/contract';
 import { columnsFor, isRunnerPlay, listPlayIds, sortLines, sortPlayIds } from '@sb/domain';
 import type { CSSProperties } from 'react';
 import { useSiteSwitchesStore } from '../../../lib/app-init/site-init';
+import { useMarketNames } from '../../../lib/bet-naming/market-names';
 import type { PriceMove } from '../live/live-store';
-import { useMarketNames } from '../model/market-names';
 import { OddsOption, type OptionContext } from './odds-option';
 
 interface MarketLinesProps {

@@ -1,10 +1,10 @@
 import type { MarketOption } from '@sb/contract';
 import { optionStatus } from '@sb/contract';
 import { useTranslation } from 'react-i18next';
-import { selectIsOnSlip, useSlipStore } from '../../betslip/store/slip-store';
+import { useMarketNames } from '../../../lib/bet-naming/market-names';
+import { selectIsOnSlip, useSlipStore } from '../../../lib/slip/slip-store';
 import type { PriceMove } from '../live/live-store';
 import { priceMoveFadeMs } from '../live/live-store';
-import { useMarketNames } from '../model/market-names';
 import { useOddsStyleStore } from '../model/odds-style-store';
 import { optionPriceText, optionTone } from '../model/option-display';
 import type { GridPlace } from '../model/side-bands';

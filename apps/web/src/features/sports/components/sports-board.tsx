@@ -10,7 +10,7 @@ import {
   useSiteVisibility,
 } from '../../../lib/app-init/site-init';
 import { loadedOnUse } from '../../../lib/loaded-on-use';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { listTypeOfTab, useMatchList } from '../api/match-list';
 import { useMatchSearch } from '../api/match-search';
 import { useOddsStyleChoice } from '../api/odds-style';

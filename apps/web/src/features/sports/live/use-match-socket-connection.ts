@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { selectSource, useSessionStore } from '../../identity/store/session-store';
+import { selectSource, useSessionStore } from '../../../lib/session/session-store';
 import { connectMatchSocket } from './match-socket';
 
 /** Holds the game socket for whoever is here: visitors have tokens too (docs/realtime.md). */

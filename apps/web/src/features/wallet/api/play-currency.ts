@@ -1,6 +1,6 @@
 import { memberChangeCurrency, type UserInfo } from '@sb/contract';
 import { callApi } from '../../../lib/api-client';
-import type { BalanceOwner } from './wallet-balance';
+import type { BalanceOwner } from '../../../lib/balance/wallet-balance';
 
 /**
  * Makes `currencyId` the member's play currency: the one bets, limits and the header balance use

@@ -3,9 +3,9 @@ import { formatDisplayAmount } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
 import { createCollectionOrder, createHostedDeposit, usePayTypes } from '../api/deposit-calls';
 import { newIdempotencyKey } from '../api/idempotency';
-import { refreshWalletBalance } from '../api/wallet-balance';
 import {
   acceptDepositInput,
   depositAmountMinor,

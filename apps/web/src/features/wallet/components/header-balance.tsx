@@ -5,9 +5,17 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountUpAmount } from '../../../components/count-up-amount';
 import { CurrencyIcon } from '../../../components/currency-icon';
-import { type BalanceOwner, refreshWalletBalance, useWalletBalance } from '../api/wallet-balance';
+import {
+  type BalanceMap,
+  currentBalance,
+  type WalletBalance,
+} from '../../../lib/balance/balance-map';
+import {
+  type BalanceOwner,
+  refreshWalletBalance,
+  useWalletBalance,
+} from '../../../lib/balance/wallet-balance';
 import { usePlayCurrency } from '../hooks/use-play-currency';
-import { type BalanceMap, currentBalance, type WalletBalance } from '../model/balance-map';
 import { type CreditArrival, creditArrivalOf } from '../model/credit-arrival';
 import './play-currency.css';
 

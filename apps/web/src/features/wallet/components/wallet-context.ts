@@ -1,6 +1,6 @@
 import type { UserInfo } from '@sb/contract';
 import { createContext, useContext } from 'react';
-import type { BalanceOwner } from '../api/wallet-balance';
+import type { BalanceOwner } from '../../../lib/balance/wallet-balance';
 
 /**
  * Why money may not leave through this wallet (the server refuses it too): a quick account still

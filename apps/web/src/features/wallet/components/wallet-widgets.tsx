@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencyIcon } from '../../../components/currency-icon';
+import { displayAvailable, type WalletBalance } from '../../../lib/balance/balance-map';
+import { refreshWalletBalance, useWalletBalance } from '../../../lib/balance/wallet-balance';
 import { showToast } from '../../../lib/toast-store';
-import { refreshWalletBalance, useWalletBalance } from '../api/wallet-balance';
-import { displayAvailable, type WalletBalance } from '../model/balance-map';
 import { encodeQr, qrDefaults, qrDots } from '../model/qr-code';
 import { useWalletMember } from './wallet-context';
 

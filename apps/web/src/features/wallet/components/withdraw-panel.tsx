@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
 import { showToast } from '../../../lib/toast-store';
 import { newIdempotencyKey } from '../api/idempotency';
-import { refreshWalletBalance } from '../api/wallet-balance';
 import {
   createWithdrawal,
   useBankList,

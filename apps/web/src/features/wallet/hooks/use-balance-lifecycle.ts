@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { appEvents } from '../../../lib/app-events';
-import { walletBalanceRootKey } from '../api/wallet-balance';
-import { useBalanceLoadStore } from '../store/balance-store';
+import { useBalanceLoadStore } from '../../../lib/balance/balance-store';
+import { walletBalanceRootKey } from '../../../lib/balance/wallet-balance';
 
 /**
  * Keeps the balance in step with who is here. SPEC §4: login success (an account switch is one

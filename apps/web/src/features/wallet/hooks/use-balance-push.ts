@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onAppSocketEvent, onAppSocketReconnect } from '../../../lib/app-socket';
-import { refreshWalletBalance, walletBalanceRootKey } from '../api/wallet-balance';
+import { refreshWalletBalance, walletBalanceRootKey } from '../../../lib/balance/wallet-balance';
 
 /**
  * docs/loans.md balance pushes: each `balance` event holds the member's whole balance list, as

@@ -2,9 +2,9 @@ import type { BalanceEntry, UserInfo } from '@sb/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type BalanceOwner, refreshWalletBalance } from '../../../lib/balance/wallet-balance';
 import { showToast } from '../../../lib/toast-store';
 import { changePlayCurrency } from '../api/play-currency';
-import { type BalanceOwner, refreshWalletBalance } from '../api/wallet-balance';
 
 /**
  * Changes the play currency (the header's menu, its offer and the center wallet all use it):

@@ -1,6 +1,6 @@
 import type { BalanceEntry } from '@sb/contract';
 import { describe, expect, it } from 'vitest';
-import { buildBalanceMap } from './balance-map';
+import { buildBalanceMap } from '../../../lib/balance/balance-map';
 import { creditArrivalOf } from './credit-arrival';
 
 const cny = { currencyId: 1, currencyCode: 'CNY', assetID: 'CNY', scale: 2 };

@@ -1,4 +1,4 @@
-import type { BalanceMap } from './balance-map';
+import type { BalanceMap } from '../../../lib/balance/balance-map';
 
 /** Money that arrived in a currency the member does not play in. */
 export interface CreditArrival {

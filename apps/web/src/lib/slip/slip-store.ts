@@ -6,17 +6,17 @@ import {
 } from '@sb/contract';
 import type { Visibility } from '@sb/domain';
 import { create } from 'zustand';
-import { i18n } from '../../../lib/i18n/i18n';
-import { showToast } from '../../../lib/toast-store';
-import { useDialogStore } from '../../identity/store/dialog-store';
-import { useSessionStore } from '../../identity/store/session-store';
+import { i18n } from '../i18n/i18n';
+import { useDialogStore } from '../session/dialog-store';
+import { useSessionStore } from '../session/session-store';
+import { showToast } from '../toast-store';
 import {
   type SlipMode,
   selectionsInLeagues,
   type ToggleOutcome,
   toggleSelection,
   visibleSelections,
-} from '../model/slip-rules';
+} from './slip-rules';
 
 /**
  * One selection on the bet slip (SPEC §3 bet option): the option id and what the slip shows and

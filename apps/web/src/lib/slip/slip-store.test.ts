@@ -1,9 +1,9 @@
 import type { Session, UserInfo } from '@sb/contract';
 import { visibilityFor } from '@sb/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useToastStore } from '../../../lib/toast-store';
-import { useDialogStore } from '../../identity/store/dialog-store';
-import { useSessionStore } from '../../identity/store/session-store';
+import { useDialogStore } from '../session/dialog-store';
+import { useSessionStore } from '../session/session-store';
+import { useToastStore } from '../toast-store';
 import { type SlipSelection, selectIsOnSlip, useSlipStore } from './slip-store';
 
 let nextOption = 0;

@@ -1,8 +1,12 @@
-import { MiniBetSlip } from '../../betslip/components/mini-bet-slip';
-import { SlipDock } from '../../betslip/components/slip-dock';
-import { NoticeBar, noticeBarSpacePx, useHasNotices } from '../../notices/components/notice-bar';
-import { SportsBoard } from '../../sports/components/sports-board';
-import { contentHeightOf } from '../content-height';
+import { MiniBetSlip } from '../features/betslip/components/mini-bet-slip';
+import { SlipDock } from '../features/betslip/components/slip-dock';
+import { contentHeightOf } from '../features/layout/content-height';
+import {
+  NoticeBar,
+  noticeBarSpacePx,
+  useHasNotices,
+} from '../features/notices/components/notice-bar';
+import { SportsBoard } from '../features/sports/components/sports-board';
 
 interface IndexPageProps {
   isMember: boolean;

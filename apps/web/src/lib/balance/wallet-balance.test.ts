@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiClientHooks, configureApiClient } from '../../../lib/api-client';
+import { type ApiClientHooks, configureApiClient } from '../api-client';
 import { type BalanceOwner, balanceCallFor, fetchWalletBalance } from './wallet-balance';
 
 const member: BalanceOwner = {

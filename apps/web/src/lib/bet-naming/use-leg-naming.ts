@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useMarketNames } from '../../sports/model/market-names';
-import { type NamedLeg, selectionNameOf } from '../model/leg-naming';
+import { type NamedLeg, selectionNameOf } from './leg-naming';
+import { useMarketNames } from './market-names';
 
 /**
  * Names of a leg in the page's language. The market's name is the match board's own for the

@@ -1,6 +1,6 @@
 import { channelTypes, type Session, type UserInfo } from '@sb/contract';
 import { create } from 'zustand';
-import { site } from '../../../lib/site';
+import { site } from '../site';
 
 /**
  * SPEC §4 identity kinds this client holds. A partner's player is a member whose session says so

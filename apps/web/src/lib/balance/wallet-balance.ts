@@ -6,9 +6,9 @@ import {
   walletBalance,
 } from '@sb/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { buildBalanceMap } from '../model/balance-map';
-import { useBalanceLoadStore } from '../store/balance-store';
+import { callApi } from '../api-client';
+import { buildBalanceMap } from './balance-map';
+import { useBalanceLoadStore } from './balance-store';
 
 /** Whose balance to read: the session fields SPEC §4 chooses the call by, plus the partner channel. */
 export interface BalanceOwner

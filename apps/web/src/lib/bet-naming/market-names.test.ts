@@ -1,6 +1,6 @@
 import { encodeOptionId } from '@sb/domain';
 import { describe, expect, it } from 'vitest';
-import { loadTranslation } from '../../../lib/i18n/resources';
+import { loadTranslation } from '../i18n/resources';
 import { marketNamesWith } from './market-names';
 
 const translations = { en: await loadTranslation('en'), zh: await loadTranslation('zh') };

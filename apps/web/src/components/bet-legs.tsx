@@ -1,9 +1,9 @@
 import type { OrderRecord } from '@sb/contract';
 import { fromOddsUnits } from '@sb/domain';
 import { useTranslation } from 'react-i18next';
-import { useLegNaming } from '../hooks/use-leg-naming';
+import { useLegNaming } from '../lib/bet-naming/use-leg-naming';
 import './bet-legs.css';
-import { legResultTextKeys, matchNameOf } from '../model/leg-naming';
+import { legResultTextKeys, matchNameOf } from '../lib/bet-naming/leg-naming';
 
 type OrderLeg = OrderRecord['legs'][number];
 

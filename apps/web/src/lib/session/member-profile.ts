@@ -1,7 +1,7 @@
 import { memberProfile, type UserInfo } from '@sb/contract';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { useSessionStore } from '../store/session-store';
+import { callApi } from '../api-client';
+import { useSessionStore } from './session-store';
 
 export function fetchProfile(): Promise<UserInfo> {
   return callApi(memberProfile, {});
