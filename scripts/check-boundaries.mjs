@@ -16,7 +16,7 @@ export const rules = {
     'a server module is imported only through its public entry (*.service.ts, *.module.ts, *.types.ts)',
   'module-cycle': 'no import cycle between server modules',
   'sql-location':
-    'SQL (a value from drizzle-orm) only in *.repository.ts, *.statement.ts, *.schema.ts or src/db/',
+    'SQL (a value from drizzle-orm, a table of a schema) only in *.repository.ts, *.statement.ts, *.schema.ts or src/db/',
   'web-feature': 'a web feature imports no other feature',
   'web-layer':
     'web lib/ and components/ import no feature, app or console; the console and the member site import nothing of each other',
@@ -85,19 +85,24 @@ export function findViolations(files) {
         if (from && to && from !== to) moduleEdges.push({ ...at, from, to });
       }
 
-      // c. SQL lives in repositories, statements and schemas
+      // c. SQL lives in repositories, statements and schemas: a query needs drizzle's builders
+      // (`sql`, `eq`, …) or a table object, so importing either as a value marks the file
+      const buildsQueries =
+        /^drizzle-orm(\/|$)/.test(found.specifier) ||
+        target?.endsWith('.schema.ts') ||
+        target === `${server}db/schema.ts`;
       if (
+        buildsQueries &&
+        !found.typeOnly &&
         file.startsWith(server) &&
         !testFile.test(file) &&
         !file.startsWith(`${server}db/`) &&
-        !sqlHome.test(file) &&
-        /^drizzle-orm(\/|$)/.test(found.specifier) &&
-        !found.typeOnly
+        !sqlHome.test(file)
       )
         report(
           'sql-location',
-          found.specifier,
-          `imports SQL building values from ${found.specifier}; move the query into a *.repository.ts or *.statement.ts`,
+          target ?? found.specifier,
+          `imports ${target ?? found.specifier} to build queries; queries belong in a *.repository.ts or *.statement.ts`,
         );
 
       // d. web features and layers

@@ -41,10 +41,10 @@ describe('boundary check: server modules', () => {
   it("refuses a type import of another module's internal file, from a module and from outside", () => {
     const violations = check({
       [`${modules}/ledger/hold-steps.ts`]: 'export type Step = 1;\n',
-      [`${modules}/ledger/ledger.schema.ts`]: 'export const accounts = 1;\n',
+      [`${modules}/ledger/ledger.schema.ts`]: 'export type Account = 1;\n',
       [`${modules}/orders/placement.ts`]: "import type { Step } from '../ledger/hold-steps';\n",
       'apps/server/src/realtime/watch.ts':
-        "import {\n  accounts,\n} from '../modules/ledger/ledger.schema';\n",
+        "import {\n  type Account,\n} from '../modules/ledger/ledger.schema';\n",
     });
     expect(violations.map(({ file, line, rule }) => `${file}:${line} ${rule}`)).toEqual([
       'apps/server/src/modules/orders/placement.ts:1 module-entry',
@@ -98,7 +98,7 @@ describe('boundary check: server modules', () => {
     ]);
   });
 
-  it('refuses SQL builders outside repositories, statements, schemas and src/db', () => {
+  it('refuses SQL builders and tables outside repositories, statements, schemas and src/db', () => {
     const violations = check({
       [`${modules}/orders/orders.service.ts`]:
         "import type { SQL } from 'drizzle-orm';\nimport { type Column, eq } from 'drizzle-orm';\n",
@@ -108,6 +108,8 @@ describe('boundary check: server modules', () => {
       [`${modules}/orders/orders.schema.ts`]: "import { pgTable } from 'drizzle-orm/pg-core';\n",
       'apps/server/src/db/statement.ts': "import { sql } from 'drizzle-orm';\n",
       [`${modules}/orders/types-only.ts`]: "import { type SQL } from 'drizzle-orm';\n",
+      [`${modules}/orders/order-writer.ts`]:
+        "import type { Order } from './orders.schema';\nimport { orders } from './orders.schema';\n",
     });
     expect(violations).toEqual([
       {
@@ -115,6 +117,12 @@ describe('boundary check: server modules', () => {
         line: 1,
         rule: 'sql-location',
         target: 'drizzle-orm/sql',
+      },
+      {
+        file: `${modules}/orders/order-writer.ts`,
+        line: 2,
+        rule: 'sql-location',
+        target: `${modules}/orders/orders.schema.ts`,
       },
       {
         file: `${modules}/orders/orders.service.ts`,
