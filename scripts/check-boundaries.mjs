@@ -518,6 +518,8 @@ function main(argv) {
     console.error(`${violation.file}:${violation.line}  ${violation.rule}  ${violation.detail}`);
   if (argv.includes('--all')) known.forEach(print);
   fresh.forEach(print);
+  for (const rule of new Set(fresh.map((violation) => violation.rule)))
+    console.error(`  ${rule}: ${rules[rule]}`);
   for (const { key, line } of stale)
     console.error(`${baselinePath}:${line}  baseline  no longer occurs, delete the line: ${key}`);
   const summary = `${files.size} files, ${imports} imports; ${known.length} known violations in ${baselinePath}${known.length > 0 ? ` (${countBy(known, (v) => v.rule)})` : ''}`;
