@@ -14,8 +14,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Authenticator } from '../http/request-context';
-import type { ReadModel } from '../modules/feed/read-model';
-import type { ViewerResolver } from '../modules/match/viewer';
+import type { ReadModel } from '../modules/feed/feed.types';
+import type { ViewerResolver } from '../modules/match/match.types';
 import { createSlipWatches } from './slip-watch';
 import { identityOf, requireToken } from './socket-auth';
 import {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { EventState } from '../modules/feed/read-model';
-import type { Pricing } from '../modules/match/market-options';
-import type { Viewer } from '../modules/match/viewer';
+import type { EventState } from '../modules/feed/feed.types';
+import type { Pricing, Viewer } from '../modules/match/match.types';
 import { parseStreamName, type RoomView } from './match-rooms';
 
 /**

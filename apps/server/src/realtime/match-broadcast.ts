@@ -5,7 +5,7 @@ import {
 } from '@sb/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
-import type { EventState, ReadModel, ReadModelChange } from '../modules/feed/read-model';
+import type { EventState, ReadModel, ReadModelChange } from '../modules/feed/feed.types';
 import { isVisibleTo, type Stream, type StreamIndex } from './match-audiences';
 import type { RoomRequests } from './match-requests';
 import { matchRoomOf, roomNameOf } from './match-rooms';

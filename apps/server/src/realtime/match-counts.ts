@@ -1,14 +1,13 @@
 import type { SportCountsEvent } from '@sb/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReadModel } from '../modules/feed/read-model';
+import type { ReadModel } from '../modules/feed/feed.types';
 import {
   endOfDisplayDay,
-  type OpenEventTally,
+  sportCatalogue,
   sportCountsFor,
   tallyOpenEvents,
-} from '../modules/match/match-query';
-import { sportCatalogue } from '../modules/match/sports';
-import type { Viewer } from '../modules/match/viewer';
+} from '../modules/match/match.service';
+import type { OpenEventTally, Viewer } from '../modules/match/match.types';
 import { leagueKeyOf } from './match-audiences';
 import type { MatchServer } from './match-broadcast';
 import type { MatchSocket } from './match-requests';

@@ -8,8 +8,8 @@ import {
 } from '@sb/contract';
 import type { Socket } from 'socket.io';
 import type { AuthenticatedUser } from '../http/request-context';
-import type { EventState, ReadModel } from '../modules/feed/read-model';
-import type { Viewer } from '../modules/match/viewer';
+import type { EventState, ReadModel } from '../modules/feed/feed.types';
+import type { Viewer } from '../modules/match/match.types';
 import { type Audience, audienceOf, type StreamIndex } from './match-audiences';
 import {
   type MatchRoom,

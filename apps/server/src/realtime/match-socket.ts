@@ -8,10 +8,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { type ExtendedError, Server } from 'socket.io';
 import type { Authenticator } from '../http/request-context';
-import type { ReadModel } from '../modules/feed/read-model';
+import type { ReadModel } from '../modules/feed/feed.types';
 import type { MatchWireSource } from '../modules/match/match.module';
-import type { SiteSettingsValues } from '../modules/match/site-settings';
-import type { Viewer } from '../modules/match/viewer';
+import type { SiteSettingsValues, Viewer } from '../modules/match/match.types';
 import { createStreamIndex } from './match-audiences';
 import { heartbeatRoomForNewSocket, startMatchBroadcast } from './match-broadcast';
 import { startSportCounts } from './match-counts';

@@ -1,7 +1,7 @@
 import type { MatchDeltaData, MatchWire, RoomView, SocketMatch } from '@sb/contract';
 import type { EventFeedMessage, MarketRef } from '@sb/feed-sim';
-import type { EventState, ReadModelChange } from '../modules/feed/read-model';
-import type { MatchWireBuilder, WireForm } from '../modules/match/match-wire';
+import type { EventState, ReadModelChange } from '../modules/feed/feed.types';
+import type { MatchWireBuilder, WireForm } from '../modules/match/match.types';
 import { type Audience, isVisibleTo } from './match-audiences';
 
 /** One applied feed message and the event as it stands after it. */

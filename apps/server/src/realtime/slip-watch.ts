@@ -1,8 +1,8 @@
 import type { OddsMoveEvent } from '@sb/contract';
 import { decodeOptionId, fromOddsUnits, type OptionRef } from '@sb/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventState, ReadModel, ReadModelChange } from '../modules/feed/read-model';
-import type { Viewer } from '../modules/match/viewer';
+import type { EventState, ReadModel, ReadModelChange } from '../modules/feed/feed.types';
+import type { Viewer } from '../modules/match/match.types';
 import { isRefusal, priceSelection } from '../modules/orders/order-pricing';
 
 /** One option of a slip and the price its socket last heard (null: not open to bet on). */

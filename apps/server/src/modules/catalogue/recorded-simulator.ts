@@ -1,6 +1,6 @@
 import { CALENDAR } from '@sb/feed-sim';
-import { createSimulatorProvider, type SimulatorProvider } from '../feed/simulator-provider';
-import { planResume } from '../feed/simulator-resume';
+import { createSimulatorProvider, planResume } from '../feed/feed.service';
+import type { SimulatorProvider } from '../feed/feed.types';
 import type { Catalogue } from './catalogue.service';
 import type { RecorderLog } from './catalogue-recorder';
 

@@ -2,6 +2,13 @@ import type { FeedMessage, FeedSnapshot } from '@sb/feed-sim';
 import type { FeedProvider } from './feed-provider';
 import type { ReadModel } from './read-model';
 
+// What other modules build the feed from (docs/boundaries.md): the read model, the simulator
+// and where it resumes, the Redis bus that shares one feed between processes.
+export { createSharedFeedProvider } from './feed-bus';
+export { createReadModel, matchHoldKey } from './read-model';
+export { createSimulatorProvider } from './simulator-provider';
+export { planResume } from './simulator-resume';
+
 /** A provider that says nothing for this long has all its markets suspended until it speaks. */
 export const providerSilenceLimitMs = 20_000;
 const watchdogIntervalMs = 1_000;

@@ -1,5 +1,5 @@
 import { AppError } from '../../http/app-error';
-import type { ReadModel } from '../feed/read-model';
+import type { ReadModel } from '../feed/feed.types';
 import type { FavouriteKind, MatchRepository } from './match.repository';
 import type { FavouriteIndex } from './match-query';
 import { findSport } from './sports';

@@ -1,6 +1,6 @@
 import { createSimulator, type EventFeedMessage } from '@sb/feed-sim';
 import { describe, expect, it } from 'vitest';
-import { createReadModel } from '../feed/read-model';
+import { createReadModel } from '../feed/feed.service';
 import { createListCache } from './list-cache';
 
 const startTime = Date.parse('2030-03-01T12:00:00Z');

@@ -1,4 +1,4 @@
-import type { ReadModel, ReadModelChange } from '../feed/read-model';
+import type { ReadModel, ReadModelChange } from '../feed/feed.types';
 
 /**
  * Finished list answers, shared by every caller who asks the same question with the same view.

@@ -13,7 +13,7 @@ import type { PastMatch, SeededPast } from '@sb/feed-sim';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { CallContext } from '../../http/request-context';
-import type { EventState, ReadModel } from '../feed/read-model';
+import type { EventState, ReadModel } from '../feed/feed.types';
 import { liveFlagOf } from './event-info';
 import { type MatchService, requireKnownSport } from './match.service';
 import {

@@ -1,6 +1,6 @@
 import { matchListType } from '@sb/contract';
 import { displayDayOf, displayDayStartMs } from '@sb/domain';
-import type { EventState, ReadModel } from '../feed/read-model';
+import type { EventState, ReadModel } from '../feed/feed.types';
 import { isFinished } from './event-info';
 import { virtualSportIdFloor } from './match-wire';
 import type { Viewer } from './viewer';

@@ -1,7 +1,7 @@
 import type { EventInfo, MatchWire } from '@sb/contract';
 import { displayOffsetMs } from '@sb/domain';
 import { type Market, type MarketRef, marketKey } from '@sb/feed-sim';
-import type { EventState, ReadModel } from '../feed/read-model';
+import type { EventState, ReadModel } from '../feed/feed.types';
 import { eventInfoOf, homeAndAway, isFinished, liveFlagOf, liveTrackerOf } from './event-info';
 import { optionsOf, type Pricing } from './market-options';
 

@@ -15,7 +15,7 @@ import { AppError } from '../../http/app-error';
 import { JsonBytes } from '../../http/register-call';
 import type { CallContext } from '../../http/request-context';
 import type { Catalogue } from '../catalogue/catalogue.service';
-import type { EventState, ReadModel } from '../feed/read-model';
+import type { EventState, ReadModel } from '../feed/feed.types';
 import { eventInfoOf, finishedStatusNames, isFinished } from './event-info';
 import type { FavouritesService } from './favourites.service';
 import { createListCache, type ListCache } from './list-cache';
@@ -38,6 +38,12 @@ import {
 import { pageOfMerged, storedSliceFor } from './merged-page';
 import { findSport, sportCatalogue } from './sports';
 import type { Viewer, ViewerResolver } from './viewer';
+
+// What other modules read of the match rules (docs/boundaries.md): the sides of a fixture, the
+// display day, the open-event tallies behind the sport counts, the sports the site offers.
+export { homeAndAway } from './event-info';
+export { endOfDisplayDay, sportCountsFor, tallyOpenEvents } from './match-query';
+export { sportCatalogue } from './sports';
 
 type Input<C extends { input: z.ZodType }> = z.output<C['input']>;
 

@@ -1,4 +1,4 @@
-import type { EventState } from '../feed/read-model';
+import type { EventState } from '../feed/feed.types';
 import { virtualSportIdFloor } from './match-wire';
 
 export type StreamKind = 'video' | 'animation';
