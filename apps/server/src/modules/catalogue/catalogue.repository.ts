@@ -8,7 +8,10 @@ import {
   getTableColumns,
   gte,
   inArray,
+  isNotNull,
+  isNull,
   lt,
+  min,
   notInArray,
   type SQL,
   sql,
@@ -31,6 +34,21 @@ export type LeagueRow = typeof leagues.$inferSelect;
 export type SettlementRecord = Omit<typeof marketSettlements.$inferSelect, 'id'>;
 export type CancellationRecord = Omit<typeof betCancellations.$inferSelect, 'id'>;
 export type FixtureChangeRecord = Omit<typeof fixtureChanges.$inferSelect, 'id'>;
+export type NewSettlementRow = typeof marketSettlements.$inferInsert;
+
+/** A market of an event, as settlements and cancellations name it. */
+export interface MarketRef {
+  eventId: number;
+  playId: number;
+  specifiers: string;
+}
+
+const sameMarket = (market: MarketRef) =>
+  and(
+    eq(marketSettlements.eventId, market.eventId),
+    eq(marketSettlements.playId, market.playId),
+    eq(marketSettlements.specifiers, market.specifiers),
+  );
 
 /** Rows per INSERT: keeps a long catch-up's batch well under PostgreSQL's parameter limit. */
 const rowsPerInsert = 500;
@@ -295,6 +313,89 @@ async function writePosition(tx: Transaction, source: string, position: FeedPosi
 /** Queries on the catalogue's tables; no rules live here. */
 export function createCatalogueRepository(db: Database) {
   return {
+    /**
+     * Inserts an operator's void of the market (a cancellation with `operatorVoidReason`) unless
+     * one with the same seq is recorded; answers its id, or null.
+     */
+    async insertOperatorVoid(
+      tx: Database,
+      market: MarketRef,
+      seq: number,
+      at: Date,
+    ): Promise<number | null> {
+      const [row] = await tx
+        .insert(betCancellations)
+        .values({
+          ...market,
+          seq,
+          reason: operatorVoidReason,
+          producedAt: at,
+          receivedAt: at,
+        })
+        .onConflictDoNothing()
+        .returning({ id: betCancellations.id });
+      return row?.id ?? null;
+    },
+
+    /** The settlements of one market not rolled back, the feed's and operators'. */
+    async listStandingSettlements(tx: Database, market: MarketRef): Promise<SettlementRecord[]> {
+      const rows = await tx
+        .select()
+        .from(marketSettlements)
+        .where(and(sameMarket(market), isNull(marketSettlements.rolledBackAt)));
+      return rows.map(({ id: _id, ...row }) => row);
+    },
+
+    /** Whether an operator's void of the market stands (is not rolled back). */
+    async hasStandingOperatorVoid(tx: Database, market: MarketRef): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: betCancellations.id })
+        .from(betCancellations)
+        .where(
+          and(
+            eq(betCancellations.eventId, market.eventId),
+            eq(betCancellations.playId, market.playId),
+            eq(betCancellations.specifiers, market.specifiers),
+            eq(betCancellations.reason, operatorVoidReason),
+            isNull(betCancellations.rolledBackAt),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The lowest seq among operators' settlements of the market; undefined before any. */
+    async lowestOperatorSeq(tx: Database, market: MarketRef): Promise<number | undefined> {
+      const [last] = await tx
+        .select({ seq: min(marketSettlements.seq) })
+        .from(marketSettlements)
+        .where(and(sameMarket(market), isNotNull(marketSettlements.operatorId)));
+      return last?.seq ?? undefined;
+    },
+
+    /** Rolls back, as of `at`, the operator's settlement of the market that stands. */
+    async rollBackOperatorSettlement(tx: Database, market: MarketRef, at: Date): Promise<void> {
+      await tx
+        .update(marketSettlements)
+        .set({ rolledBackAt: at })
+        .where(
+          and(
+            sameMarket(market),
+            isNotNull(marketSettlements.operatorId),
+            isNull(marketSettlements.rolledBackAt),
+          ),
+        );
+    },
+
+    async insertSettlements(tx: Database, rows: readonly NewSettlementRow[]): Promise<void> {
+      await tx.insert(marketSettlements).values([...rows]);
+    },
+
+    /** Takes a lock on `key` held until the caller's transaction ends. */
+    async lockWithin(tx: Database, key: string): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    },
+
     /**
      * Writes a batch in one transaction: the facts, the events they change and the source's
      * position together, so a position never names messages that are not stored.

@@ -1,5 +1,4 @@
 import type { Fixture, MatchResult, MatchStatus, SportId } from '@sb/feed-sim';
-import { and, eq, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   type CancellationRecord,
@@ -7,10 +6,10 @@ import {
   type FinishedEventsQuery,
   type FixtureChangeRecord,
   type LeagueRow,
+  type MarketRef,
   type SettlementRecord,
   type SportEventRow,
 } from './catalogue.repository';
-import { betCancellations, marketSettlements, operatorVoidReason } from './catalogue.schema';
 import type { FeedPosition } from './catalogue-batch';
 import {
   type CatalogueRecorder,
@@ -18,17 +17,19 @@ import {
   type RecorderLog,
 } from './catalogue-recorder';
 
+// The process that runs the feed starts the simulator through here (docs/boundaries.md).
+export { startRecordedSimulator } from './recorded-simulator';
+
 /** Operator voids are no feed message: they take this seq, so a market is voided once. */
 const operatorVoidSeq = 0;
 
-export type { CancellationRecord, FinishedEventsQuery, FixtureChangeRecord, SettlementRecord };
-
-/** A market of an event, as settlements and cancellations name it. */
-export interface MarketRef {
-  eventId: number;
-  playId: number;
-  specifiers: string;
-}
+export type {
+  CancellationRecord,
+  FinishedEventsQuery,
+  FixtureChangeRecord,
+  MarketRef,
+  SettlementRecord,
+};
 
 /** One outcome's result as an operator settles it: the feed's terms (1 won, 0 lost). */
 export interface OperatorOutcome {
@@ -40,13 +41,6 @@ export interface OperatorOutcome {
 
 /** The certainty recorded with an operator's settlement: decided, like UOF's confirmed. */
 const operatorCertainty = 2;
-
-const sameMarket = (market: MarketRef) =>
-  and(
-    eq(marketSettlements.eventId, market.eventId),
-    eq(marketSettlements.playId, market.playId),
-    eq(marketSettlements.specifiers, market.specifiers),
-  );
 
 /** An event as the catalogue holds it: the fixture, the last recorded status and result. */
 export interface CatalogueEvent {
@@ -107,48 +101,20 @@ export function createCatalogue(db: Database) {
       market: { eventId: number; playId: number; specifiers: string },
       at: Date,
     ): Promise<number | null> {
-      const [row] = await tx
-        .insert(betCancellations)
-        .values({
-          ...market,
-          seq: operatorVoidSeq,
-          reason: operatorVoidReason,
-          producedAt: at,
-          receivedAt: at,
-        })
-        .onConflictDoNothing()
-        .returning({ id: betCancellations.id });
-      return row?.id ?? null;
+      return repository.insertOperatorVoid(tx, market, operatorVoidSeq, at);
     },
 
     /**
      * The settlements of one market that stand now (not rolled back), the feed's and an
      * operator's, read in the caller's transaction.
      */
-    async standingSettlementsOf(tx: Database, market: MarketRef): Promise<SettlementRecord[]> {
-      const rows = await tx
-        .select()
-        .from(marketSettlements)
-        .where(and(sameMarket(market), isNull(marketSettlements.rolledBackAt)));
-      return rows.map(({ id: _id, ...row }) => row);
+    standingSettlementsOf(tx: Database, market: MarketRef): Promise<SettlementRecord[]> {
+      return repository.listStandingSettlements(tx, market);
     },
 
     /** Whether an operator voided the market (a void that stands). */
-    async isVoidedByOperator(tx: Database, market: MarketRef): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: betCancellations.id })
-        .from(betCancellations)
-        .where(
-          and(
-            eq(betCancellations.eventId, market.eventId),
-            eq(betCancellations.playId, market.playId),
-            eq(betCancellations.specifiers, market.specifiers),
-            eq(betCancellations.reason, operatorVoidReason),
-            isNull(betCancellations.rolledBackAt),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+    isVoidedByOperator(tx: Database, market: MarketRef): Promise<boolean> {
+      return repository.hasStandingOperatorVoid(tx, market);
     },
 
     /**
@@ -162,22 +128,11 @@ export function createCatalogue(db: Database) {
       outcomes: readonly OperatorOutcome[],
       by: { operatorId: number; at: Date },
     ): Promise<number> {
-      const [last] = await tx
-        .select({ seq: min(marketSettlements.seq) })
-        .from(marketSettlements)
-        .where(and(sameMarket(market), isNotNull(marketSettlements.operatorId)));
-      const version = 1 - Math.min(0, last?.seq ?? 0);
-      await tx
-        .update(marketSettlements)
-        .set({ rolledBackAt: by.at })
-        .where(
-          and(
-            sameMarket(market),
-            isNotNull(marketSettlements.operatorId),
-            isNull(marketSettlements.rolledBackAt),
-          ),
-        );
-      await tx.insert(marketSettlements).values(
+      const lowestSeq = await repository.lowestOperatorSeq(tx, market);
+      const version = 1 - Math.min(0, lowestSeq ?? 0);
+      await repository.rollBackOperatorSettlement(tx, market, by.at);
+      await repository.insertSettlements(
+        tx,
         outcomes.map((outcome) => ({
           ...market,
           seq: -version,
@@ -200,7 +155,7 @@ export function createCatalogue(db: Database) {
      */
     async lockMarket(tx: Database, market: MarketRef): Promise<void> {
       const key = `market:${market.eventId}:${market.playId}:${market.specifiers}`;
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      await repository.lockWithin(tx, key);
     },
 
     /** Every cancellation the feed sent for the event, rolled back ones included, in order. */
