@@ -1,6 +1,6 @@
 import { depositMerchantCode, type PayType } from '@sb/contract';
 import { requireCurrency } from '@sb/domain';
-import type { ChainNetwork } from '../payments/chain-address';
+import type { ChainNetwork } from '../payments/payments.types';
 
 /**
  * The deposit catalogue: every way to deposit, static in code (docs/payments.md lists it). Ids

@@ -3,14 +3,13 @@ import { findCurrencyByCode, formatMinorUnits } from '@sb/domain';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { Ledger } from '../ledger/ledger.service';
-import { recordCallbackNonceWithin } from '../payments/callback-nonces';
-import { normalizeAddress } from '../payments/chain-address';
+import { normalizeAddress, recordCallbackNonceWithin } from '../payments/payments.service';
 import type {
   ChainTransferNotice,
   HostedPaymentNotice,
   NoticeOutcome,
   PaymentNoticeHandler,
-} from '../payments/payment-provider';
+} from '../payments/payments.types';
 import { creditOrderWithin, newOrderNo } from './deposit-orders';
 import { createDepositsRepository, type DepositOrderRow } from './deposits.repository';
 import { addressPayTypeOf, findPayType } from './pay-types';

@@ -1,8 +1,7 @@
-import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
+import { deleteCallbackNoncesBefore, insertCallbackNonce } from './callback-nonces.repository';
 import { callbackWindowMs } from './callback-signature';
-import { paymentCallbackNonces } from './payments.schema';
 
 /**
  * Records a callback's nonce inside the transaction that acts on the callback, refusing one seen
@@ -16,17 +15,11 @@ export async function recordCallbackNonceWithin(
   nonce: string,
   receivedAt: Date,
 ): Promise<void> {
-  const [inserted] = await tx
-    .insert(paymentCallbackNonces)
-    .values({ provider, nonce, receivedAt })
-    .onConflictDoNothing()
-    .returning({ nonce: paymentCallbackNonces.nonce });
-  if (!inserted) throw new AppError('PAYMENT_CALLBACK_REPLAYED');
+  if (!(await insertCallbackNonce(tx, provider, nonce, receivedAt)))
+    throw new AppError('PAYMENT_CALLBACK_REPLAYED');
 }
 
 /** Drops nonces whose callbacks would now be refused as stale anyway. */
 export async function purgeCallbackNonces(db: Database, now: Date): Promise<void> {
-  await db
-    .delete(paymentCallbackNonces)
-    .where(lt(paymentCallbackNonces.receivedAt, new Date(now.getTime() - 2 * callbackWindowMs)));
+  await deleteCallbackNoncesBefore(db, new Date(now.getTime() - 2 * callbackWindowMs));
 }

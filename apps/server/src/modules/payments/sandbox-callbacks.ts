@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { chainNetworks } from './chain-address';
 import type { PaymentNotice } from './payment-provider';
-import type { SandboxPaymentRow, SandboxTransferRow } from './sandbox-repository';
+import type { SandboxPaymentRow, SandboxTransferRow } from './sandbox.repository';
 
 /**
  * The sandbox's callback bodies, as a real provider documents its webhooks. Strict: a field the

@@ -8,8 +8,8 @@ import {
   randomAddress,
   randomTransactionHash,
 } from './chain-address';
+import type { SandboxRepository, SandboxTransferRow } from './sandbox.repository';
 import { chainCallbackBody } from './sandbox-callbacks';
-import type { SandboxRepository, SandboxTransferRow } from './sandbox-repository';
 
 /** The sandbox chain carries USDT only (SPEC §2: type 5 accepts only USDT). */
 export const sandboxChainCurrency = { currencyCode: 'USDT', scale: 6 } as const;

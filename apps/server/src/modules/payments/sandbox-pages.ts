@@ -1,8 +1,8 @@
 import { formatMinorUnits } from '@sb/domain';
 import type { ChainNetwork } from './chain-address';
 import { chainNetworks } from './chain-address';
+import type { SandboxPaymentRow, SandboxTransferRow } from './sandbox.repository';
 import type { PayPageResult } from './sandbox-pay';
-import type { SandboxPaymentRow, SandboxTransferRow } from './sandbox-repository';
 
 /**
  * The sandbox's pages: plain server-rendered HTML with forms, no script, so they work in the

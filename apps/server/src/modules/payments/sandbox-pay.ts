@@ -1,6 +1,6 @@
 import type { CallbackDelivery } from './callback-delivery';
+import type { SandboxPaymentRow, SandboxRepository } from './sandbox.repository';
 import { paymentCallbackBody } from './sandbox-callbacks';
-import type { SandboxPaymentRow, SandboxRepository } from './sandbox-repository';
 
 /** What happened when the payer pressed a button on the pay page. */
 export type PayPageResult =

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { verifyCallbackSignature } from './callback-signature';
 import { deriveDepositAddress } from './chain-address';
 import type { PaymentProvider } from './payment-provider';
+import type { SandboxRepository } from './sandbox.repository';
 import { parseSandboxCallback } from './sandbox-callbacks';
-import type { SandboxRepository } from './sandbox-repository';
 
 export const sandboxProviderName = 'sandbox';
 /** Where the sandbox's hosted pay pages live on this server. */
