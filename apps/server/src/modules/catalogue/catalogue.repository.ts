@@ -1,7 +1,8 @@
-import type { MatchStatus } from '@sb/feed-sim';
+import type { Fixture, MatchStatus } from '@sb/feed-sim';
 import {
   and,
   asc,
+  type Column,
   count,
   desc,
   eq,
@@ -42,6 +43,20 @@ export interface MarketRef {
   playId: number;
   specifiers: string;
 }
+
+/** One outcome of a market, as a bet's leg names it. */
+export interface OutcomeRef extends MarketRef {
+  outcomeId: string;
+}
+
+/** An event's recorded fixture, as far as naming a bet's leg needs it. */
+export type RecordedFixture = Pick<Fixture, 'kind' | 'name' | 'competitors'> & {
+  league: { name: string };
+};
+
+/** `column = any('{…}'::bigint[])`: one parameter however many ids. */
+const anyOf = (column: Column, ids: Iterable<number>): SQL =>
+  sql`${column} = any(${`{${[...ids].join(',')}}`}::bigint[])`;
 
 const sameMarket = (market: MarketRef) =>
   and(
@@ -468,6 +483,62 @@ export function createCatalogueRepository(db: Database) {
         .from(betCancellations)
         .where(eq(betCancellations.eventId, eventId))
         .orderBy(asc(betCancellations.seq), asc(betCancellations.id));
+    },
+
+    /** The settlements of these outcomes that stand (are not rolled back). */
+    async listStandingOutcomeSettlements(
+      outcomes: readonly OutcomeRef[],
+    ): Promise<SettlementRecord[]> {
+      const wanted = JSON.stringify(
+        outcomes.map((outcome) => ({
+          e: outcome.eventId,
+          p: outcome.playId,
+          s: outcome.specifiers,
+          o: outcome.outcomeId,
+        })),
+      );
+      const { id: _id, ...columns } = getTableColumns(marketSettlements);
+      return db
+        .select(columns)
+        .from(marketSettlements)
+        .where(
+          and(
+            isNull(marketSettlements.rolledBackAt),
+            sql`(${marketSettlements.eventId}, ${marketSettlements.playId}, ${marketSettlements.specifiers}, ${marketSettlements.outcomeId})
+              in (select e, p, s, o from jsonb_to_recordset(${wanted}::jsonb)
+                  as leg(e bigint, p integer, s text, o text))`,
+          ),
+        );
+    },
+
+    /** The cancellations of these events' markets that stand (are not rolled back). */
+    async listStandingCancellations(eventIds: Iterable<number>): Promise<CancellationRecord[]> {
+      const { id: _id, ...columns } = getTableColumns(betCancellations);
+      return db
+        .select(columns)
+        .from(betCancellations)
+        .where(
+          and(isNull(betCancellations.rolledBackAt), anyOf(betCancellations.eventId, eventIds)),
+        );
+    },
+
+    /** The recorded fixtures of these events with their leagues' names, by event id. */
+    async findRecordedFixtures(eventIds: Iterable<number>): Promise<Map<number, RecordedFixture>> {
+      const rows = await db
+        .select({
+          eventId: sportEvents.eventId,
+          kind: sportEvents.kind,
+          name: sportEvents.name,
+          competitors: sportEvents.competitors,
+          leagueName: leagues.name,
+        })
+        .from(sportEvents)
+        .innerJoin(leagues, eq(leagues.leagueId, sportEvents.leagueId))
+        .where(anyOf(sportEvents.eventId, eventIds));
+      const byEvent = new Map<number, RecordedFixture>();
+      for (const { eventId, leagueName, ...fixture } of rows)
+        byEvent.set(eventId, { ...fixture, league: { name: leagueName } });
+      return byEvent;
     },
 
     async listFixtureChanges(eventId: number): Promise<FixtureChangeRecord[]> {

@@ -7,6 +7,8 @@ import {
   type FixtureChangeRecord,
   type LeagueRow,
   type MarketRef,
+  type OutcomeRef,
+  type RecordedFixture,
   type SettlementRecord,
   type SportEventRow,
 } from './catalogue.repository';
@@ -28,6 +30,8 @@ export type {
   FinishedEventsQuery,
   FixtureChangeRecord,
   MarketRef,
+  OutcomeRef,
+  RecordedFixture,
   SettlementRecord,
 };
 
@@ -161,6 +165,29 @@ export function createCatalogue(db: Database) {
     /** Every cancellation the feed sent for the event, rolled back ones included, in order. */
     cancellationsOf(eventId: number): Promise<CancellationRecord[]> {
       return repository.listCancellations(eventId);
+    },
+
+    /**
+     * The standing settlements of these outcomes and the standing cancellations of their events:
+     * what the feed has said of a bet's legs before the bet's own settlement, read as settlement
+     * reads them.
+     */
+    async standingFactsOf(
+      outcomes: readonly OutcomeRef[],
+    ): Promise<{ settlements: SettlementRecord[]; cancellations: CancellationRecord[] }> {
+      if (outcomes.length === 0) return { settlements: [], cancellations: [] };
+      const eventIds = new Set(outcomes.map((outcome) => outcome.eventId));
+      const [settlements, cancellations] = await Promise.all([
+        repository.listStandingOutcomeSettlements(outcomes),
+        repository.listStandingCancellations(eventIds),
+      ]);
+      return { settlements, cancellations };
+    },
+
+    /** The recorded fixtures of these events, by event id; an event never recorded is absent. */
+    async recordedFixturesOf(eventIds: ReadonlySet<number>): Promise<Map<number, RecordedFixture>> {
+      if (eventIds.size === 0) return new Map();
+      return repository.findRecordedFixtures(eventIds);
     },
 
     fixtureChangesOf(eventId: number): Promise<FixtureChangeRecord[]> {
