@@ -4,10 +4,11 @@ import { createAdjustmentService } from '../adjustments/adjustments.service';
 import { walletMemberOf } from '../identity/identity.service';
 import { createMemberAdmin } from '../identity/member-admin';
 import { createPartnerAdmin } from '../identity/partner-admin';
-import { matchWireSourceOf } from '../match/match.module';
+import type { SiteSettings } from '../match/site-settings';
 import type { AuditService } from '../operators/audit.service';
 import { createOrderExposure } from '../orders/order-exposure';
-import { ordersOf } from '../orders/orders.module';
+import type { StakeLimits } from '../orders/stake-limits';
+import type { Settlement } from '../settlement/settlement.module';
 import type { Wallet } from '../wallet/wallet.module';
 import { createBookMargins } from './book-margins';
 import { registerDashboardRoutes } from './dashboard.routes';
@@ -29,6 +30,9 @@ export async function registerBackOfficeModule(
   deps: {
     audit: AuditService;
     wallet: Wallet;
+    settlement: Pick<Settlement, 'service' | 'tellChange'>;
+    siteSettings: SiteSettings;
+    stakeLimits: StakeLimits;
     isWithdrawLocked: (userId: number) => Promise<boolean>;
     /** ADJUSTMENT_APPROVAL_ABOVE: major units above which an adjustment needs a second operator. */
     adjustmentApprovalAbove: number;
@@ -61,9 +65,9 @@ export async function registerBackOfficeModule(
     readModel,
     holds,
     audit: deps.audit,
-    ledger: context.ledger,
     catalogue: context.catalogue,
     exposure,
+    settlement: deps.settlement,
     now,
   });
   registerAdjustmentRoutes(app, context.authenticate, {
@@ -82,14 +86,12 @@ export async function registerBackOfficeModule(
   });
   registerDashboardRoutes(app, context.authenticate, { ledger: context.ledger, exposure });
   registerMarginRoutes(app, context.authenticate, { margins, audit: deps.audit });
-  const matchSource = matchWireSourceOf(app);
-  if (!matchSource) throw new Error('the match module must be registered before the back office');
   registerSiteRoutes(app, context.authenticate, {
-    settings: matchSource.settings,
+    settings: deps.siteSettings,
     audit: deps.audit,
   });
   registerStakeLimitRoutes(app, context.authenticate, {
-    stakeLimits: ordersOf(app).stakeLimits,
+    stakeLimits: deps.stakeLimits,
     audit: deps.audit,
   });
   registerPartnerRoutes(app, context.authenticate, {

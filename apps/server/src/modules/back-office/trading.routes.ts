@@ -14,12 +14,10 @@ import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
 import type { Catalogue } from '../catalogue/catalogue.service';
 import type { EventState, ReadModel } from '../feed/read-model';
-import type { Ledger } from '../ledger/ledger.service';
 import type { AuditService } from '../operators/audit.service';
 import { auditActorOf, auditWithin } from '../operators/audit.service';
 import type { OrderExposure } from '../orders/order-exposure';
-import { tellSettlementChange } from '../settlement/settlement.module';
-import { createSettlementService } from '../settlement/settlement.service';
+import type { Settlement } from '../settlement/settlement.module';
 import { createManualSettlement } from './manual-settlement';
 import { type HoldRow, holdKeyOf, type TradingHolds } from './trading-holds';
 
@@ -41,19 +39,14 @@ export function registerTradingRoutes(
     readModel: ReadModel;
     holds: TradingHolds;
     audit: AuditService;
-    ledger: Ledger;
     catalogue: Catalogue;
     exposure: OrderExposure;
+    settlement: Pick<Settlement, 'service' | 'tellChange'>;
     now: () => Date;
   },
 ): void {
   const { db, readModel, holds, audit, catalogue, exposure, now } = deps;
-  const settlement = createSettlementService({
-    db,
-    ledger: deps.ledger,
-    catalogue,
-    now,
-  });
+  const { service: settlement, tellChange } = deps.settlement;
 
   const manual = createManualSettlement({
     db,
@@ -269,8 +262,7 @@ export function registerTradingRoutes(
     await holds.refresh();
     // Settlement reads the catalogue: the orders on the market settle (or their leg turns void)
     // now, and a crash before this point is caught up by the settlement sweep.
-    for (const change of await settlement.reconcileEvent(target.eventId))
-      tellSettlementChange(app, change);
+    for (const change of await settlement.reconcileEvent(target.eventId)) tellChange(change);
     return { ordersVoided: voided, applied: true };
   });
 
@@ -283,7 +275,7 @@ export function registerTradingRoutes(
       reason: input.reason,
       actor: auditActorOf(context),
     });
-    for (const change of changes) tellSettlementChange(app, change);
+    for (const change of changes) tellChange(change);
     return { ...market, version, applied, ordersChanged: changes.length };
   });
 }

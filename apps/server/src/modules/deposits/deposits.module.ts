@@ -2,7 +2,6 @@ import { depositStatus } from '@sb/contract';
 import { type Config, configSchema, developmentSandboxSecret } from '../../config';
 import type { ModuleContext } from '../../module-context';
 import { createPaymentSandbox } from '../payments/payments.module';
-import { walletOf } from '../wallet/wallet.module';
 import { createCollectionService } from './collection.service';
 import { createDepositsRepository } from './deposits.repository';
 import { registerDepositRoutes } from './deposits.routes';
@@ -24,6 +23,10 @@ const expirySweepIntervalMs = 15_000;
  */
 export async function registerDepositsModule(
   context: ModuleContext,
+  deps: {
+    /** The wallet's balance push, after a deposit was credited. */
+    notifyBalanceChanged: (userId: number) => Promise<void>;
+  },
   settings: PaymentSettings = {},
 ) {
   const { app, now } = context;
@@ -60,7 +63,7 @@ export async function registerDepositsModule(
     const outcome = await handleNotice(...notice);
     // The credit has committed; a repeated notice pushes again, which the wallet merges.
     if (outcome.status === depositStatus.completed && outcome.userId !== null)
-      void walletOf(app).notifyBalanceChanged(outcome.userId);
+      void deps.notifyBalanceChanged(outcome.userId);
     return outcome;
   });
 
@@ -86,3 +89,5 @@ export async function registerDepositsModule(
   });
   return { deposits, collections, chain: sandbox.chain };
 }
+
+export type DepositsModule = Awaited<ReturnType<typeof registerDepositsModule>>;

@@ -1,5 +1,4 @@
 import type { SeededPast } from '@sb/feed-sim';
-import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../module-context';
 import { createFavouritesService } from './favourites.service';
 import { createMatchRepository } from './match.repository';
@@ -20,13 +19,6 @@ export interface MatchWireSource {
   wire: MatchWireBuilder;
   viewers: ViewerResolver;
   settings: SiteSettings;
-}
-
-const wireSourceByApp = new WeakMap<FastifyInstance, MatchWireSource>();
-
-/** The match module's wire source on an app, for code that holds only the app (as tests do). */
-export function matchWireSourceOf(app: FastifyInstance): MatchWireSource | undefined {
-  return wireSourceByApp.get(app);
 }
 
 const defaultRedisPrefix = 'sb:';
@@ -97,7 +89,5 @@ export function registerMatchModule(
     { matches, info, favourites },
     { sealPayloads: context.config.SEAL_PAYLOADS },
   );
-  const source: MatchWireSource = { wire, viewers, settings };
-  wireSourceByApp.set(context.app, source);
-  return source;
+  return { wire, viewers, settings };
 }

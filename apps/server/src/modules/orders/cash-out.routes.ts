@@ -1,8 +1,6 @@
-import { orderCashOut, orderCashOutQuote } from '@sb/contract';
+import { type AccountEventPayload, orderCashOut, orderCashOutQuote } from '@sb/contract';
 import { registerCall } from '../../http/register-call';
 import type { ModuleContext } from '../../module-context';
-import { realtimeOf } from '../../realtime/realtime.module';
-import { walletOf } from '../wallet/wallet.module';
 import { createCashOutService } from './cash-out.service';
 import { betStatusEventsOf } from './orders.mappers';
 import type { OrdersRepository } from './orders.repository';
@@ -14,7 +12,11 @@ import type { OrdersRepository } from './orders.repository';
 export function registerCashOutRoutes(
   context: ModuleContext,
   repository: OrdersRepository,
-  options: { marginUnits?: number } = {},
+  options: {
+    marginUnits?: number;
+    tellBetStatus: (userId: number, event: AccountEventPayload<'H'>) => void;
+    notifyBalanceChanged: (userId: number) => Promise<void>;
+  },
 ) {
   const { app, authenticate, database, ledger, readModel, now } = context;
   const cashOut = createCashOutService({
@@ -30,9 +32,8 @@ export function registerCashOutRoutes(
     if (!user) throw new Error('cash out reached without a member');
     const done = await cashOut.cashOut(user.userId, input, callContext.idempotencyKey);
     if (done.order) {
-      for (const event of betStatusEventsOf(done.order))
-        realtimeOf(app).publishToUser(user.userId, 'H', event);
-      void walletOf(app).notifyBalanceChanged(user.userId);
+      for (const event of betStatusEventsOf(done.order)) options.tellBetStatus(user.userId, event);
+      void options.notifyBalanceChanged(user.userId);
     }
     return done.result;
   });

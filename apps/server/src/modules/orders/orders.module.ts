@@ -1,10 +1,7 @@
-import { orderStatus } from '@sb/contract';
+import { type AccountEventPayload, orderStatus } from '@sb/contract';
 import { visibilityFor } from '@sb/domain';
-import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../module-context';
-import { realtimeOf } from '../../realtime/realtime.module';
 import type { SiteSettings } from '../match/site-settings';
-import { walletOf } from '../wallet/wallet.module';
 import { registerCashOutRoutes } from './cash-out.routes';
 import { registerLimitsRoutes } from './limits.routes';
 import { createOrderAcceptance, type OrderAcceptance } from './order-acceptance';
@@ -26,25 +23,22 @@ export interface Orders {
   stakeLimits: StakeLimits;
 }
 
-const ordersByApp = new WeakMap<FastifyInstance, Orders>();
-
-/** The betting engine of an app. */
-export function ordersOf(app: FastifyInstance): Orders {
-  const found = ordersByApp.get(app);
-  if (!found) throw new Error('the orders module is not registered on this app');
-  return found;
-}
-
 /**
- * Registers the order calls and the acceptance of live bets. Needs the realtime and wallet
- * modules registered first: every status change is told to the member (`H`) and every movement
- * of their money pushes their balances.
+ * Registers the order calls and the acceptance of live bets. Every status change is told to the
+ * member (`H`) and every movement of their money pushes their balances (the
+ * wallet's push); what the book shows follows the match module's site settings.
  */
 export function registerOrdersModule(
   context: ModuleContext,
-  siteSettings: SiteSettings,
+  deps: {
+    siteSettings: SiteSettings;
+    /** Sends the member a bet's new status (`H` on /app/socket). */
+    tellBetStatus: (userId: number, event: AccountEventPayload<'H'>) => void;
+    notifyBalanceChanged: (userId: number) => Promise<void>;
+  },
   config: OrderConfig = {},
-) {
+): Orders {
+  const { siteSettings, tellBetStatus, notifyBalanceChanged } = deps;
   const settings = orderSettingsOf(config);
   const { app, database, ledger, readModel, identity, now } = context;
   const log = app.log.child({ module: 'orders' });
@@ -76,7 +70,7 @@ export function registerOrdersModule(
 
   const tellMember = (order: OrderWithLegs) => {
     const { userId } = order.order;
-    for (const event of betStatusEventsOf(order)) realtimeOf(app).publishToUser(userId, 'H', event);
+    for (const event of betStatusEventsOf(order)) tellBetStatus(userId, event);
   };
   const acceptance = createOrderAcceptance({
     repository,
@@ -89,7 +83,7 @@ export function registerOrdersModule(
       tellMember(order);
       // A rejection gave the stake back.
       if (order.order.status === orderStatus.rejected)
-        void walletOf(app).notifyBalanceChanged(order.order.userId);
+        void notifyBalanceChanged(order.order.userId);
     },
   });
 
@@ -103,19 +97,21 @@ export function registerOrdersModule(
     onPlaced: ({ order }) => {
       tellMember(order);
       // The stake is held: the member's available balance went down.
-      void walletOf(app).notifyBalanceChanged(order.order.userId);
+      void notifyBalanceChanged(order.order.userId);
       if (order.order.status === orderStatus.pending)
         acceptance.schedule(order.order.id, settings.betDelayMs);
     },
   });
-  registerCashOutRoutes(context, repository, { marginUnits: settings.cashOutMarginUnits });
+  registerCashOutRoutes(context, repository, {
+    marginUnits: settings.cashOutMarginUnits,
+    tellBetStatus,
+    notifyBalanceChanged,
+  });
   registerLimitsRoutes(context, stakeLimits);
   app.addHook('onReady', async () => acceptance.start());
   app.addHook('preClose', async () => {
     await writer.settle();
     await acceptance.stop();
   });
-  const registered: Orders = { orders, acceptance, stakeLimits };
-  ordersByApp.set(app, registered);
-  return registered;
+  return { orders, acceptance, stakeLimits };
 }

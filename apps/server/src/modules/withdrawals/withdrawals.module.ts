@@ -1,5 +1,4 @@
 import type { ModuleContext } from '../../module-context';
-import { walletOf } from '../wallet/wallet.module';
 import { createPayoutAccountsRepository } from './payout-accounts.repository';
 import { createPayoutAccountsService } from './payout-accounts.service';
 import { createWithdrawPasswordService } from './withdraw-password.service';
@@ -13,7 +12,13 @@ import { createWithdrawingMemberGate } from './withdrawing-member';
  * Registers the members' withdrawal calls and answers the operator's side (review, payout
  * outcome, unlock) for the back office to bind to its own authentication.
  */
-export function registerWithdrawalsModule(context: ModuleContext) {
+export function registerWithdrawalsModule(
+  context: ModuleContext,
+  deps: {
+    /** The wallet's balance push, after a withdrawal held or gave back money. */
+    notifyBalanceChanged: (userId: number) => Promise<void>;
+  },
+) {
   const { database, ledger, identity, now } = context;
   const repository = createWithdrawalsRepository(database.db);
   const accounts = createPayoutAccountsService({
@@ -27,7 +32,7 @@ export function registerWithdrawalsModule(context: ModuleContext) {
     accounts,
     passwords,
     withdrawals,
-    notifyBalanceChanged: (userId) => void walletOf(context.app).notifyBalanceChanged(userId),
+    notifyBalanceChanged: (userId) => void deps.notifyBalanceChanged(userId),
   });
   return {
     review: createWithdrawReviewService({ repository, ledger, now }),
