@@ -17,8 +17,7 @@ import {
   webPageOfFile,
 } from './http/security-headers';
 import type { ModuleContext } from './module-context';
-import { registerBackOfficeModule } from './modules/back-office/back-office.module';
-import { registerFinanceRoutes } from './modules/back-office/finance.routes';
+import { registerAdjustmentsModule } from './modules/adjustments/adjustments.module';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
 import {
   type DepositsModule,
@@ -28,6 +27,7 @@ import {
 import { startFeed } from './modules/feed/feed.service';
 import type { FeedProvider } from './modules/feed/feed-provider';
 import { createReadModel } from './modules/feed/read-model';
+import { registerIdentityDesks } from './modules/identity/identity.module';
 import { createIdentityRepository } from './modules/identity/identity.repository';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { createIdentityService, type IdentityService } from './modules/identity/identity.service';
@@ -37,7 +37,9 @@ import { registerPasscodeRoutes } from './modules/identity/passcode.routes';
 import { createPasscodeService } from './modules/identity/passcode.service';
 import { registerQuickAccountRoutes } from './modules/identity/quick-account.routes';
 import { createQuickAccountService } from './modules/identity/quick-account.service';
+import { registerLedgerDeskRoutes } from './modules/ledger/ledger.routes';
 import { createLedger, type Ledger } from './modules/ledger/ledger.service';
+import { checkLedger } from './modules/ledger/ledger-check';
 import { createCreditReader } from './modules/loans/loan-credit';
 import { registerLoanModule } from './modules/loans/loans.module';
 import type { LoanService } from './modules/loans/loans.service';
@@ -49,6 +51,7 @@ import type { OrderConfig } from './modules/orders/order-settings';
 import { type Orders, registerOrdersModule } from './modules/orders/orders.module';
 import { registerSettlementModule, type Settlement } from './modules/settlement/settlement.module';
 import { registerSiteContentModule } from './modules/site-content/site-content.module';
+import { registerTradingModule } from './modules/trading/trading.module';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
 import { registerWalletModule, type Wallet } from './modules/wallet/wallet.module';
 import {
@@ -221,7 +224,9 @@ export async function assembleApp(
     now,
   };
   const operators = await registerOperatorModule(context);
+  const { audit } = operators;
   const match = registerMatchModule(context, {
+    audit,
     streams: deps.streams,
     records: deps.teamRecords,
   });
@@ -234,12 +239,16 @@ export async function assembleApp(
   const tellBetStatus = (userId: number, event: AccountEventPayload<'H'>) =>
     realtime.publishToUser(userId, 'H', event);
   const { notifyBalanceChanged } = wallet;
-  const loans = registerLoanModule(context, { wallet });
-  const withdrawals = registerWithdrawalsModule(context, { notifyBalanceChanged });
-  const deposits = await registerDepositsModule(context, { notifyBalanceChanged }, deps.config);
+  const loans = registerLoanModule(context, { wallet, audit });
+  const withdrawals = registerWithdrawalsModule(context, { audit, notifyBalanceChanged });
+  const deposits = await registerDepositsModule(
+    context,
+    { audit, notifyBalanceChanged },
+    deps.config,
+  );
   const orders = registerOrdersModule(
     context,
-    { siteSettings: match.settings, tellBetStatus, notifyBalanceChanged },
+    { siteSettings: match.settings, audit, tellBetStatus, notifyBalanceChanged },
     deps.config,
   );
   const settlement = registerSettlementModule(context, {
@@ -247,28 +256,29 @@ export async function assembleApp(
     tellBetStatus,
     notifyBalanceChanged,
   });
-  registerOrderStatsModule(context);
-  registerFinanceRoutes(app, authenticate, {
-    review: withdrawals.review,
-    collections: deposits.collections,
-    loans,
-    audit: operators.audit,
-    listWithdrawals: withdrawals.listByStatus,
-    notifyBalanceChanged: (userId) => void notifyBalanceChanged(userId),
+  registerOrderStatsModule(context, { openLiability: orders.exposure.openLiability });
+  registerLedgerDeskRoutes(app, authenticate, {
+    ledger,
+    check: () => checkLedger(deps.database.db),
+    now,
   });
-  await registerBackOfficeModule(context, {
-    audit: operators.audit,
-    wallet,
-    settlement,
-    siteSettings: match.settings,
-    stakeLimits: orders.stakeLimits,
-    adjustmentApprovalAbove: configSchema.shape.ADJUSTMENT_APPROVAL_ABOVE.parse(
-      deps.config.ADJUSTMENT_APPROVAL_ABOVE,
-    ),
+  await registerTradingModule(context, { audit, exposure: orders.exposure, settlement });
+  const members = registerIdentityDesks(context, {
+    audit,
+    balancesOf: wallet.balances,
+    openOrdersOf: orders.exposure.openOrdersOf,
     isWithdrawLocked: withdrawals.isPasswordLocked,
     partnerChannels: [...deps.config.PARTNER_SECRETS.keys()],
   });
-  registerSiteContentModule(context, { audit: operators.audit });
+  registerAdjustmentsModule(context, {
+    audit,
+    findMember: members.findAnyWalletMember,
+    notifyBalanceChanged,
+    approvalAboveMajor: configSchema.shape.ADJUSTMENT_APPROVAL_ABOVE.parse(
+      deps.config.ADJUSTMENT_APPROVAL_ABOVE,
+    ),
+  });
+  registerSiteContentModule(context, { audit });
   await registerApiDocs(app);
 
   const webDistDir = deps.config.WEB_DIST_DIR;

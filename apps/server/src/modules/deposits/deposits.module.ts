@@ -1,8 +1,10 @@
 import { depositStatus } from '@sb/contract';
 import { type Config, configSchema, developmentSandboxSecret } from '../../config';
 import type { ModuleContext } from '../../module-context';
+import type { AuditService } from '../operators/audit.service';
 import { createPaymentSandbox } from '../payments/payments.module';
 import { createCollectionService } from './collection.service';
+import { registerCollectionDeskRoutes } from './collection-desk.routes';
 import { createDepositsRepository } from './deposits.repository';
 import { registerDepositRoutes } from './deposits.routes';
 import { createDepositsService } from './deposits.service';
@@ -24,6 +26,7 @@ const expirySweepIntervalMs = 15_000;
 export async function registerDepositsModule(
   context: ModuleContext,
   deps: {
+    audit: AuditService;
     /** The wallet's balance push, after a deposit was credited. */
     notifyBalanceChanged: (userId: number) => Promise<void>;
   },
@@ -52,6 +55,11 @@ export async function registerDepositsModule(
     deposits,
     collections,
     findWalletMember: context.identity.walletMember,
+  });
+  registerCollectionDeskRoutes(app, context.authenticate, {
+    collections,
+    audit: deps.audit,
+    notifyBalanceChanged: (userId) => void deps.notifyBalanceChanged(userId),
   });
   const handleNotice = createPaymentNoticeHandler({
     db,

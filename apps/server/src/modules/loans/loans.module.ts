@@ -1,16 +1,21 @@
 import type { ModuleContext } from '../../module-context';
+import type { AuditService } from '../operators/audit.service';
 import type { Wallet } from '../wallet/wallet.module';
+import { registerLoanDeskRoutes } from './loan-desk.routes';
 import { createLoanRepository } from './loans.repository';
 import { registerLoanRoutes } from './loans.routes';
 import { createLoanService, type LoanService } from './loans.service';
 
 /**
  * Registers /app/api/loan, /app/api/repay and /app/api/loan/record over the wallet's members and
- * balances; answers the service for the operator calls (credit limits, the loans switch).
+ * balances, and the finance desk's credit limits and loans switch.
  */
 export function registerLoanModule(
   context: ModuleContext,
-  deps: { wallet: Pick<Wallet, 'findMember' | 'balanceEntryOf' | 'notifyBalanceChanged'> },
+  deps: {
+    wallet: Pick<Wallet, 'findMember' | 'balanceEntryOf' | 'notifyBalanceChanged'>;
+    audit: AuditService;
+  },
 ): LoanService {
   const { wallet } = deps;
   const loans = createLoanService({
@@ -22,5 +27,6 @@ export function registerLoanModule(
     now: context.now,
   });
   registerLoanRoutes(context.app, context.authenticate, loans);
+  registerLoanDeskRoutes(context.app, context.authenticate, { loans, audit: deps.audit });
   return loans;
 }

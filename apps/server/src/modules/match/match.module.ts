@@ -1,5 +1,6 @@
 import type { SeededPast } from '@sb/feed-sim';
 import type { ModuleContext } from '../../module-context';
+import type { AuditService } from '../operators/audit.service';
 import { createFavouritesService } from './favourites.service';
 import { createMatchRepository } from './match.repository';
 import { registerMatchRoutes } from './match.routes';
@@ -7,6 +8,7 @@ import { createMatchService } from './match.service';
 import { createMatchInfoService } from './match-info.service';
 import { createMatchWireBuilder, type MatchWireBuilder } from './match-wire';
 import { createSettingsBus, type SettingsBus } from './settings-bus';
+import { registerSiteDeskRoutes } from './site-desk.routes';
 import { createSiteSettings, type SiteSettings } from './site-settings';
 import { renderedBroadcasts, type StreamProvider } from './stream-provider';
 import { createViewerResolver, type ViewerResolver } from './viewer';
@@ -41,15 +43,20 @@ function settingsBusOf(context: ModuleContext, onAnnounced: () => void): Setting
   return bus;
 }
 
-/** Registers the match calls under /match/api and the match-side calls SPEC §7 lists. */
+/**
+ * Registers the match calls under /match/api, the match-side calls SPEC §7 lists and the site
+ * desk's control switches, which the match module's site settings keep.
+ */
 export function registerMatchModule(
   context: ModuleContext,
-  sources: {
+  deps: {
+    /** Records the site desk's changes. */
+    audit: AuditService;
     /** Live video and animation; the book's rendered broadcasts unless given. */
     streams?: StreamProvider | undefined;
     /** The sides' past for head-to-head; none unless given. */
     records?: SeededPast | undefined;
-  } = {},
+  },
 ): MatchWireSource {
   const { readModel, now } = context;
   const repository = createMatchRepository(context.database.db);
@@ -79,8 +86,8 @@ export function registerMatchModule(
     wire,
     viewers,
     matches,
-    streams: sources.streams ?? renderedBroadcasts,
-    records: sources.records,
+    streams: deps.streams ?? renderedBroadcasts,
+    records: deps.records,
     now,
   });
   registerMatchRoutes(
@@ -89,5 +96,6 @@ export function registerMatchModule(
     { matches, info, favourites },
     { sealPayloads: context.config.SEAL_PAYLOADS },
   );
+  registerSiteDeskRoutes(context.app, context.authenticate, { settings, audit: deps.audit });
   return { wire, viewers, settings };
 }

@@ -2,9 +2,11 @@ import { type AccountEventPayload, orderStatus } from '@sb/contract';
 import { visibilityFor } from '@sb/domain';
 import type { ModuleContext } from '../../module-context';
 import type { SiteSettings } from '../match/site-settings';
+import type { AuditService } from '../operators/audit.service';
 import { registerCashOutRoutes } from './cash-out.routes';
 import { registerLimitsRoutes } from './limits.routes';
 import { createOrderAcceptance, type OrderAcceptance } from './order-acceptance';
+import { createOrderExposure, type OrderExposure } from './order-exposure';
 import { createOrderRateLimit } from './order-rate';
 import { type OrderConfig, orderSettingsOf } from './order-settings';
 import { createOrderWriter } from './order-writer';
@@ -14,6 +16,7 @@ import { createOrdersRepository } from './orders.repository';
 import { registerOrdersRoutes } from './orders.routes';
 import { createOrdersService, type OrdersService } from './orders.service';
 import { createStakeLimits, type StakeLimits } from './stake-limits';
+import { registerStakeLimitRoutes } from './stake-limits.routes';
 
 /** What other modules (and the back office, later) use of the betting engine. */
 export interface Orders {
@@ -21,17 +24,21 @@ export interface Orders {
   acceptance: OrderAcceptance;
   /** The stake limit policy operators edit; placement and the limit calls read it. */
   stakeLimits: StakeLimits;
+  /** Reads of open bets: liability per outcome and currency, open orders per member. */
+  exposure: OrderExposure;
 }
 
 /**
- * Registers the order calls and the acceptance of live bets. Every status change is told to the
- * member (`H`) and every movement of their money pushes their balances (the
- * wallet's push); what the book shows follows the match module's site settings.
+ * Registers the order calls, the acceptance of live bets and the trading desk's stake limits.
+ * Every status change is told to the member (`H`) and every movement of their money pushes their
+ * balances (the wallet's push); what the book shows follows the match module's site settings.
  */
 export function registerOrdersModule(
   context: ModuleContext,
   deps: {
     siteSettings: SiteSettings;
+    /** Records the trading desk's changes of the stake limits. */
+    audit: AuditService;
     /** Sends the member a bet's new status (`H` on /app/socket). */
     tellBetStatus: (userId: number, event: AccountEventPayload<'H'>) => void;
     notifyBalanceChanged: (userId: number) => Promise<void>;
@@ -108,10 +115,11 @@ export function registerOrdersModule(
     notifyBalanceChanged,
   });
   registerLimitsRoutes(context, stakeLimits);
+  registerStakeLimitRoutes(app, context.authenticate, { stakeLimits, audit: deps.audit });
   app.addHook('onReady', async () => acceptance.start());
   app.addHook('preClose', async () => {
     await writer.settle();
     await acceptance.stop();
   });
-  return { orders, acceptance, stakeLimits };
+  return { orders, acceptance, stakeLimits, exposure: createOrderExposure(database.db) };
 }

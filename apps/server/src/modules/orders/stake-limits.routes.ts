@@ -11,7 +11,7 @@ import {
   type StakeLimitChange,
   type StakeLimitState,
   type StakeLimits,
-} from '../orders/stake-limits';
+} from './stake-limits';
 
 function viewOf(state: StakeLimitState): StakeLimitPolicyView {
   const { policy } = state;
