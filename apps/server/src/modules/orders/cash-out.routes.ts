@@ -1,32 +1,23 @@
 import { type AccountEventPayload, orderCashOut, orderCashOutQuote } from '@sb/contract';
+import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { ModuleContext } from '../../module-context';
-import { createCashOutService } from './cash-out.service';
+import type { Authenticator } from '../../http/request-context';
+import type { CashOutService } from './cash-out.service';
 import { betStatusEventsOf } from './orders.mappers';
-import type { OrdersRepository } from './orders.repository';
 
 /**
  * Registers order/cash/out and its quote. A new cash out tells the member (`H` with bs 4 per leg) and pushes
  * their balances; a replay tells nothing new.
  */
 export function registerCashOutRoutes(
-  context: ModuleContext,
-  repository: OrdersRepository,
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  cashOut: CashOutService,
   options: {
-    marginUnits?: number;
     tellBetStatus: (userId: number, event: AccountEventPayload<'H'>) => void;
     notifyBalanceChanged: (userId: number) => Promise<void>;
   },
 ) {
-  const { app, authenticate, database, ledger, readModel, now } = context;
-  const cashOut = createCashOutService({
-    repository,
-    ledger,
-    readModel,
-    db: database.db,
-    now,
-    ...(options.marginUnits === undefined ? {} : { marginUnits: options.marginUnits }),
-  });
   registerCall(app, authenticate, orderCashOut, async (input, callContext) => {
     const user = callContext.user;
     if (!user) throw new Error('cash out reached without a member');
@@ -42,5 +33,4 @@ export function registerCashOutRoutes(
     if (!user) throw new Error('cash out quote reached without a member');
     return cashOut.quote(user.userId, input.orderNo);
   });
-  return cashOut;
 }

@@ -4,7 +4,9 @@ import type { ModuleContext } from '../../module-context';
 import type { SiteSettings } from '../match/site-settings';
 import type { AuditService } from '../operators/audit.service';
 import { registerCashOutRoutes } from './cash-out.routes';
+import { createCashOutService } from './cash-out.service';
 import { registerLimitsRoutes } from './limits.routes';
+import { createMemberLimits } from './member-limits';
 import { createOrderAcceptance, type OrderAcceptance } from './order-acceptance';
 import { createOrderExposure, type OrderExposure } from './order-exposure';
 import { createOrderRateLimit } from './order-rate';
@@ -15,6 +17,7 @@ import type { OrderWithLegs } from './orders.repository';
 import { createOrdersRepository } from './orders.repository';
 import { registerOrdersRoutes } from './orders.routes';
 import { createOrdersService, type OrdersService } from './orders.service';
+import { createStakeLimitDesk } from './stake-limit-desk';
 import { createStakeLimits, type StakeLimits } from './stake-limits';
 import { registerStakeLimitRoutes } from './stake-limits.routes';
 
@@ -109,13 +112,28 @@ export function registerOrdersModule(
         acceptance.schedule(order.order.id, settings.betDelayMs);
     },
   });
-  registerCashOutRoutes(context, repository, {
+  const cashOut = createCashOutService({
+    repository,
+    ledger,
+    readModel,
+    db: database.db,
+    now,
     marginUnits: settings.cashOutMarginUnits,
+  });
+  registerCashOutRoutes(app, context.authenticate, cashOut, {
     tellBetStatus,
     notifyBalanceChanged,
   });
-  registerLimitsRoutes(context, stakeLimits);
-  registerStakeLimitRoutes(app, context.authenticate, { stakeLimits, audit: deps.audit });
+  registerLimitsRoutes(
+    app,
+    context.authenticate,
+    createMemberLimits({ identity, ledger, readModel, stakeLimits }),
+    { isSealingOn: context.config.SEAL_PAYLOADS },
+  );
+  registerStakeLimitRoutes(app, context.authenticate, {
+    desk: createStakeLimitDesk(stakeLimits),
+    audit: deps.audit,
+  });
   app.addHook('onReady', async () => acceptance.start());
   app.addHook('preClose', async () => {
     await writer.settle();
