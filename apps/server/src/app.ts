@@ -43,7 +43,11 @@ import { checkLedger } from './modules/ledger/ledger-check';
 import { createCreditReader } from './modules/loans/loan-credit';
 import { registerLoanModule } from './modules/loans/loans.module';
 import type { LoanService } from './modules/loans/loans.service';
-import { type MatchWireSource, registerMatchModule } from './modules/match/match.module';
+import {
+  createMatchSiteSettings,
+  type MatchWireSource,
+  registerMatchModule,
+} from './modules/match/match.module';
 import type { StreamProvider } from './modules/match/stream-provider';
 import { type OperatorModule, registerOperatorModule } from './modules/operators/operators.module';
 import { registerOrderStatsModule } from './modules/order-stats/order-stats.module';
@@ -149,13 +153,17 @@ export async function assembleApp(
     return503OnClosing: false,
   });
   installErrorHandling(app, deps.requestTimeoutMs ?? requestTimeoutMs);
-  // Installed before any route, so every answer carries the headers; the site settings that
-  // name the staticUrl host exist once the match module is registered below.
-  let siteSettings: MatchWireSource['settings'] | undefined;
+  // The headers go in before any route, so every answer carries them; the site settings name
+  // the staticUrl host they allow.
+  const siteSettings = createMatchSiteSettings({
+    app,
+    config: deps.config,
+    database: deps.database,
+    now,
+  });
   installSecurityHeaders(app, {
     embedOrigins: deps.config.EMBED_ORIGINS ?? [],
-    staticOrigin: async () =>
-      siteSettings ? originOfUrl((await siteSettings.current()).staticUrl) : null,
+    staticOrigin: async () => originOfUrl((await siteSettings.current()).staticUrl),
   });
   acceptEmptyJsonBodies(app);
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
@@ -226,11 +234,11 @@ export async function assembleApp(
   const operators = await registerOperatorModule(context);
   const { audit } = operators;
   const match = registerMatchModule(context, {
+    settings: siteSettings,
     audit,
     streams: deps.streams,
     records: deps.teamRecords,
   });
-  siteSettings = match.settings;
   const realtime = await attachRealtime(context, { matches: match });
   const wallet = registerWalletModule(context, {
     credit,

@@ -30,7 +30,10 @@ const defaultRedisPrefix = 'sb:';
  * reads the settings at once (docs/matches.md, Control switches); alone, a process has no one to
  * tell. The bus is closed with the app.
  */
-function settingsBusOf(context: ModuleContext, onAnnounced: () => void): SettingsBus | undefined {
+function settingsBusOf(
+  context: SiteSettingsContext,
+  onAnnounced: () => void,
+): SettingsBus | undefined {
   const redisUrl = context.config.REDIS_URL;
   if (!redisUrl) return undefined;
   const bus = createSettingsBus({
@@ -43,13 +46,35 @@ function settingsBusOf(context: ModuleContext, onAnnounced: () => void): Setting
   return bus;
 }
 
+type SiteSettingsContext = Pick<ModuleContext, 'app' | 'config' | 'database' | 'now'>;
+
+/**
+ * The site settings (control switches, the static files' host): read by the match calls, the
+ * match socket, placement and the security headers, which go in before any route, so they exist
+ * before the module registers. With Redis every process reads a change at once.
+ */
+export function createMatchSiteSettings(context: SiteSettingsContext): SiteSettings {
+  const bus = settingsBusOf(context, () => {
+    settings.refresh().catch((error: unknown) => {
+      context.app.log.error({ err: error }, 'site settings could not be read after a change');
+    });
+  });
+  const settings = createSiteSettings({
+    repository: createMatchRepository(context.database.db),
+    now: context.now,
+    ...(bus ? { announceChange: bus.announce } : {}),
+  });
+  return settings;
+}
+
 /**
  * Registers the match calls under /match/api, the match-side calls SPEC §7 lists and the site
- * desk's control switches, which the match module's site settings keep.
+ * desk's control switches, which the site settings keep.
  */
 export function registerMatchModule(
   context: ModuleContext,
   deps: {
+    settings: SiteSettings;
     /** Records the site desk's changes. */
     audit: AuditService;
     /** Live video and animation; the book's rendered broadcasts unless given. */
@@ -59,17 +84,8 @@ export function registerMatchModule(
   },
 ): MatchWireSource {
   const { readModel, now } = context;
+  const { settings } = deps;
   const repository = createMatchRepository(context.database.db);
-  const bus = settingsBusOf(context, () => {
-    settings.refresh().catch((error: unknown) => {
-      context.app.log.error({ err: error }, 'site settings could not be read after a change');
-    });
-  });
-  const settings = createSiteSettings({
-    repository,
-    now,
-    ...(bus ? { announceChange: bus.announce } : {}),
-  });
   const viewers = createViewerResolver({ identity: context.identity, settings, now });
   const wire = createMatchWireBuilder(readModel);
   const favourites = createFavouritesService({ repository, readModel });
