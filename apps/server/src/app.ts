@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import { healthCheck } from '@sb/contract';
+import { type AccountEventPayload, healthCheck } from '@sb/contract';
 import type { SeededPast } from '@sb/feed-sim';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { type Config, configSchema } from './config';
@@ -17,39 +17,54 @@ import {
   webPageOfFile,
 } from './http/security-headers';
 import type { ModuleContext } from './module-context';
-import { registerBackOfficeModule } from './modules/back-office/back-office.module';
-import { registerFinanceRoutes } from './modules/back-office/finance.routes';
+import { registerAdjustmentsModule } from './modules/adjustments/adjustments.module';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
-import { type PaymentSettings, registerDepositsModule } from './modules/deposits/deposits.module';
+import {
+  type DepositsModule,
+  type PaymentSettings,
+  registerDepositsModule,
+} from './modules/deposits/deposits.module';
 import { startFeed } from './modules/feed/feed.service';
 import type { FeedProvider } from './modules/feed/feed-provider';
 import { createReadModel } from './modules/feed/read-model';
+import { registerIdentityDesks } from './modules/identity/identity.module';
 import { createIdentityRepository } from './modules/identity/identity.repository';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
-import { createIdentityService } from './modules/identity/identity.service';
+import { createIdentityService, type IdentityService } from './modules/identity/identity.service';
 import { createLoginGuard } from './modules/identity/login-guard';
 import { createPasscodeRepository } from './modules/identity/passcode.repository';
 import { registerPasscodeRoutes } from './modules/identity/passcode.routes';
 import { createPasscodeService } from './modules/identity/passcode.service';
 import { registerQuickAccountRoutes } from './modules/identity/quick-account.routes';
 import { createQuickAccountService } from './modules/identity/quick-account.service';
-import { createLedger } from './modules/ledger/ledger.service';
+import { registerLedgerDeskRoutes } from './modules/ledger/ledger.routes';
+import { createLedger, type Ledger } from './modules/ledger/ledger.service';
+import { checkLedger } from './modules/ledger/ledger-check';
 import { createCreditReader } from './modules/loans/loan-credit';
 import { registerLoanModule } from './modules/loans/loans.module';
-import { type MatchWireSource, registerMatchModule } from './modules/match/match.module';
+import type { LoanService } from './modules/loans/loans.service';
+import {
+  createMatchSiteSettings,
+  type MatchWireSource,
+  registerMatchModule,
+} from './modules/match/match.module';
 import type { StreamProvider } from './modules/match/stream-provider';
-import { registerOperatorModule } from './modules/operators/operators.module';
+import { type OperatorModule, registerOperatorModule } from './modules/operators/operators.module';
 import { registerOrderStatsModule } from './modules/order-stats/order-stats.module';
 import type { OrderConfig } from './modules/orders/order-settings';
-import { registerOrdersModule } from './modules/orders/orders.module';
-import { registerSettlementModule } from './modules/settlement/settlement.module';
+import { type Orders, registerOrdersModule } from './modules/orders/orders.module';
+import { registerSettlementModule, type Settlement } from './modules/settlement/settlement.module';
 import { registerSiteContentModule } from './modules/site-content/site-content.module';
+import { registerTradingModule } from './modules/trading/trading.module';
 import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
-import { registerWalletModule } from './modules/wallet/wallet.module';
-import { registerWithdrawalsModule } from './modules/withdrawals/withdrawals.module';
+import { registerWalletModule, type Wallet } from './modules/wallet/wallet.module';
+import {
+  registerWithdrawalsModule,
+  type WithdrawalsModule,
+} from './modules/withdrawals/withdrawals.module';
 import { registerApiDocs } from './openapi/docs.routes';
 import type { CounterStore } from './platform/counter-store';
-import { attachRealtime } from './realtime/realtime.module';
+import { attachRealtime, type Realtime } from './realtime/realtime.module';
 import { buildVersion } from './version';
 
 /** SPEC §7: the client gives up after 25 s, so the server answers by then too. */
@@ -100,7 +115,32 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
+/** The services each module answered when it registered, for tools and tests to drive. */
+export interface AppModules {
+  identity: IdentityService;
+  ledger: Ledger;
+  operators: OperatorModule;
+  match: MatchWireSource;
+  realtime: Realtime;
+  wallet: Wallet;
+  loans: LoanService;
+  withdrawals: WithdrawalsModule;
+  deposits: DepositsModule;
+  orders: Orders;
+  settlement: Settlement;
+}
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  return (await assembleApp(deps)).app;
+}
+
+/**
+ * Builds the app and answers it with its modules' services. Each module is handed what it uses
+ * of the others as arguments, so a module can only be registered once what it needs exists.
+ */
+export async function assembleApp(
+  deps: AppDependencies,
+): Promise<{ app: FastifyInstance; modules: AppModules }> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: {
@@ -113,19 +153,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: false,
   });
   installErrorHandling(app, deps.requestTimeoutMs ?? requestTimeoutMs);
-  // Installed before any route, so every answer carries the headers; the site settings that
-  // name the staticUrl host exist once the match module is registered below.
-  let siteSettings: MatchWireSource['settings'] | undefined;
+  // The headers go in before any route, so every answer carries them; the site settings name
+  // the staticUrl host they allow.
+  const siteSettings = createMatchSiteSettings({
+    app,
+    config: deps.config,
+    database: deps.database,
+    now,
+  });
   installSecurityHeaders(app, {
     embedOrigins: deps.config.EMBED_ORIGINS ?? [],
-    staticOrigin: async () =>
-      siteSettings ? originOfUrl((await siteSettings.current()).staticUrl) : null,
+    staticOrigin: async () => originOfUrl((await siteSettings.current()).staticUrl),
   });
   acceptEmptyJsonBodies(app);
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
   acceptMultipartFields(app, bodyLimitBytes);
 
   const ledger = createLedger(deps.database.db);
+  // The loans module's reads of members' credit lines, which the session and balances show.
+  const credit = createCreditReader(deps.database.db);
   const repository = createIdentityRepository(deps.database.db);
   const loginGuard = createLoginGuard({
     repository,
@@ -140,7 +186,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sessionTtlMs: deps.config.SESSION_TTL_HOURS * 3_600_000,
     now,
     grantDemoBalance: createDemoBalanceGranter(ledger),
-    readCredit: createCreditReader(deps.database.db).creditLineOf,
+    readCredit: credit.creditLineOf,
   });
   const authenticate = identity.authenticate;
 
@@ -186,37 +232,61 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now,
   };
   const operators = await registerOperatorModule(context);
-  const matchWire = registerMatchModule(context, {
+  const { audit } = operators;
+  const match = registerMatchModule(context, {
+    settings: siteSettings,
+    audit,
     streams: deps.streams,
     records: deps.teamRecords,
   });
-  siteSettings = matchWire.settings;
-  await attachRealtime(context, { matches: matchWire });
-  const wallet = registerWalletModule(context);
-  const loans = registerLoanModule(context);
-  const withdrawals = registerWithdrawalsModule(context);
-  const deposits = await registerDepositsModule(context, deps.config);
-  registerOrdersModule(context, matchWire.settings, deps.config);
-  registerSettlementModule(context, deps.feedProvider);
-  registerOrderStatsModule(context);
-  registerFinanceRoutes(app, authenticate, {
-    review: withdrawals.review,
-    collections: deposits.collections,
-    loans,
-    audit: operators.audit,
-    listWithdrawals: withdrawals.listByStatus,
-    notifyBalanceChanged: (userId) => void wallet.notifyBalanceChanged(userId),
+  const realtime = await attachRealtime(context, { matches: match });
+  const wallet = registerWalletModule(context, {
+    credit,
+    publishBalances: (userId, balances) => realtime.publishToUser(userId, 'balance', balances),
   });
-  await registerBackOfficeModule(context, {
-    audit: operators.audit,
-    wallet,
-    adjustmentApprovalAbove: configSchema.shape.ADJUSTMENT_APPROVAL_ABOVE.parse(
-      deps.config.ADJUSTMENT_APPROVAL_ABOVE,
-    ),
+  const tellBetStatus = (userId: number, event: AccountEventPayload<'H'>) =>
+    realtime.publishToUser(userId, 'H', event);
+  const { notifyBalanceChanged } = wallet;
+  const loans = registerLoanModule(context, { wallet, audit });
+  const withdrawals = registerWithdrawalsModule(context, { audit, notifyBalanceChanged });
+  const deposits = await registerDepositsModule(
+    context,
+    { audit, notifyBalanceChanged },
+    deps.config,
+  );
+  const orders = registerOrdersModule(
+    context,
+    { siteSettings: match.settings, audit, tellBetStatus, notifyBalanceChanged },
+    deps.config,
+  );
+  const settlement = registerSettlementModule(context, {
+    feedProvider: deps.feedProvider,
+    tellBetStatus,
+    notifyBalanceChanged,
+  });
+  registerOrderStatsModule(context, { openLiability: orders.exposure.openLiability });
+  registerLedgerDeskRoutes(app, authenticate, {
+    ledger,
+    check: () => checkLedger(deps.database.db),
+    now,
+  });
+  await registerTradingModule(context, { audit, exposure: orders.exposure, settlement });
+  const members = registerIdentityDesks(context, {
+    audit,
+    balancesOf: wallet.balances,
+    openOrdersOf: orders.exposure.openOrdersOf,
     isWithdrawLocked: withdrawals.isPasswordLocked,
     partnerChannels: [...deps.config.PARTNER_SECRETS.keys()],
   });
-  registerSiteContentModule(context, { audit: operators.audit });
+  registerAdjustmentsModule(context, {
+    audit,
+    findMember: members.findAnyWalletMember,
+    notifyBalanceChanged,
+    approvalAboveMajor: configSchema.shape.ADJUSTMENT_APPROVAL_ABOVE.parse(
+      deps.config.ADJUSTMENT_APPROVAL_ABOVE,
+    ),
+  });
+  registerSiteContentModule(context, { audit });
   await registerApiDocs(app);
 
   const webDistDir = deps.config.WEB_DIST_DIR;
@@ -230,5 +300,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     });
   }
-  return app;
+  const modules: AppModules = {
+    identity,
+    ledger,
+    operators,
+    match,
+    realtime,
+    wallet,
+    loans,
+    withdrawals,
+    deposits,
+    orders,
+    settlement,
+  };
+  return { app, modules };
 }

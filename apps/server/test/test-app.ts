@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type AppDependencies, buildApp } from '../src/app';
+import { type AppDependencies, type AppModules, assembleApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/database';
 import {
   type CounterStore,
@@ -14,6 +14,8 @@ export const testPartnerSecret = 'acme-test-secret-0123456789abcdef0123456789';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app's modules answered, for tests that drive them directly. */
+  modules: AppModules;
   database: DatabaseHandle;
   counters: CounterStore;
   /** Posts JSON to a call and answers its parsed envelope. */
@@ -64,7 +66,7 @@ export async function createTestApp(
   const { webDistDir, database: sharedDatabase, config, ...dependencyOverrides } = overrides;
   const database = sharedDatabase ?? (await createTestDatabase());
   const counters = createTestCounters();
-  const app = await buildApp({
+  const { app, modules } = await assembleApp({
     ...dependencyOverrides,
     config: {
       LOG_LEVEL: 'silent',
@@ -86,6 +88,7 @@ export async function createTestApp(
   });
   return {
     app,
+    modules,
     database,
     counters,
     async call(path, fields = {}, ip = '127.0.0.1') {

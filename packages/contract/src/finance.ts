@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { boolField, currencyIdField, intField, textField } from './common';
 import { depositRecordSchema } from './deposit';
+import { idField, pageField, sizeField } from './desk-fields';
 import { withdrawRecordSchema } from './withdraw';
 
 /**
- * The finance desk of the back office: withdrawal review and payout outcomes, withdrawal locks,
+ * The finance desk of the back office: the withdrawal queue, review and payout outcomes, withdrawal locks,
  * and bank collection orders checked against their receipts. Operators only (finance or admin);
  * every action is written to the audit log in the same transaction as the change.
  */
@@ -135,6 +136,26 @@ export const loansSwitch = defineCall({
   output: z.object({ enabled: z.boolean() }),
 });
 
+export const withdrawQueue = defineCall({
+  path: '/admin/api/withdraw/list',
+  methods: ['GET', 'POST'],
+  auth: { operator: ['finance'] },
+  tag,
+  summary:
+    'Withdrawals by status (by default those waiting for review, 0 and 1), oldest first, with the member.',
+  input: z.object({
+    /** Withdrawal statuses (withdrawStatus); none = waiting for review. */
+    status: intField().pipe(z.number().min(0).max(5)).optional(),
+    userId: idField().optional(),
+    page: pageField(),
+    size: sizeField(),
+  }),
+  output: z.object({
+    records: z.array(withdrawRecordSchema.extend({ userId: z.number().int() })),
+    total: z.number().int(),
+  }),
+});
+
 export const financeCalls = [
   withdrawReview,
   withdrawPayoutOutcome,
@@ -145,4 +166,5 @@ export const financeCalls = [
   collectionReject,
   loanLimitSet,
   loansSwitch,
+  withdrawQueue,
 ] as const;

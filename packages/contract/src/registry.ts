@@ -1,10 +1,13 @@
-import { backOfficeCalls } from './back-office';
+import { adjustmentCalls } from './adjustments';
 import type { CallDefinition } from './call';
+import { dashboardCalls } from './dashboard';
 import { depositCalls } from './deposit';
 import { financeCalls } from './finance';
 import { identityCalls } from './identity';
+import { ledgerDeskCalls } from './ledger';
 import { loanCalls } from './loan';
 import { matchCalls } from './match';
+import { memberDeskCalls } from './members';
 import { operatorCalls } from './operator';
 import { orderCalls } from './order';
 import { orderExtraCalls } from './order-extras';
@@ -13,6 +16,8 @@ import { partnerPasscodeCalls } from './partner-passcode';
 import { partnerSettingsCalls } from './partner-settings';
 import { quickAccountCalls } from './quick-account';
 import { siteContentCalls } from './site-content';
+import { siteSwitchCalls } from './site-switches';
+import { tradingCalls } from './trading';
 import { walletCalls } from './wallet';
 import { withdrawCalls } from './withdraw';
 
@@ -31,7 +36,12 @@ export const allCalls: readonly CallDefinition[] = [
   ...orderExtraCalls,
   ...operatorCalls,
   ...financeCalls,
-  ...backOfficeCalls,
+  ...adjustmentCalls,
+  ...ledgerDeskCalls,
+  ...dashboardCalls,
+  ...memberDeskCalls,
+  ...tradingCalls,
+  ...siteSwitchCalls,
   ...siteContentCalls,
   ...partnerSettingsCalls,
 ];

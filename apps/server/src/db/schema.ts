@@ -1,7 +1,6 @@
 /** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
 
 export * from '../modules/adjustments/adjustments.schema';
-export * from '../modules/back-office/trading.schema';
 export * from '../modules/catalogue/catalogue.schema';
 export * from '../modules/deposits/deposits.schema';
 export * from '../modules/identity/identity.schema';
@@ -14,4 +13,5 @@ export * from '../modules/orders/orders.schema';
 export * from '../modules/payments/payments.schema';
 export * from '../modules/settlement/settlement.schema';
 export * from '../modules/site-content/site-content.schema';
+export * from '../modules/trading/trading.schema';
 export * from '../modules/withdrawals/withdrawals.schema';

@@ -16,6 +16,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Authenticator } from '../http/request-context';
 import type { ReadModel } from '../modules/feed/feed.types';
 import type { ViewerResolver } from '../modules/match/match.types';
+import { createTokenBucket } from '../platform/token-bucket';
 import { createSlipWatches } from './slip-watch';
 import { identityOf, requireToken } from './socket-auth';
 import {
@@ -27,7 +28,6 @@ import {
   takeAck,
   type UncheckedClientEvents,
 } from './socket-payload';
-import { createTokenBucket } from './token-bucket';
 
 export type { AccountEventName } from '@sb/contract';
 

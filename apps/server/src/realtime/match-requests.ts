@@ -10,6 +10,7 @@ import type { Socket } from 'socket.io';
 import type { AuthenticatedUser } from '../http/request-context';
 import type { EventState, ReadModel } from '../modules/feed/feed.types';
 import type { Viewer } from '../modules/match/match.types';
+import { createTokenBucket, type TokenBucket } from '../platform/token-bucket';
 import { type Audience, audienceOf, type StreamIndex } from './match-audiences';
 import {
   type MatchRoom,
@@ -26,7 +27,6 @@ import {
   success,
   type UncheckedClientEvents,
 } from './socket-payload';
-import { createTokenBucket, type TokenBucket } from './token-bucket';
 
 /** Room requests (join-room, append-join-room, G): a burst of 10, then 2 a second. */
 const roomRequestBurst = 10;

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import type { MatchWireSource } from '../modules/match/match.module';
 import { attachAppSocket, type PublishToUser } from './app-socket';
@@ -23,14 +22,6 @@ export interface RealtimeOptions {
 }
 
 const defaultRedisPrefix = 'sb:';
-const realtimeByApp = new WeakMap<FastifyInstance, Realtime>();
-
-/** The real-time side of an app, for modules that publish account events. */
-export function realtimeOf(app: FastifyInstance): Realtime {
-  const realtime = realtimeByApp.get(app);
-  if (!realtime) throw new Error('realtime is not attached to this app');
-  return realtime;
-}
 
 /**
  * Attaches the two Socket.IO endpoints, /app/socket and /match/socket, to the HTTP server. The
@@ -72,10 +63,8 @@ export async function attachRealtime(
     await account.closeRedis();
   });
 
-  const realtime: Realtime = {
+  return {
     publishToUser: account.publishToUser,
     disconnectUser: (userId: number) => account.disconnectUser(userId),
   };
-  realtimeByApp.set(app, realtime);
-  return realtime;
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerSettings, sessions } from '../../src/modules/identity/identity.schema';
 import { type PartnerClaims, signPartnerToken } from '../../src/modules/identity/partner-auth';
 import { partnerPasscodes } from '../../src/modules/identity/passcode.schema';
-import { sha256Hex } from '../../src/modules/identity/secrets';
+import { sha256Hex } from '../../src/platform/secrets';
 import { createTestApp, type TestApp, testPartnerChannel, testPartnerSecret } from '../test-app';
 import { authOf, expectContractOutput, expectOk, expectRefused, newAccountName } from './helpers';
 

@@ -8,7 +8,6 @@ import {
 } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
-import { loansOf } from '../../src/modules/loans/loans.module';
 import { authOf, expectContractOutput, expectOk, expectRefused } from '../identity/helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import {
@@ -253,7 +252,7 @@ describe('loans under concurrency', () => {
 
   it('refuses a key raced for two currencies except once', async () => {
     const member = await registerBorrower(testApp, 10_000);
-    await loansOf(testApp.app).setLoanLimit(member.memberId, usdt, 10_000_000, testOperatorId);
+    await testApp.modules.loans.setLoanLimit(member.memberId, usdt, 10_000_000, testOperatorId);
     const idempotencyKey = randomUUID();
     const answers = await Promise.all([
       borrow(testApp, member, { amount: 1_000, idempotencyKey }),

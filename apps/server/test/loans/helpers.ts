@@ -7,7 +7,6 @@ import {
 } from '@sb/contract';
 import { sql } from 'drizzle-orm';
 import { createLedger } from '../../src/modules/ledger/ledger.service';
-import { loansOf } from '../../src/modules/loans/loans.module';
 import { type Answer, authOf, registerMember } from '../identity/helpers';
 import type { TestApp } from '../test-app';
 
@@ -32,13 +31,13 @@ export type LoanAnswer = Answer<{
 } | null>;
 
 export const enableLoans = (testApp: TestApp, isEnabled = true) =>
-  loansOf(testApp.app).setLoansEnabled(isEnabled, testOperatorId);
+  testApp.modules.loans.setLoansEnabled(isEnabled, testOperatorId);
 
 /** A new member, with a credit limit in CNY when one is given. */
 export async function registerBorrower(testApp: TestApp, limitMinor?: number) {
   const { session } = await registerMember(testApp);
   if (limitMinor !== undefined)
-    await loansOf(testApp.app).setLoanLimit(session.memberId, cny, limitMinor, testOperatorId);
+    await testApp.modules.loans.setLoanLimit(session.memberId, cny, limitMinor, testOperatorId);
   return session;
 }
 

@@ -10,7 +10,6 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPartnerToken } from '../../src/modules/identity/partner-auth';
-import { loansOf } from '../../src/modules/loans/loans.module';
 import { loanLimitChanges } from '../../src/modules/loans/loans.schema';
 import {
   authOf,
@@ -98,7 +97,7 @@ describe('/app/api/loan/record', () => {
 describe('credit limits set by operators', () => {
   it('records every change with its operator and shows the limit at once', async () => {
     const member = await registerBorrower(testApp);
-    const loans = loansOf(testApp.app);
+    const loans = testApp.modules.loans;
     await loans.setLoanLimit(member.memberId, cny, 30_000, testOperatorId);
     await loans.setLoanLimit(member.memberId, cny, 45_000, testOperatorId + 1);
     expect((await balanceOf(testApp, member)).creditAmount).toBe(45_000);
@@ -120,7 +119,7 @@ describe('credit limits set by operators', () => {
 
   it('lists a currency the member has credit in, beside the current one', async () => {
     const member = await registerBorrower(testApp);
-    await loansOf(testApp.app).setLoanLimit(member.memberId, usdt, 5_000_000, testOperatorId);
+    await testApp.modules.loans.setLoanLimit(member.memberId, usdt, 5_000_000, testOperatorId);
     const usdtEntry = await balanceOf(testApp, member, usdt);
     expect(usdtEntry).toMatchObject({ amount: 0, creditAmount: 5_000_000, loanAmount: 0 });
     expectOk(await borrow(testApp, member, { amount: 1_500_000, currencyId: usdt, scale: 6 }));
@@ -134,7 +133,7 @@ describe('credit limits set by operators', () => {
   it('stops further borrowing below what is owed, and repaying still works', async () => {
     const member = await registerBorrower(testApp, 20_000);
     expectOk(await borrow(testApp, member, { amount: 15_000 }));
-    await loansOf(testApp.app).setLoanLimit(member.memberId, cny, 10_000, testOperatorId);
+    await testApp.modules.loans.setLoanLimit(member.memberId, cny, 10_000, testOperatorId);
     expectRefused(await borrow(testApp, member, { amount: 1 }), 5301);
     expectOk(await repay(testApp, member, { amount: 6_000 }));
     expectOk(await borrow(testApp, member, { amount: 1_000 }));
@@ -145,7 +144,7 @@ describe('credit limits set by operators', () => {
   });
 
   it('refuses limits for demo players, unknown users, demo money and amounts out of range', async () => {
-    const loans = loansOf(testApp.app);
+    const loans = testApp.modules.loans;
     const member = await registerBorrower(testApp);
     const demo = expectOk(await testApp.call<Session>(memberCreateTryPlay.path, {}));
     const refusals: [() => Promise<unknown>, string, RegExp?][] = [
@@ -169,7 +168,7 @@ describe('credit in the session and the user info', () => {
   it('shows the limit and the debt of the current currency at login and in the profile', async () => {
     const { account, password, session } = await registerMember(testApp);
     expect(session).toMatchObject({ creditAmount: 0, loanAmount: 0 });
-    await loansOf(testApp.app).setLoanLimit(session.memberId, cny, 80_000, testOperatorId);
+    await testApp.modules.loans.setLoanLimit(session.memberId, cny, 80_000, testOperatorId);
     expectOk(await borrow(testApp, session, { amount: 30_000, idempotencyKey: randomUUID() }));
 
     const login = expectOk(
@@ -220,7 +219,7 @@ describe('credit in the session and the user info', () => {
         channel: claims.channel,
       }),
     );
-    await loansOf(testApp.app).setLoanLimit(login.memberId, cny, 9_000, testOperatorId);
+    await testApp.modules.loans.setLoanLimit(login.memberId, cny, 9_000, testOperatorId);
     expectOk(await borrow(testApp, login, { amount: 2_000 }));
     const balances = expectOk(
       await testApp.call<{ currencyId: number }[]>('/open/v2/wallet/balance', {

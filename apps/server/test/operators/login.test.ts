@@ -1,8 +1,8 @@
 import { errorCatalogue, type OperatorSession, operatorLogin, operatorMe } from '@sb/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/modules/identity/secrets';
 import { operatorSessions, operators } from '../../src/modules/operators/operators.schema';
+import { sha256Hex } from '../../src/platform/secrets';
 import { createTestApp, type TestApp } from '../test-app';
 import {
   adminCall,

@@ -2,7 +2,6 @@ import { appSocketPath, type BetStatusEvent, orderList, orderStatus } from '@sb/
 import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ordersOf } from '../../src/modules/orders/orders.module';
 import { orderStatusHistory, orders } from '../../src/modules/orders/orders.schema';
 import { type RecordingSocket, recordSocket } from '../realtime/helpers';
 import type { TestApp } from '../test-app';
@@ -158,8 +157,8 @@ describe('live bets wait for the bet delay', () => {
         .set({ acceptAfter: new Date(0) })
         .where(eq(orders.id, row?.id ?? 0));
       await Promise.all([
-        ...Array.from({ length: 4 }, () => ordersOf(testApp.app).acceptance.sweep()),
-        ...Array.from({ length: 4 }, () => ordersOf(other.testApp.app).acceptance.sweep()),
+        ...Array.from({ length: 4 }, () => testApp.modules.orders.acceptance.sweep()),
+        ...Array.from({ length: 4 }, () => other.testApp.modules.orders.acceptance.sweep()),
         new Promise((resolve) => setTimeout(resolve, betDelayMs + 100)),
       ]);
       const history = await testApp.database.db
@@ -187,7 +186,7 @@ describe('live bets wait for the bet delay', () => {
 describe('crash safety', () => {
   it('another process decides a pending order whose process stopped before its delay ended', async () => {
     // As if this process died right after placing: nothing here decides orders any more.
-    await ordersOf(testApp.app).acceptance.stop();
+    await testApp.modules.orders.acceptance.stop();
     const pick = book.pick(book.liveAt(4));
     const order = expectOk(await placeBet(testApp, member, single(pick, 1_000)));
     await new Promise((resolve) => setTimeout(resolve, betDelayMs + 100));

@@ -11,7 +11,6 @@ import { controlSwitchTable, encodeOptionId, sealPayload, toOddsUnits } from '@s
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/identity.schema';
-import { matchWireSourceOf } from '../../src/modules/match/match.module';
 import { orderStatusHistory, orders } from '../../src/modules/orders/orders.schema';
 import type { TestApp } from '../test-app';
 import {
@@ -298,8 +297,7 @@ describe('the book decides', () => {
       effect.sports?.includes(event.fixture.sportId),
     );
     if (!hiding) throw new Error(`no switch hides sport ${event.fixture.sportId}`);
-    const settings = matchWireSourceOf(testApp.app)?.settings;
-    if (!settings) throw new Error('the match module is not registered');
+    const settings = testApp.modules.match.settings;
     await settings.setControlSwitches([hiding[0]]);
     try {
       await expectBetRefused(single(book.pick(event)), 7004, /not offered/);

@@ -14,7 +14,6 @@ import { encodeOptionId } from '@sb/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/identity.schema';
-import { realtimeOf } from '../../src/realtime/realtime.module';
 import { authOf, registerMember } from '../identity/helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import { connect, connectRefused, type RecordingSocket, sleep } from './helpers';
@@ -94,7 +93,7 @@ describe('/app/socket', () => {
     const first = await appSocket(authOf(session));
     const second = await appSocket(authOf(session));
     const stranger = await appSocket(authOf(other.session));
-    const publish = realtimeOf(testApp.app).publishToUser;
+    const publish = testApp.modules.realtime.publishToUser;
 
     publish(session.memberId, 'H', rejected);
     publish(session.memberId, 'J', oddsMove);
@@ -116,7 +115,7 @@ describe('/app/socket', () => {
       .from(users)
       .where(eq(users.uid, created.data.uid));
     if (!row) throw new Error('visitor row missing');
-    realtimeOf(testApp.app).publishToUser(row.id, 'balance', [balanceEntry]);
+    testApp.modules.realtime.publishToUser(row.id, 'balance', [balanceEntry]);
     await sleep(200);
     expect(socket.events).toEqual([]);
   });
@@ -146,7 +145,7 @@ describe('/app/socket', () => {
     socket.socket.emit('G');
     expect(await socket.next('refused', () => true, { since })).toMatchObject({ event: 'G' });
 
-    realtimeOf(testApp.app).publishToUser(session.memberId, 'H', rejected);
+    testApp.modules.realtime.publishToUser(session.memberId, 'H', rejected);
     expect(await socket.next('H')).toEqual(rejected);
     expect(socket.socket.connected).toBe(true);
   });
@@ -157,7 +156,7 @@ describe('/app/socket', () => {
     const disconnected = new Promise<string>((resolve) =>
       socket.socket.once('disconnect', (reason) => resolve(reason)),
     );
-    realtimeOf(testApp.app).disconnectUser(session.memberId);
+    testApp.modules.realtime.disconnectUser(session.memberId);
     expect(await disconnected).toBe('io server disconnect');
 
     const logout = await testApp.call('/app/api/member/logout', authOf(session));
@@ -169,7 +168,7 @@ describe('/app/socket', () => {
   it('refuses account events it does not know, user ids that cannot be, and bad payloads', async () => {
     const { session } = await registerMember(testApp);
     const socket = await appSocket(authOf(session));
-    const { publishToUser } = realtimeOf(testApp.app);
+    const { publishToUser } = testApp.modules.realtime;
     expect(() => publishToUser(0, 'H', rejected)).toThrow(RangeError);
     expect(() => publishToUser(session.memberId, 'X' as 'H', rejected)).toThrow(RangeError);
     const badPayloads: [() => void, RegExp][] = [

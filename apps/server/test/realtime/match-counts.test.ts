@@ -3,7 +3,6 @@ import type { EventSnapshot, FixtureChangeMessage } from '@sb/feed-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/identity.schema';
-import { matchWireSourceOf } from '../../src/modules/match/match.module';
 import { countsIntervalMs } from '../../src/realtime/match-counts';
 import { authOf, registerMember } from '../identity/helpers';
 import { callMatch } from '../match/helpers';
@@ -180,8 +179,7 @@ describe('sport counts on /match/socket', () => {
   });
 
   it('leaves out a sport the control switches hide', async () => {
-    const source = matchWireSourceOf(testApp.app);
-    if (!source) throw new Error('the match module is not registered');
+    const source = testApp.modules.match;
     await source.settings.setControlSwitches([1]);
     try {
       const socket = await matchSocket(visitor);

@@ -3,7 +3,6 @@ import type { EventSnapshot, Market, OddsChangeMessage } from '@sb/feed-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/identity.schema';
-import { matchWireSourceOf } from '../../src/modules/match/match.module';
 import { switchesReviewMs } from '../../src/realtime/match-socket';
 import { authOf, registerMember } from '../identity/helpers';
 import { callMatch } from '../match/helpers';
@@ -99,8 +98,7 @@ function playsSent(socket: RecordingSocket, since: number): Set<number> {
 }
 
 const settings = () => {
-  const source = matchWireSourceOf(testApp.app);
-  if (!source) throw new Error('the match module is not registered');
+  const source = testApp.modules.match;
   return source.settings;
 };
 
@@ -229,8 +227,7 @@ describe("prices for the socket's viewer", () => {
         await joinedSnapshot(socket);
         bySocket.push([socket, index]);
       }
-    const source = matchWireSourceOf(testApp.app);
-    if (!source) throw new Error('the match module is not registered');
+    const source = testApp.modules.match;
     // The real builder, counted: the sockets' messages come from the very same object.
     const build = source.wire.matchPartOf;
     let builds = 0;

@@ -5,7 +5,7 @@ import { createSimulator } from '@sb/feed-sim';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
+import { type AppModules, assembleApp } from '../../src/app';
 import type { DatabaseHandle } from '../../src/db/database';
 import { startFeed } from '../../src/modules/feed/feed.service';
 import {
@@ -19,7 +19,6 @@ import {
   type ReadModel,
 } from '../../src/modules/feed/read-model';
 import { createMemoryCounterStore } from '../../src/platform/counter-store';
-import { realtimeOf } from '../../src/realtime/realtime.module';
 import { createTestDatabase } from '../test-database';
 import {
   connect,
@@ -45,10 +44,10 @@ let observer: SharedFeedProvider;
 let observed: ReadModel;
 let stopObserving: () => Promise<void>;
 /** Another process of the same deployment, in this one: publishes as the wallet would. */
-let publisher: FastifyInstance;
+let publisher: { app: FastifyInstance; modules: AppModules };
 let publisherDatabase: DatabaseHandle;
 
-async function buildPublisher(): Promise<FastifyInstance> {
+async function buildPublisher() {
   publisherDatabase = await createTestDatabase();
   const config = {
     LOG_LEVEL: 'silent' as const,
@@ -60,7 +59,7 @@ async function buildPublisher(): Promise<FastifyInstance> {
     REDIS_PREFIX: prefix,
     WEB_DIST_DIR: undefined,
   };
-  return buildApp({ config, database: publisherDatabase, counters: createMemoryCounterStore() });
+  return assembleApp({ config, database: publisherDatabase, counters: createMemoryCounterStore() });
 }
 
 /** Which started process holds the feed lease (its pid is in the lease value). */
@@ -188,7 +187,7 @@ describe.skipIf(!redisUrl)('two server processes sharing the feed through Redis'
     for (const socket of sockets) socket.close();
     await stopObserving?.();
     await Promise.all(servers.map((server) => server.stop()));
-    await publisher?.close();
+    await publisher?.app.close();
     await publisherDatabase?.close();
     if (redis) {
       const keys = await redis.keys(`${prefix}*`);
@@ -327,7 +326,7 @@ describe.skipIf(!redisUrl)('two server processes sharing the feed through Redis'
     // The member's room is subscribed on the other process shortly after connecting: retry.
     await eventually(
       () => {
-        realtimeOf(publisher).publishToUser(created.data.memberId, 'balance', [entry]);
+        publisher.modules.realtime.publishToUser(created.data.memberId, 'balance', [entry]);
         return member
           .all<{ amount: number }[]>('balance')
           .find((event) => event[0]?.amount === amount);

@@ -3,13 +3,19 @@ import { eq } from 'drizzle-orm';
 import { createCatalogue } from '../../src/modules/catalogue/catalogue.service';
 import { createLedger } from '../../src/modules/ledger/ledger.service';
 import { orders } from '../../src/modules/orders/orders.schema';
-import { settlementOf } from '../../src/modules/settlement/settlement.module';
 import { orderSettlements } from '../../src/modules/settlement/settlement.schema';
 import { createSettlementService } from '../../src/modules/settlement/settlement.service';
 import { createOrdersTestApp, type Pick } from '../orders/helpers';
 import type { TestApp } from '../test-app';
 
 export * from '../orders/helpers';
+
+/** The settlement worker of an app given a feed, as every settlement test app is. */
+export function settlementWorkerOf(testApp: TestApp) {
+  const { worker } = testApp.modules.settlement;
+  if (!worker) throw new Error('the settlement worker runs only in an app given a feed');
+  return worker;
+}
 
 /**
  * An orders test app whose results reach the settlement worker as they do in production: each
@@ -23,7 +29,7 @@ export async function createSettlementTestApp(
   const recorder = createCatalogue(testApp.database.db).startRecording('manual:settlement-test');
   // Above every seq the book's own messages use in these tests.
   let seq = 100_000;
-  const worker = settlementOf(testApp.app);
+  const worker = settlementWorkerOf(testApp);
 
   async function send(messages: FeedMessage[]): Promise<void> {
     const at = Date.now();

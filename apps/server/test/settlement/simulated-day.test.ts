@@ -15,12 +15,12 @@ import { createCatalogue } from '../../src/modules/catalogue/catalogue.service';
 import type { FeedProvider } from '../../src/modules/feed/feed-provider';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
 import { orderLegs, orders } from '../../src/modules/orders/orders.schema';
-import { settlementOf } from '../../src/modules/settlement/settlement.module';
 import { orderSettlements } from '../../src/modules/settlement/settlement.schema';
 import { cashOut } from '../cash-out/helpers';
 import { feedStartTime } from '../match/helpers';
 import { fundedMember, placeBet, stakesHeld, type TestMember } from '../orders/helpers';
 import { createTestApp, type TestApp } from '../test-app';
+import { settlementWorkerOf } from './helpers';
 
 /**
  * A day of betting against the simulated feed, then `ledger:check`. The default (1000 orders)
@@ -159,7 +159,7 @@ async function send(
 describe('a simulated day of betting', () => {
   it('leaves a ledger that passes ledger:check, with stakes_held exactly the open stakes', async () => {
     const recorder = createCatalogue(testApp.database.db).startRecording('manual:simulated-day');
-    const worker = settlementOf(testApp.app);
+    const worker = settlementWorkerOf(testApp);
     const placed: { orderNo: string; member: TestMember }[] = [];
     let cashedOut = 0;
     const perStep = Math.ceil(orderTarget / steps);

@@ -1,8 +1,6 @@
 import type { BalanceEvent, Session } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../../src/modules/ledger/ledger.service';
-import { loansOf } from '../../src/modules/loans/loans.module';
-import { walletOf } from '../../src/modules/wallet/wallet.module';
 import { expectOk, registerMember } from '../identity/helpers';
 import { borrow, cny, enableLoans, fund, testOperatorId } from '../loans/helpers';
 import { createTestApp, type TestApp } from '../test-app';
@@ -29,7 +27,7 @@ afterAll(async () => {
 /** Pushes to the member until the socket hears one. */
 async function waitUntilInRoom(socket: BalanceSocket, userId: number): Promise<void> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    await walletOf(testApp.app).notifyBalanceChanged(userId);
+    await testApp.modules.wallet.notifyBalanceChanged(userId);
     try {
       await socket.next(200);
       return;
@@ -84,7 +82,7 @@ describe('balance pushes on /app/socket', () => {
   it("send a borrower's new balances to every socket of theirs and to no one else", async () => {
     const { session } = await registerMember(testApp);
     const stranger = await registerMember(testApp);
-    await loansOf(testApp.app).setLoanLimit(session.memberId, cny, 50_000, testOperatorId);
+    await testApp.modules.loans.setLoanLimit(session.memberId, cny, 50_000, testOperatorId);
     const [first, second, strangerSocket] = await listeningSockets(
       session,
       session,
@@ -109,7 +107,7 @@ describe('balance pushes on /app/socket', () => {
     const { session } = await registerMember(testApp);
     const socket = await listeningSocket(session);
     await fund(testApp, session.memberId, 12_345, `push-fund-${session.memberId}`);
-    void walletOf(testApp.app).notifyBalanceChanged(session.memberId);
+    void testApp.modules.wallet.notifyBalanceChanged(session.memberId);
     const pushed = await socket.next();
     const answered = expectOk(
       await testApp.call<BalanceEvent>('/app/api/wallet/balance', {
@@ -135,7 +133,7 @@ describe('balance pushes on /app/socket', () => {
         ],
       });
     }
-    const wallet = walletOf(testApp.app);
+    const wallet = testApp.modules.wallet;
     await Promise.all(
       Array.from({ length: 15 }, () => wallet.notifyBalanceChanged(session.memberId)),
     );
@@ -149,12 +147,12 @@ describe('balance pushes on /app/socket', () => {
   it('tell a member at once when an operator changes their credit limit', async () => {
     const { session } = await registerMember(testApp);
     const socket = await listeningSocket(session);
-    await loansOf(testApp.app).setLoanLimit(session.memberId, cny, 77_700, testOperatorId);
+    await testApp.modules.loans.setLoanLimit(session.memberId, cny, 77_700, testOperatorId);
     expect(entryOf(await socket.next())).toMatchObject({ creditAmount: 77_700, loanAmount: 0 });
   });
 
   it('never reject into the caller, even for a user that does not exist', async () => {
-    await expect(walletOf(testApp.app).notifyBalanceChanged(987_654_321)).resolves.toBeUndefined();
-    await expect(walletOf(testApp.app).notifyBalanceChanged(-1)).resolves.toBeUndefined();
+    await expect(testApp.modules.wallet.notifyBalanceChanged(987_654_321)).resolves.toBeUndefined();
+    await expect(testApp.modules.wallet.notifyBalanceChanged(-1)).resolves.toBeUndefined();
   });
 });

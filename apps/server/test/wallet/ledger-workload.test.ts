@@ -10,7 +10,6 @@ import {
   type TransferRequest,
 } from '../../src/modules/ledger/ledger.service';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
-import { loansOf } from '../../src/modules/loans/loans.module';
 import { expectOk, registerMember } from '../identity/helpers';
 import { borrow, enableLoans, repay, testOperatorId } from '../loans/helpers';
 import { createTestApp, type TestApp } from '../test-app';
@@ -75,7 +74,7 @@ beforeAll(async () => {
     const { session } = await registerMember(testApp);
     members.push({ userId: session.memberId, session });
     for (const currencyId of currencyIds)
-      await loansOf(testApp.app).setLoanLimit(
+      await testApp.modules.loans.setLoanLimit(
         session.memberId,
         currencyId,
         between(0, 200_000),

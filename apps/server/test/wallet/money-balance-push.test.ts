@@ -2,7 +2,6 @@ import { depositCreate } from '@sb/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/identity.schema';
-import { walletOf } from '../../src/modules/wallet/wallet.module';
 import {
   createDepositsTestApp,
   type DepositsTestApp,
@@ -43,7 +42,7 @@ async function listening(
   const socket = await connectBalanceSocket(baseUrl, session);
   sockets.push(socket);
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    await walletOf(testApp.app).notifyBalanceChanged(userId);
+    await testApp.modules.wallet.notifyBalanceChanged(userId);
     try {
       await socket.next(200);
       socket.forget();

@@ -1,31 +1,19 @@
-import {
-  adjustmentCreate,
-  adjustmentDecide,
-  adjustmentList,
-  ledgerCheck,
-  memberStatement,
-} from '@sb/contract';
+import { adjustmentCreate, adjustmentDecide, adjustmentList } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
-import type { Ledger } from '../ledger/ledger.service';
-import { checkLedger } from '../ledger/ledger-check';
 import type { AuditService } from '../operators/audit.service';
 import { auditActorOf, auditWithin } from '../operators/audit.service';
 import type { AdjustmentService } from './adjustments.service';
 
-/** The finance desk's money calls: adjustments, a member's statement, the ledger check. */
+/** The finance desk's manual adjustments: created, decided by a second operator, listed. */
 export function registerAdjustmentRoutes(
   app: FastifyInstance,
   authenticate: Authenticator,
   deps: {
-    db: Database;
     adjustments: AdjustmentService;
-    ledger: Ledger;
     audit: AuditService;
     notifyBalanceChanged: (userId: number) => void;
-    now: () => Date;
   },
 ): void {
   const { adjustments, audit, notifyBalanceChanged } = deps;
@@ -70,18 +58,4 @@ export function registerAdjustmentRoutes(
   });
 
   registerCall(app, authenticate, adjustmentList, (input) => adjustments.list(input));
-
-  registerCall(app, authenticate, memberStatement, (input) =>
-    deps.ledger.memberStatement({
-      userId: input.userId,
-      currencyId: input.currencyId,
-      offset: (input.page - 1) * input.size,
-      limit: input.size,
-    }),
-  );
-
-  registerCall(app, authenticate, ledgerCheck, async () => ({
-    ...(await checkLedger(deps.db)),
-    checkedAt: deps.now().getTime(),
-  }));
 }

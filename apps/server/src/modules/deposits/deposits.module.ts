@@ -1,9 +1,10 @@
 import { depositStatus } from '@sb/contract';
 import { type Config, configSchema, developmentSandboxSecret } from '../../config';
 import type { ModuleContext } from '../../module-context';
+import type { AuditService } from '../operators/audit.service';
 import { createPaymentSandbox } from '../payments/payments.module';
-import { walletOf } from '../wallet/wallet.module';
 import { createCollectionService } from './collection.service';
+import { registerCollectionDeskRoutes } from './collection-desk.routes';
 import { createDepositsRepository } from './deposits.repository';
 import { registerDepositRoutes } from './deposits.routes';
 import { createDepositsService } from './deposits.service';
@@ -24,6 +25,11 @@ const expirySweepIntervalMs = 15_000;
  */
 export async function registerDepositsModule(
   context: ModuleContext,
+  deps: {
+    audit: AuditService;
+    /** The wallet's balance push, after a deposit was credited. */
+    notifyBalanceChanged: (userId: number) => Promise<void>;
+  },
   settings: PaymentSettings = {},
 ) {
   const { app, now } = context;
@@ -50,6 +56,11 @@ export async function registerDepositsModule(
     collections,
     findWalletMember: context.identity.walletMember,
   });
+  registerCollectionDeskRoutes(app, context.authenticate, {
+    collections,
+    audit: deps.audit,
+    notifyBalanceChanged: (userId) => void deps.notifyBalanceChanged(userId),
+  });
   const handleNotice = createPaymentNoticeHandler({
     db,
     ledger: context.ledger,
@@ -60,7 +71,7 @@ export async function registerDepositsModule(
     const outcome = await handleNotice(...notice);
     // The credit has committed; a repeated notice pushes again, which the wallet merges.
     if (outcome.status === depositStatus.completed && outcome.userId !== null)
-      void walletOf(app).notifyBalanceChanged(outcome.userId);
+      void deps.notifyBalanceChanged(outcome.userId);
     return outcome;
   });
 
@@ -86,3 +97,5 @@ export async function registerDepositsModule(
   });
   return { deposits, collections, chain: sandbox.chain };
 }
+
+export type DepositsModule = Awaited<ReturnType<typeof registerDepositsModule>>;

@@ -10,10 +10,6 @@ import {
 import { createLookupBatcher } from '../../db/lookup-batcher';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser, CallContext } from '../../http/request-context';
-import { type CreditFields, toSession, toUserInfo, userTypeOf } from './identity.mappers';
-import type { IdentityRepository, NewUser, UserRow } from './identity.repository';
-import type { LoginGuard } from './login-guard';
-import { verifyPartnerToken } from './partner-auth';
 import {
   decoyPasswordHash,
   generateToken,
@@ -21,7 +17,11 @@ import {
   hashPassword,
   sha256Hex,
   verifyPassword,
-} from './secrets';
+} from '../../platform/secrets';
+import { type CreditFields, toSession, toUserInfo, userTypeOf } from './identity.mappers';
+import type { IdentityRepository, NewUser, UserRow } from './identity.repository';
+import type { LoginGuard } from './login-guard';
+import { verifyPartnerToken } from './partner-auth';
 
 export interface IdentityServiceOptions {
   repository: IdentityRepository;

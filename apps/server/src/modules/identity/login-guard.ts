@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../http/app-error';
 import type { CounterStore } from '../../platform/counter-store';
+import { constantTimeEqual, sha256Hex } from '../../platform/secrets';
 import { randomCaptchaCode, renderCaptchaSvg } from './captcha';
 import type { IdentityRepository } from './identity.repository';
-import { constantTimeEqual, sha256Hex } from './secrets';
 
 /**
  * Limits on failed logins, counted per account and per address over a window. Past the captcha

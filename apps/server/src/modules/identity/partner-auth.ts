@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { constantTimeEqual } from './secrets';
+import { constantTimeEqual } from '../../platform/secrets';
 
 /**
  * A partner signs its player in with an authToken: `base64url(JSON claims)` + "." +

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { partnerPasscodeLifetimeSeconds, type Session } from '@sb/contract';
 import { AppError } from '../../http/app-error';
 import type { CallContext } from '../../http/request-context';
+import { sha256Hex } from '../../platform/secrets';
 import type { IdentityService, PartnerRequest } from './identity.service';
 import type { PasscodeRepository } from './passcode.repository';
-import { sha256Hex } from './secrets';
 
 export interface PasscodeServiceOptions {
   repository: PasscodeRepository;

@@ -1,22 +1,23 @@
-import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../module-context';
-import { walletOf } from '../wallet/wallet.module';
+import type { AuditService } from '../operators/audit.service';
+import type { Wallet } from '../wallet/wallet.module';
+import { registerLoanDeskRoutes } from './loan-desk.routes';
 import { createLoanRepository } from './loans.repository';
 import { registerLoanRoutes } from './loans.routes';
 import { createLoanService, type LoanService } from './loans.service';
 
-const loansByApp = new WeakMap<FastifyInstance, LoanService>();
-
-/** The loan service of an app, for the operator calls (credit limits, the loans switch). */
-export function loansOf(app: FastifyInstance): LoanService {
-  const loans = loansByApp.get(app);
-  if (!loans) throw new Error('the loans module is not registered on this app');
-  return loans;
-}
-
-/** Registers /app/api/loan, /app/api/repay and /app/api/loan/record; needs the wallet module. */
-export function registerLoanModule(context: ModuleContext): LoanService {
-  const wallet = walletOf(context.app);
+/**
+ * Registers /app/api/loan, /app/api/repay and /app/api/loan/record over the wallet's members and
+ * balances, and the finance desk's credit limits and loans switch.
+ */
+export function registerLoanModule(
+  context: ModuleContext,
+  deps: {
+    wallet: Pick<Wallet, 'findMember' | 'balanceEntryOf' | 'notifyBalanceChanged'>;
+    audit: AuditService;
+  },
+): LoanService {
+  const { wallet } = deps;
   const loans = createLoanService({
     repository: createLoanRepository(context.database.db),
     ledger: context.ledger,
@@ -25,7 +26,7 @@ export function registerLoanModule(context: ModuleContext): LoanService {
     notifyBalanceChanged: wallet.notifyBalanceChanged,
     now: context.now,
   });
-  loansByApp.set(context.app, loans);
   registerLoanRoutes(context.app, context.authenticate, loans);
+  registerLoanDeskRoutes(context.app, context.authenticate, { loans, audit: deps.audit });
   return loans;
 }

@@ -1,6 +1,6 @@
 import type { SeededPast } from '@sb/feed-sim';
-import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../module-context';
+import type { AuditService } from '../operators/audit.service';
 import { createFavouritesService } from './favourites.service';
 import { createMatchRepository } from './match.repository';
 import { registerMatchRoutes } from './match.routes';
@@ -8,6 +8,7 @@ import { createMatchService } from './match.service';
 import { createMatchInfoService } from './match-info.service';
 import { createMatchWireBuilder, type MatchWireBuilder } from './match-wire';
 import { createSettingsBus, type SettingsBus } from './settings-bus';
+import { registerSiteDeskRoutes } from './site-desk.routes';
 import { createSiteSettings, type SiteSettings } from './site-settings';
 import { renderedBroadcasts, type StreamProvider } from './stream-provider';
 import { createViewerResolver, type ViewerResolver } from './viewer';
@@ -22,13 +23,6 @@ export interface MatchWireSource {
   settings: SiteSettings;
 }
 
-const wireSourceByApp = new WeakMap<FastifyInstance, MatchWireSource>();
-
-/** The match module's wire source on an app, for code that holds only the app (as tests do). */
-export function matchWireSourceOf(app: FastifyInstance): MatchWireSource | undefined {
-  return wireSourceByApp.get(app);
-}
-
 const defaultRedisPrefix = 'sb:';
 
 /**
@@ -36,7 +30,10 @@ const defaultRedisPrefix = 'sb:';
  * reads the settings at once (docs/matches.md, Control switches); alone, a process has no one to
  * tell. The bus is closed with the app.
  */
-function settingsBusOf(context: ModuleContext, onAnnounced: () => void): SettingsBus | undefined {
+function settingsBusOf(
+  context: SiteSettingsContext,
+  onAnnounced: () => void,
+): SettingsBus | undefined {
   const redisUrl = context.config.REDIS_URL;
   if (!redisUrl) return undefined;
   const bus = createSettingsBus({
@@ -49,28 +46,46 @@ function settingsBusOf(context: ModuleContext, onAnnounced: () => void): Setting
   return bus;
 }
 
-/** Registers the match calls under /match/api and the match-side calls SPEC §7 lists. */
-export function registerMatchModule(
-  context: ModuleContext,
-  sources: {
-    /** Live video and animation; the book's rendered broadcasts unless given. */
-    streams?: StreamProvider | undefined;
-    /** The sides' past for head-to-head; none unless given. */
-    records?: SeededPast | undefined;
-  } = {},
-): MatchWireSource {
-  const { readModel, now } = context;
-  const repository = createMatchRepository(context.database.db);
+type SiteSettingsContext = Pick<ModuleContext, 'app' | 'config' | 'database' | 'now'>;
+
+/**
+ * The site settings (control switches, the static files' host): read by the match calls, the
+ * match socket, placement and the security headers, which go in before any route, so they exist
+ * before the module registers. With Redis every process reads a change at once.
+ */
+export function createMatchSiteSettings(context: SiteSettingsContext): SiteSettings {
   const bus = settingsBusOf(context, () => {
     settings.refresh().catch((error: unknown) => {
       context.app.log.error({ err: error }, 'site settings could not be read after a change');
     });
   });
   const settings = createSiteSettings({
-    repository,
-    now,
+    repository: createMatchRepository(context.database.db),
+    now: context.now,
     ...(bus ? { announceChange: bus.announce } : {}),
   });
+  return settings;
+}
+
+/**
+ * Registers the match calls under /match/api, the match-side calls SPEC §7 lists and the site
+ * desk's control switches, which the site settings keep.
+ */
+export function registerMatchModule(
+  context: ModuleContext,
+  deps: {
+    settings: SiteSettings;
+    /** Records the site desk's changes. */
+    audit: AuditService;
+    /** Live video and animation; the book's rendered broadcasts unless given. */
+    streams?: StreamProvider | undefined;
+    /** The sides' past for head-to-head; none unless given. */
+    records?: SeededPast | undefined;
+  },
+): MatchWireSource {
+  const { readModel, now } = context;
+  const { settings } = deps;
+  const repository = createMatchRepository(context.database.db);
   const viewers = createViewerResolver({ identity: context.identity, settings, now });
   const wire = createMatchWireBuilder(readModel);
   const favourites = createFavouritesService({ repository, readModel });
@@ -87,8 +102,8 @@ export function registerMatchModule(
     wire,
     viewers,
     matches,
-    streams: sources.streams ?? renderedBroadcasts,
-    records: sources.records,
+    streams: deps.streams ?? renderedBroadcasts,
+    records: deps.records,
     now,
   });
   registerMatchRoutes(
@@ -97,7 +112,6 @@ export function registerMatchModule(
     { matches, info, favourites },
     { sealPayloads: context.config.SEAL_PAYLOADS },
   );
-  const source: MatchWireSource = { wire, viewers, settings };
-  wireSourceByApp.set(context.app, source);
-  return source;
+  registerSiteDeskRoutes(context.app, context.authenticate, { settings, audit: deps.audit });
+  return { wire, viewers, settings };
 }

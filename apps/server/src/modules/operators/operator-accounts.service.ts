@@ -8,7 +8,7 @@ import {
 import { hashPasswordForWire } from '@sb/domain';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { hashPassword } from '../identity/secrets';
+import { hashPassword } from '../../platform/secrets';
 import type { AuditService } from './audit.service';
 import type { OperatorRepository, OperatorRow } from './operators.repository';
 import { generateTotpSecret, otpauthUri } from './totp';

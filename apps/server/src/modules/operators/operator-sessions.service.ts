@@ -2,7 +2,12 @@ import type { OperatorSession } from '@sb/contract';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedOperator } from '../../http/request-context';
-import { decoyPasswordHash, generateToken, sha256Hex, verifyPassword } from '../identity/secrets';
+import {
+  decoyPasswordHash,
+  generateToken,
+  sha256Hex,
+  verifyPassword,
+} from '../../platform/secrets';
 import type { AuditService } from './audit.service';
 import { isOperatorRole, toOperator } from './operator-accounts.service';
 import type { OperatorLoginGuard } from './operator-login-guard';

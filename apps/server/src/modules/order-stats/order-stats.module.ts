@@ -1,17 +1,32 @@
 import type { ModuleContext } from '../../module-context';
+import { registerDashboardRoutes } from './dashboard.routes';
+import { createDashboard } from './dashboard.service';
 import { createOrderStatsRepository } from './order-stats.repository';
 import { registerOrderStatsRoutes } from './order-stats.routes';
 import { createOrderStatsService } from './order-stats.service';
 
 /**
- * Registers the order and member statistics calls: reads over the order tables and the ledger,
- * never a write.
+ * Registers the order and member statistics calls and the back office's dashboard: reads over
+ * the order tables and the ledger, never a write.
  */
-export function registerOrderStatsModule(context: ModuleContext): void {
+export function registerOrderStatsModule(
+  context: ModuleContext,
+  deps: {
+    /** The open bets in a currency (the orders module's exposure). */
+    openLiability: (
+      currencyId: number,
+    ) => Promise<{ orders: number; stake: number; payout: number }>;
+  },
+): void {
   const service = createOrderStatsService({
     repository: createOrderStatsRepository(context.database.db),
     identity: context.identity,
     now: context.now,
   });
   registerOrderStatsRoutes(context.app, context.authenticate, service);
+  registerDashboardRoutes(
+    context.app,
+    context.authenticate,
+    createDashboard({ ledger: context.ledger, openLiability: deps.openLiability }),
+  );
 }

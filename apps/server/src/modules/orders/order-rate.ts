@@ -1,4 +1,4 @@
-import { createTokenBucket, type TokenBucket } from '../../realtime/token-bucket';
+import { createTokenBucket, type TokenBucket } from '../../platform/token-bucket';
 
 /** Members whose buckets one process keeps; past it the longest untouched bucket goes. */
 const memberBucketLimit = 100_000;

@@ -1,13 +1,14 @@
-import { orderStatus } from '@sb/contract';
+import { type AccountEventPayload, orderStatus } from '@sb/contract';
 import { visibilityFor } from '@sb/domain';
-import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../module-context';
-import { realtimeOf } from '../../realtime/realtime.module';
 import type { SiteSettings } from '../match/site-settings';
-import { walletOf } from '../wallet/wallet.module';
+import type { AuditService } from '../operators/audit.service';
 import { registerCashOutRoutes } from './cash-out.routes';
+import { createCashOutService } from './cash-out.service';
 import { registerLimitsRoutes } from './limits.routes';
+import { createMemberLimits } from './member-limits';
 import { createOrderAcceptance, type OrderAcceptance } from './order-acceptance';
+import { createOrderExposure, type OrderExposure } from './order-exposure';
 import { createOrderRateLimit } from './order-rate';
 import { type OrderConfig, orderSettingsOf } from './order-settings';
 import { createOrderWriter } from './order-writer';
@@ -16,7 +17,9 @@ import type { OrderWithLegs } from './orders.repository';
 import { createOrdersRepository } from './orders.repository';
 import { registerOrdersRoutes } from './orders.routes';
 import { createOrdersService, type OrdersService } from './orders.service';
+import { createStakeLimitDesk } from './stake-limit-desk';
 import { createStakeLimits, type StakeLimits } from './stake-limits';
+import { registerStakeLimitRoutes } from './stake-limits.routes';
 
 /** What other modules (and the back office, later) use of the betting engine. */
 export interface Orders {
@@ -24,27 +27,28 @@ export interface Orders {
   acceptance: OrderAcceptance;
   /** The stake limit policy operators edit; placement and the limit calls read it. */
   stakeLimits: StakeLimits;
-}
-
-const ordersByApp = new WeakMap<FastifyInstance, Orders>();
-
-/** The betting engine of an app. */
-export function ordersOf(app: FastifyInstance): Orders {
-  const found = ordersByApp.get(app);
-  if (!found) throw new Error('the orders module is not registered on this app');
-  return found;
+  /** Reads of open bets: liability per outcome and currency, open orders per member. */
+  exposure: OrderExposure;
 }
 
 /**
- * Registers the order calls and the acceptance of live bets. Needs the realtime and wallet
- * modules registered first: every status change is told to the member (`H`) and every movement
- * of their money pushes their balances.
+ * Registers the order calls, the acceptance of live bets and the trading desk's stake limits.
+ * Every status change is told to the member (`H`) and every movement of their money pushes their
+ * balances (the wallet's push); what the book shows follows the match module's site settings.
  */
 export function registerOrdersModule(
   context: ModuleContext,
-  siteSettings: SiteSettings,
+  deps: {
+    siteSettings: SiteSettings;
+    /** Records the trading desk's changes of the stake limits. */
+    audit: AuditService;
+    /** Sends the member a bet's new status (`H` on /app/socket). */
+    tellBetStatus: (userId: number, event: AccountEventPayload<'H'>) => void;
+    notifyBalanceChanged: (userId: number) => Promise<void>;
+  },
   config: OrderConfig = {},
-) {
+): Orders {
+  const { siteSettings, tellBetStatus, notifyBalanceChanged } = deps;
   const settings = orderSettingsOf(config);
   const { app, database, ledger, readModel, identity, now } = context;
   const log = app.log.child({ module: 'orders' });
@@ -76,7 +80,7 @@ export function registerOrdersModule(
 
   const tellMember = (order: OrderWithLegs) => {
     const { userId } = order.order;
-    for (const event of betStatusEventsOf(order)) realtimeOf(app).publishToUser(userId, 'H', event);
+    for (const event of betStatusEventsOf(order)) tellBetStatus(userId, event);
   };
   const acceptance = createOrderAcceptance({
     repository,
@@ -89,7 +93,7 @@ export function registerOrdersModule(
       tellMember(order);
       // A rejection gave the stake back.
       if (order.order.status === orderStatus.rejected)
-        void walletOf(app).notifyBalanceChanged(order.order.userId);
+        void notifyBalanceChanged(order.order.userId);
     },
   });
 
@@ -103,19 +107,37 @@ export function registerOrdersModule(
     onPlaced: ({ order }) => {
       tellMember(order);
       // The stake is held: the member's available balance went down.
-      void walletOf(app).notifyBalanceChanged(order.order.userId);
+      void notifyBalanceChanged(order.order.userId);
       if (order.order.status === orderStatus.pending)
         acceptance.schedule(order.order.id, settings.betDelayMs);
     },
   });
-  registerCashOutRoutes(context, repository, { marginUnits: settings.cashOutMarginUnits });
-  registerLimitsRoutes(context, stakeLimits);
+  const cashOut = createCashOutService({
+    repository,
+    ledger,
+    readModel,
+    db: database.db,
+    now,
+    marginUnits: settings.cashOutMarginUnits,
+  });
+  registerCashOutRoutes(app, context.authenticate, cashOut, {
+    tellBetStatus,
+    notifyBalanceChanged,
+  });
+  registerLimitsRoutes(
+    app,
+    context.authenticate,
+    createMemberLimits({ identity, ledger, readModel, stakeLimits }),
+    { isSealingOn: context.config.SEAL_PAYLOADS },
+  );
+  registerStakeLimitRoutes(app, context.authenticate, {
+    desk: createStakeLimitDesk(stakeLimits),
+    audit: deps.audit,
+  });
   app.addHook('onReady', async () => acceptance.start());
   app.addHook('preClose', async () => {
     await writer.settle();
     await acceptance.stop();
   });
-  const registered: Orders = { orders, acceptance, stakeLimits };
-  ordersByApp.set(app, registered);
-  return registered;
+  return { orders, acceptance, stakeLimits, exposure: createOrderExposure(database.db) };
 }

@@ -1,13 +1,10 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { betStatus, orderStatus } from '@sb/contract';
+import { type AccountEventPayload, betStatus, orderStatus } from '@sb/contract';
 import type { EventFeedMessage } from '@sb/feed-sim';
-import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../module-context';
-import { realtimeOf } from '../../realtime/realtime.module';
 import type { Catalogue } from '../catalogue/catalogue.service';
 import type { FeedProvider } from '../feed/feed-provider';
-import { walletOf } from '../wallet/wallet.module';
 import {
   createSettlementService,
   type SettlementChange,
@@ -87,28 +84,54 @@ export interface SettlementWorker {
   idle(): Promise<void>;
 }
 
-const workersByApp = new WeakMap<FastifyInstance, SettlementWorker>();
-
-export function settlementOf(app: FastifyInstance): SettlementWorker {
-  const found = workersByApp.get(app);
-  if (!found) throw new Error('the settlement worker does not run in this process');
-  return found;
+/** What the settlement module answers: its one service, and the worker where the feed runs. */
+export interface Settlement {
+  service: SettlementService;
+  /**
+   * Tells a member what a settlement change did to their bet (`H`: settled, or accepted again
+   * after a rollback) and that their balance moved. The feed's results and operators' voids alike.
+   */
+  tellChange(change: SettlementChange): void;
+  /** Settles from the feed's results; only in a process given a feed. */
+  worker: SettlementWorker | undefined;
 }
 
 /**
- * Tells a member what a settlement change did to their bet (`H`: settled, or accepted again
- * after a rollback) and that their balance moved. The feed's results and operators' voids alike.
+ * The settlement of orders: one service for the feed's results and the trading desk's manual
+ * settlements alike, telling members of their bets and balances. Given a feed, the
+ * worker below settles from its results.
  */
-export function tellSettlementChange(app: FastifyInstance, change: SettlementChange): void {
-  const { order } = change;
-  const isFinished = order.status === orderStatus.settled || order.status === orderStatus.void;
-  realtimeOf(app).publishToUser(order.userId, 'H', {
-    orderNo: order.orderNo,
-    oi: change.firstOptionId,
-    bs: isFinished ? betStatus.settled : betStatus.accepted,
-    mr: 0,
-  });
-  void walletOf(app).notifyBalanceChanged(order.userId);
+export function registerSettlementModule(
+  context: ModuleContext,
+  deps: {
+    feedProvider: FeedProvider | undefined;
+    /** Sends the member a bet's new status (`H` on /app/socket). */
+    tellBetStatus: (userId: number, event: AccountEventPayload<'H'>) => void;
+    notifyBalanceChanged: (userId: number) => Promise<void>;
+  },
+  options: { sweepIntervalMs?: number } = {},
+): Settlement {
+  const { database, ledger, catalogue, now } = context;
+  const service = createSettlementService({ db: database.db, ledger, catalogue, now });
+  const tellChange = (change: SettlementChange): void => {
+    const { order } = change;
+    const isFinished = order.status === orderStatus.settled || order.status === orderStatus.void;
+    deps.tellBetStatus(order.userId, {
+      orderNo: order.orderNo,
+      oi: change.firstOptionId,
+      bs: isFinished ? betStatus.settled : betStatus.accepted,
+      mr: 0,
+    });
+    void deps.notifyBalanceChanged(order.userId);
+  };
+  const worker = deps.feedProvider
+    ? startSettlementWorker(
+        context,
+        { service, tellChange, feedProvider: deps.feedProvider },
+        options,
+      )
+    : undefined;
+  return { service, tellChange, worker };
 }
 
 /**
@@ -118,15 +141,18 @@ export function tellSettlementChange(app: FastifyInstance, change: SettlementCha
  * settlement of the orders on its event once the catalogue holds it. A sweep at start-up and
  * every minute settles what a crash or a lost leadership left behind.
  */
-export function registerSettlementModule(
+function startSettlementWorker(
   context: ModuleContext,
-  feedProvider: FeedProvider | undefined,
-  options: { sweepIntervalMs?: number } = {},
-): SettlementWorker | undefined {
-  if (!feedProvider) return undefined;
-  const { app, database, ledger, catalogue, readModel, now } = context;
+  deps: {
+    service: SettlementService;
+    tellChange: (change: SettlementChange) => void;
+    feedProvider: FeedProvider;
+  },
+  options: { sweepIntervalMs?: number },
+): SettlementWorker {
+  const { app, catalogue, readModel } = context;
+  const { service, tellChange, feedProvider } = deps;
   const log = app.log.child({ module: 'settlement' });
-  const service = createSettlementService({ db: database.db, ledger, catalogue, now });
   const isSettler = () => (feedProvider as { isLeader?: boolean }).isLeader ?? true;
   // One settlement at a time in this process; other processes are kept out by the order's lock.
   let queue: Promise<void> = Promise.resolve();
@@ -146,7 +172,7 @@ export function registerSettlementModule(
   };
 
   async function settleEvent(eventId: number): Promise<void> {
-    for (const change of await service.reconcileEvent(eventId)) tellSettlementChange(app, change);
+    for (const change of await service.reconcileEvent(eventId)) tellChange(change);
   }
 
   async function settleWhenRecorded(message: ResultMessage): Promise<void> {
@@ -204,7 +230,5 @@ export function registerSettlementModule(
     while (waits.size > 0) await Promise.all(waits);
     await queue;
   }
-  const worker: SettlementWorker = { service, sweep, idle };
-  workersByApp.set(app, worker);
-  return worker;
+  return { service, sweep, idle };
 }

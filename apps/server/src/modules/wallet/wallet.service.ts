@@ -2,7 +2,17 @@ import type { BalanceEntry } from '@sb/contract';
 import { currencies, formatMinorUnits } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { Ledger, MemberBalance } from '../ledger/ledger.service';
-import { type CreditLine, noCredit } from '../loans/loan-credit';
+
+/**
+ * A member's credit in one currency as the balance entry shows it, minor units. The loans module
+ * owns credit and hands the wallet its reads (app.ts wires them), so the wallet never imports it.
+ */
+export interface CreditLine {
+  creditAmount: number;
+  loanAmount: number;
+}
+
+const noCredit: CreditLine = { creditAmount: 0, loanAmount: 0 };
 
 /** What the wallet needs to know of a member; identity answers it. */
 export interface WalletMember {

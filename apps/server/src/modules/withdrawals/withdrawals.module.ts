@@ -1,8 +1,10 @@
 import type { ModuleContext } from '../../module-context';
-import { walletOf } from '../wallet/wallet.module';
+import type { AuditService } from '../operators/audit.service';
 import { createPayoutAccountsRepository } from './payout-accounts.repository';
 import { createPayoutAccountsService } from './payout-accounts.service';
+import { registerWithdrawDeskRoutes } from './withdraw-desk.routes';
 import { createWithdrawPasswordService } from './withdraw-password.service';
+import { createWithdrawQueue } from './withdraw-queue';
 import { createWithdrawReviewService } from './withdraw-review.service';
 import { createWithdrawalsRepository } from './withdrawals.repository';
 import { registerWithdrawalsRoutes } from './withdrawals.routes';
@@ -10,10 +12,17 @@ import { createWithdrawalsService } from './withdrawals.service';
 import { createWithdrawingMemberGate } from './withdrawing-member';
 
 /**
- * Registers the members' withdrawal calls and answers the operator's side (review, payout
- * outcome, unlock) for the back office to bind to its own authentication.
+ * Registers the members' withdrawal calls and the finance desk's side (queue, review, payout
+ * outcome, unlock); answers whether a member's withdrawals are locked, for the members desk.
  */
-export function registerWithdrawalsModule(context: ModuleContext) {
+export function registerWithdrawalsModule(
+  context: ModuleContext,
+  deps: {
+    audit: AuditService;
+    /** The wallet's balance push, after a withdrawal held or gave back money. */
+    notifyBalanceChanged: (userId: number) => Promise<void>;
+  },
+) {
   const { database, ledger, identity, now } = context;
   const repository = createWithdrawalsRepository(database.db);
   const accounts = createPayoutAccountsService({
@@ -27,14 +36,15 @@ export function registerWithdrawalsModule(context: ModuleContext) {
     accounts,
     passwords,
     withdrawals,
-    notifyBalanceChanged: (userId) => void walletOf(context.app).notifyBalanceChanged(userId),
+    notifyBalanceChanged: (userId) => void deps.notifyBalanceChanged(userId),
   });
-  return {
+  registerWithdrawDeskRoutes(context.app, context.authenticate, {
     review: createWithdrawReviewService({ repository, ledger, now }),
-    /** The back office's queue of withdrawals by status. */
-    listByStatus: repository.listByStatus,
-    isPasswordLocked: repository.isPasswordLocked,
-  };
+    queue: createWithdrawQueue(repository),
+    audit: deps.audit,
+    notifyBalanceChanged: (userId) => void deps.notifyBalanceChanged(userId),
+  });
+  return { isPasswordLocked: repository.isPasswordLocked };
 }
 
 export type WithdrawalsModule = ReturnType<typeof registerWithdrawalsModule>;

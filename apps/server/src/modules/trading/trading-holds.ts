@@ -1,22 +1,14 @@
 import { marketKey } from '@sb/feed-sim';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { type HoldMap, matchHoldKey, type ReadModel } from '../feed/read-model';
 import type { AuditWithin } from '../operators/audit.service';
-import { tradingHolds } from './trading.schema';
+import type { HoldRow, HoldTarget, TradingRepository } from './trading.repository';
+
+export type { HoldRow, HoldTarget } from './trading.repository';
 
 /** How often each process reads the holds other processes may have set. */
 export const holdsRefreshMs = 2_000;
-
-export type HoldRow = typeof tradingHolds.$inferSelect;
-
-export interface HoldTarget {
-  eventId: number;
-  /** 0 = the whole match. */
-  playId: number;
-  specifiers: string;
-}
 
 /** The read model's key of a hold: the market's key, or the whole-match key. */
 export const holdKeyOf = (target: Pick<HoldTarget, 'playId' | 'specifiers'>) =>
@@ -38,27 +30,20 @@ function holdMapOf(rows: readonly HoldRow[]): HoldMap {
  * applies its own changes at once and everyone else's within `holdsRefreshMs`.
  */
 export function createTradingHolds(deps: {
-  db: Database;
+  repository: TradingRepository;
   readModel: ReadModel;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
-  const { db, readModel, now, log } = deps;
+  const { repository, readModel, now, log } = deps;
   let rows: HoldRow[] = [];
   let timer: NodeJS.Timeout | undefined;
 
   /** Reads every hold and hands them to the read model (holds are few: one row each). */
   async function refresh(): Promise<void> {
-    rows = await db.select().from(tradingHolds);
+    rows = await repository.holds();
     readModel.setHolds(holdMapOf(rows));
   }
-
-  const whereTarget = (target: HoldTarget) =>
-    and(
-      eq(tradingHolds.eventId, target.eventId),
-      eq(tradingHolds.playId, target.playId),
-      eq(tradingHolds.specifiers, target.specifiers),
-    );
 
   function holdOf(target: HoldTarget): HoldRow | undefined {
     return rows.find(
@@ -91,10 +76,12 @@ export function createTradingHolds(deps: {
       target: HoldTarget,
       hold: { reason: string; operatorId: number; at: Date },
     ): Promise<void> {
-      await tx
-        .insert(tradingHolds)
-        .values({ ...target, reason: hold.reason, operatorId: hold.operatorId, createdAt: hold.at })
-        .onConflictDoNothing();
+      await repository.within(tx).insertHold({
+        ...target,
+        reason: hold.reason,
+        operatorId: hold.operatorId,
+        createdAt: hold.at,
+      });
     },
 
     /**
@@ -106,29 +93,21 @@ export function createTradingHolds(deps: {
       change: { held: boolean; reason: string; operatorId: number },
       audit: AuditWithin,
     ): Promise<{ hold: HoldRow | null; applied: boolean }> {
-      const answer = await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(tradingHolds)
-          .where(whereTarget(target))
-          .for('update');
+      const answer = await repository.transaction(async (queries, tx) => {
+        const before = await queries.lockedHold(target);
         if (change.held === Boolean(before)) return { hold: before ?? null, applied: false };
         let after: HoldRow | null = null;
         if (change.held) {
-          [after = null] = await tx
-            .insert(tradingHolds)
-            .values({
-              ...target,
-              reason: change.reason,
-              operatorId: change.operatorId,
-              createdAt: now(),
-            })
-            .onConflictDoNothing()
-            .returning();
+          after = await queries.insertHold({
+            ...target,
+            reason: change.reason,
+            operatorId: change.operatorId,
+            createdAt: now(),
+          });
           // A rival call held it between our read and write: it stands, and we changed nothing.
           if (!after) return { hold: null, applied: false };
         } else {
-          await tx.delete(tradingHolds).where(whereTarget(target));
+          await queries.deleteHold(target);
         }
         await audit(tx, { before: before ?? null, after });
         return { hold: after, applied: true };

@@ -1,20 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database';
 import type { MarginMap, ReadModel, SportMargins } from '../feed/read-model';
 import type { AuditWithin } from '../operators/audit.service';
-import { bookMargins } from './trading.schema';
+import type { MarginRow, MarginTarget, TradingRepository } from './trading.repository';
+
+export type { MarginRow, MarginTarget } from './trading.repository';
 
 /** How often each process reads the margins other processes may have set. */
 export const marginsRefreshMs = 2_000;
-
-export type MarginRow = typeof bookMargins.$inferSelect;
-
-export interface MarginTarget {
-  sportId: number;
-  /** 0 = every play of the sport without a margin of its own. */
-  playId: number;
-}
 
 function marginMapOf(rows: readonly MarginRow[]): MarginMap {
   const bySport = new Map<number, { sport: number; plays: Map<number, number> }>();
@@ -33,22 +25,19 @@ function marginMapOf(rows: readonly MarginRow[]): MarginMap {
  * everyone else's within `marginsRefreshMs`, the same as operators' holds.
  */
 export function createBookMargins(deps: {
-  db: Database;
+  repository: TradingRepository;
   readModel: ReadModel;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
-  const { db, readModel, now, log } = deps;
+  const { repository, readModel, now, log } = deps;
   let rows: MarginRow[] = [];
   let timer: NodeJS.Timeout | undefined;
 
   async function refresh(): Promise<void> {
-    rows = await db.select().from(bookMargins);
+    rows = await repository.margins();
     readModel.setMargins(marginMapOf(rows));
   }
-
-  const whereTarget = (target: MarginTarget) =>
-    and(eq(bookMargins.sportId, target.sportId), eq(bookMargins.playId, target.playId));
 
   return {
     refresh,
@@ -81,24 +70,16 @@ export function createBookMargins(deps: {
       change: { margin: number | null; operatorId: number },
       audit: AuditWithin,
     ): Promise<{ row: MarginRow | null; applied: boolean }> {
-      const answer = await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(bookMargins)
-          .where(whereTarget(target))
-          .for('update');
+      const answer = await repository.transaction(async (queries, tx) => {
+        const before = await queries.lockedMargin(target);
         if ((before?.margin ?? null) === change.margin)
           return { row: before ?? null, applied: false };
         let after: MarginRow | null = null;
         if (change.margin === null) {
-          await tx.delete(bookMargins).where(whereTarget(target));
+          await queries.deleteMargin(target);
         } else {
           const values = { margin: change.margin, operatorId: change.operatorId, updatedAt: now() };
-          [after = null] = await tx
-            .insert(bookMargins)
-            .values({ ...target, ...values })
-            .onConflictDoUpdate({ target: [bookMargins.sportId, bookMargins.playId], set: values })
-            .returning();
+          after = await queries.upsertMargin(target, values);
         }
         await audit(tx, { before: before ?? null, after });
         return { row: after, applied: true };

@@ -1,13 +1,17 @@
-import { memberBlock, memberDetail, memberRiskSet, memberSearch } from '@sb/contract';
+import {
+  type BalanceEntry,
+  memberBlock,
+  memberDetail,
+  memberRiskSet,
+  memberSearch,
+} from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
-import { walletMemberOf } from '../identity/identity.service';
-import { type MemberAdmin, type MemberRow, memberRiskOf } from '../identity/member-admin';
 import type { AuditService } from '../operators/audit.service';
 import { auditWithin } from '../operators/audit.service';
-import type { OrderExposure } from '../orders/order-exposure';
-import type { Wallet } from '../wallet/wallet.module';
+import { walletMemberOf } from './identity.service';
+import { type MemberAdmin, type MemberRow, memberRiskOf } from './member-admin';
 
 const summaryOf = (user: MemberRow) => ({
   userId: user.id,
@@ -21,19 +25,21 @@ const summaryOf = (user: MemberRow) => ({
 });
 
 /** The members desk: search, a member's whole picture, blocking and risk settings. */
-export function registerMemberRoutes(
+export function registerMemberDeskRoutes(
   app: FastifyInstance,
   authenticate: Authenticator,
   deps: {
     members: MemberAdmin;
     audit: AuditService;
-    wallet: Wallet;
-    exposure: OrderExposure;
+    /** The wallet's balances of a member, blocked or not. */
+    balancesOf: (member: ReturnType<typeof walletMemberOf>) => Promise<BalanceEntry[]>;
+    /** How many open bets the member has (the orders module's). */
+    openOrdersOf: (userId: number) => Promise<number>;
     /** Whether wrong withdrawal passwords locked a member's withdrawals. */
     isWithdrawLocked: (userId: number) => Promise<boolean>;
   },
 ): void {
-  const { members, audit, wallet, exposure, isWithdrawLocked } = deps;
+  const { members, audit, balancesOf, openOrdersOf, isWithdrawLocked } = deps;
 
   registerCall(app, authenticate, memberSearch, async (input) => {
     const { rows, total } = await members.search(input);
@@ -43,10 +49,10 @@ export function registerMemberRoutes(
   registerCall(app, authenticate, memberDetail, async (input) => {
     const user = await members.find(input.userId);
     const [openOrders, isLocked, balances] = await Promise.all([
-      exposure.openOrdersOf(user.id),
+      openOrdersOf(user.id),
       isWithdrawLocked(user.id),
       // A blocked member's balances are read from their row: the wallet's own lookup refuses them.
-      wallet.balances(walletMemberOf(user)),
+      balancesOf(walletMemberOf(user)),
     ]);
     return {
       ...summaryOf(user),

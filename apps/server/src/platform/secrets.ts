@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
+// Tokens and password hashes of members (identity) and operators alike: neither module owns them.
+
 /** 256 random bits, URL-safe: what a client holds as its token. */
 export function generateToken(): string {
   return randomBytes(32).toString('base64url');

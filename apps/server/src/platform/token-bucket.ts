@@ -1,6 +1,6 @@
 /**
- * A token bucket: up to `capacity` tokens, refilled at `refillPerSecond`. A socket spends tokens
- * on what it asks for; an empty bucket means it asks too much, too fast.
+ * A token bucket: up to `capacity` tokens, refilled at `refillPerSecond`. A socket (or a member
+ * placing bets) spends tokens on what it asks for; an empty bucket means it asks too much, too fast.
  */
 export function createTokenBucket(
   capacity: number,

@@ -4,15 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
-import type { SiteSettings } from '../match/site-settings';
 import type { AuditService } from '../operators/audit.service';
 import { auditWithin } from '../operators/audit.service';
+import type { SiteSettings } from './site-settings';
 
 /**
  * The site desk (admins): SPEC §4's control switches, kept in the match module's site settings
  * and audited as `site.control_switches` with the switches before and after.
  */
-export function registerSiteRoutes(
+export function registerSiteDeskRoutes(
   app: FastifyInstance,
   authenticate: Authenticator,
   deps: { settings: SiteSettings; audit: AuditService },

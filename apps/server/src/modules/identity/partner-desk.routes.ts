@@ -2,15 +2,15 @@ import { partnerList, partnerSet } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
-import type { PartnerAdmin } from '../identity/partner-admin';
 import { type AuditService, auditActorOf, auditWithin } from '../operators/audit.service';
+import type { PartnerAdmin } from './partner-admin';
 
 /**
  * The site desk's partners: the channels of PARTNER_SECRETS with their settings (support and
  * admins read them, admins change them). A change is audited as `partner.set` on the target
  * `partner:<channel>`, with the settings before and after.
  */
-export function registerPartnerRoutes(
+export function registerPartnerDeskRoutes(
   app: FastifyInstance,
   authenticate: Authenticator,
   deps: { partners: PartnerAdmin; audit: AuditService },
