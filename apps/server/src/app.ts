@@ -24,9 +24,8 @@ import {
   type PaymentSettings,
   registerDepositsModule,
 } from './modules/deposits/deposits.module';
-import { startFeed } from './modules/feed/feed.service';
-import type { FeedProvider } from './modules/feed/feed-provider';
-import { createReadModel } from './modules/feed/read-model';
+import { createReadModel, startFeed } from './modules/feed/feed.service';
+import type { FeedProvider } from './modules/feed/feed.types';
 import { registerIdentityDesks } from './modules/identity/identity.module';
 import { createIdentityRepository } from './modules/identity/identity.repository';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';

@@ -4,14 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
-import { createCatalogue } from './modules/catalogue/catalogue.service';
-import { startRecordedSimulator } from './modules/catalogue/recorded-simulator';
-import {
-  createSharedFeedProvider,
-  type FeedBusLog,
-  type SharedFeedProvider,
-} from './modules/feed/feed-bus';
-import type { FeedProvider } from './modules/feed/feed-provider';
+import { createCatalogue, startRecordedSimulator } from './modules/catalogue/catalogue.service';
+import { createSharedFeedProvider } from './modules/feed/feed.service';
+import type { FeedBusLog, FeedProvider, SharedFeedProvider } from './modules/feed/feed.types';
 import {
   type CounterStore,
   createMemoryCounterStore,

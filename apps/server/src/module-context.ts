@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { Authenticator } from './http/request-context';
 import type { Catalogue } from './modules/catalogue/catalogue.service';
-import type { ReadModel } from './modules/feed/read-model';
+import type { ReadModel } from './modules/feed/feed.types';
 import type { IdentityService } from './modules/identity/identity.service';
 import type { Ledger } from './modules/ledger/ledger.service';
 import type { CounterStore } from './platform/counter-store';

@@ -11,7 +11,7 @@ import {
 import { type Currency, findCurrencyById } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
-import type { ReadModel } from '../feed/read-model';
+import type { ReadModel } from '../feed/feed.types';
 import type { IdentityService } from '../identity/identity.service';
 import type { Ledger } from '../ledger/ledger.service';
 import { readSlip } from './bet-input';

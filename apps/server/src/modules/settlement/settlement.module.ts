@@ -4,7 +4,7 @@ import { type AccountEventPayload, betStatus, orderStatus } from '@sb/contract';
 import type { EventFeedMessage } from '@sb/feed-sim';
 import type { ModuleContext } from '../../module-context';
 import type { Catalogue } from '../catalogue/catalogue.service';
-import type { FeedProvider } from '../feed/feed-provider';
+import type { FeedProvider } from '../feed/feed.types';
 import {
   createSettlementService,
   type SettlementChange,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarginMap, ReadModel, SportMargins } from '../feed/read-model';
+import type { MarginMap, ReadModel, SportMargins } from '../feed/feed.types';
 import type { AuditWithin } from '../operators/audit.service';
 import type { MarginRow, MarginTarget, TradingRepository } from './trading.repository';
 

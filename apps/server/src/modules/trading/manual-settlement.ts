@@ -8,9 +8,9 @@ import type {
   OperatorOutcome,
   SettlementRecord,
 } from '../catalogue/catalogue.service';
-import type { ReadModel } from '../feed/read-model';
+import type { ReadModel } from '../feed/feed.types';
 import type { AuditService } from '../operators/audit.service';
-import type { OrderExposure } from '../orders/order-exposure';
+import type { OrderExposure } from '../orders/orders.types';
 import type { SettlementChange, SettlementService } from '../settlement/settlement.service';
 import { holdKeyOf, type TradingHolds } from './trading-holds';
 

@@ -1,7 +1,8 @@
 import { marketKey } from '@sb/feed-sim';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { type HoldMap, matchHoldKey, type ReadModel } from '../feed/read-model';
+import { matchHoldKey } from '../feed/feed.service';
+import type { HoldMap, ReadModel } from '../feed/feed.types';
 import type { AuditWithin } from '../operators/audit.service';
 import type { HoldRow, HoldTarget, TradingRepository } from './trading.repository';
 

@@ -1,6 +1,6 @@
 import type { ModuleContext } from '../../module-context';
 import type { AuditService } from '../operators/audit.service';
-import type { OrderExposure } from '../orders/order-exposure';
+import type { OrderExposure } from '../orders/orders.types';
 import type { Settlement } from '../settlement/settlement.module';
 import { createBookMargins } from './book-margins';
 import { createManualSettlement } from './manual-settlement';
