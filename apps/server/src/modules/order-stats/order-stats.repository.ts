@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../ledger/ledger.schema';
+import { memberMovementsPage, wagerNetSql } from '../ledger/ledger.service';
 import { findLegsOf, type OrderWithLegs } from '../orders/orders.repository';
 import { orderLegs, orders } from '../orders/orders.schema';
 
@@ -65,26 +65,14 @@ export interface FigureRow {
 }
 
 /**
- * What the order did to the member's balance: the sum of the member's own postings in every
- * ledger transaction that names the order as its reference (stake held, released, paid out,
- * reversed). The ledger is the record of money, so figures read from it stay right whatever
- * path moved the money. For a settled order it is payout − stake.
+ * What the order did to the member's balance, as the wagering record has it: the sum of the
+ * member's own postings in every stake and return transaction that names the order (stake held,
+ * released, paid out, reversed, cashed out). The ledger is the record of money, so figures read
+ * from it stay right whatever path moved the money. For a settled order it is payout − stake.
  */
-// Written with explicit aliases: a select from one table renders its columns unqualified, and
-// the subquery's own columns (id, user_id) would then be read as the subquery's, not the order's.
-const memberNetOfOrder = sql<number>`coalesce((
-  select sum(net_posting.amount)
-  from ${ledgerTransactions} as net_transaction
-  join ${ledgerPostings} as net_posting on net_posting.transaction_id = net_transaction.id
-  join ${ledgerAccounts} as net_account on net_account.id = net_posting.account_id
-  where net_transaction.reference = ${sql.raw('"orders"."order_no"')}
-    and net_account.user_id = ${sql.raw('"orders"."user_id"')}
-), 0)`.mapWith(Number);
+const memberNetOfOrder = wagerNetSql(sql.raw('"orders"."order_no"'), sql.raw('"orders"."user_id"'));
 
-function inWindow(
-  column: typeof orders.createdAt | typeof ledgerTransactions.createdAt,
-  window: TimeWindow | undefined,
-): SQL[] {
+function inWindow(column: typeof orders.createdAt, window: TimeWindow | undefined): SQL[] {
   const conditions: SQL[] = [];
   if (window?.from) conditions.push(gte(column, window.from));
   if (window?.until) conditions.push(lt(column, window.until));
@@ -215,38 +203,15 @@ export function createOrderStatsRepository(db: Database) {
         .select({ orderNo: orders.orderNo })
         .from(orders)
         .where(eq(orders.userId, filter.userId));
-      const movements = db
-        .select({
-          id: ledgerTransactions.id,
-          orderNo: sql<string>`${ledgerTransactions.reference}`.as('order_no'),
-          kind: ledgerTransactions.kind,
-          createdAt: ledgerTransactions.createdAt,
-          currencyId: ledgerPostings.currencyId,
-          amount: sql<number>`sum(${ledgerPostings.amount})`.mapWith(Number).as('amount'),
-        })
-        .from(ledgerTransactions)
-        .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .where(
-          and(
-            eq(ledgerAccounts.userId, filter.userId),
-            inArray(ledgerTransactions.reference, memberOrderNos),
-            filter.currencyId === undefined
-              ? undefined
-              : eq(ledgerPostings.currencyId, filter.currencyId),
-            ...inWindow(ledgerTransactions.createdAt, filter.window),
-          ),
-        )
-        .groupBy(ledgerTransactions.id, ledgerPostings.currencyId)
-        .as('movements');
-      const [counted] = await db.select({ total: count() }).from(movements);
-      const rows = await db
-        .select()
-        .from(movements)
-        .orderBy(desc(movements.createdAt), desc(movements.id), asc(movements.currencyId))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { rows, total: counted?.total ?? 0 };
+      const { rows, total } = await memberMovementsPage(db, {
+        userId: filter.userId,
+        references: memberOrderNos,
+        currencyId: filter.currencyId,
+        window: filter.window,
+        offset: page.offset,
+        limit: page.limit,
+      });
+      return { rows: rows.map(({ reference, ...row }) => ({ ...row, orderNo: reference })), total };
     },
   };
 }
