@@ -279,8 +279,14 @@ export function createLedgerRepository(db: Database) {
       window?: LedgerWindow | undefined;
       period?: { periodMs: number; offsetMs: number } | undefined;
     }) {
+      // Written into the text, not passed as parameters: the grouping must be the selected
+      // expression itself, which two parameters of the same value are not to PostgreSQL.
+      const whole = (value: number) => {
+        if (!Number.isSafeInteger(value)) throw new Error(`a period needs whole ms, got ${value}`);
+        return sql.raw(String(value));
+      };
       const period = query.period
-        ? sql<number>`floor((extract(epoch from ${ledgerTransactions.createdAt}) * 1000 + ${query.period.offsetMs}) / ${query.period.periodMs})::int`
+        ? sql<number>`floor((extract(epoch from ${ledgerTransactions.createdAt}) * 1000 + ${whole(query.period.offsetMs)}) / ${whole(query.period.periodMs)})::int`
         : sql<number>`0`;
       const rows = await db
         .select({
@@ -302,7 +308,11 @@ export function createLedgerRepository(db: Database) {
             ...inWindow(query.window),
           ),
         )
-        .groupBy(period, ledgerTransactions.kind, ledgerPostings.currencyId);
+        .groupBy(
+          ...(query.period ? [period] : []),
+          ledgerTransactions.kind,
+          ledgerPostings.currencyId,
+        );
       return rows;
     },
 
