@@ -187,6 +187,34 @@ export async function memberMovementsOfReferences(
   return { rows, total: counted?.total ?? 0 };
 }
 
+/**
+ * The rows that break the ledger's invariants (at most 100 of each) and the table sizes: unbalanced
+ * transactions, accounts whose balance is not the sum of their postings, member accounts below zero.
+ */
+export async function ledgerCheckRows(db: Database) {
+  const rows = (query: SQL) => rowsOf<Record<string, unknown>>(db, query);
+  const [counts] = await rows(sql`
+    select (select count(*) from ledger_transactions)::int as transactions,
+           (select count(*) from ledger_accounts)::int as accounts`);
+  const unbalancedTransactions = await rows(sql`
+    select t.id as transaction_id, t.idempotency_key, p.currency_id, sum(p.amount)::text as sum
+    from ledger_transactions t left join ledger_postings p on p.transaction_id = t.id
+    group by t.id, t.idempotency_key, p.currency_id
+    having p.currency_id is null or sum(p.amount) <> 0
+    limit 100`);
+  const driftedAccounts = await rows(sql`
+    select a.id as account_id, a.balance::text as balance, coalesce(sum(p.amount), 0)::text as postings
+    from ledger_accounts a left join ledger_postings p on p.account_id = a.id
+    group by a.id, a.balance
+    having a.balance <> coalesce(sum(p.amount), 0)
+    limit 100`);
+  const negativeAccounts = await rows(sql`
+    select id as account_id, user_id, currency_id, balance::text as balance
+    from ledger_accounts where user_id is not null and balance < 0
+    limit 100`);
+  return { counts, unbalancedTransactions, driftedAccounts, negativeAccounts };
+}
+
 /** The ledger's queries; the rules (balancing, refusals, replays) live in ledger.service.ts. */
 export function createLedgerRepository(db: Database) {
   // Every balance answer and push reads a member's accounts.

@@ -31,6 +31,7 @@ export { BatchKeyTakenError } from './batch-statement';
 export type { MemberDebit } from './debit-gate';
 export { type HoldRequest, holdSteps, holdsParam } from './hold-steps';
 export type { LedgerWindow } from './ledger.repository';
+export { checkLedger, type LedgerCheckResult } from './ledger-check';
 export { type WageringFigures, type WagerKind, wagerKinds } from './wagering';
 
 /** System accounts: the other side of every member movement. They may go below zero. */
