@@ -265,6 +265,18 @@ export function createOrdersService(deps: {
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
+/** A member's order figures, for the statistics. */
+export {
+  createOrderFiguresRepository,
+  type FigureRow,
+  type OrderFiguresRepository,
+  type OrderFilter,
+  openStatuses,
+  type PageRequest,
+  settledStatuses,
+  type TimeWindow,
+} from './order-figures.repository';
+export { toOrderRecord } from './orders.mappers';
 export type { OrderLegRow, OrderRow, OrderWithLegs } from './orders.repository';
 /** The ids of a member's orders in a currency, as a subquery another module's query embeds. */
 export { memberOrderIdsSql };
