@@ -88,9 +88,8 @@ function orderQueries(db: Database, placeOrders: PlaceOrders) {
       return placeOrders(db, inputs);
     },
 
-    async recordStatus(entry: typeof orderStatusHistory.$inferInsert): Promise<void> {
-      await db.insert(orderStatusHistory).values(entry);
-    },
+    recordStatus: (entry: typeof orderStatusHistory.$inferInsert): Promise<void> =>
+      insertStatusHistory(db, entry),
 
     async findByKey(userId: number, idempotencyKey: string): Promise<OrderWithLegs | undefined> {
       const rows = await db
@@ -260,6 +259,14 @@ export async function moveOrderStatus(
     .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
     .returning();
   return row ?? null;
+}
+
+/** Writes one row of an order's status history. */
+export async function insertStatusHistory(
+  db: Database,
+  entry: typeof orderStatusHistory.$inferInsert,
+): Promise<void> {
+  await db.insert(orderStatusHistory).values(entry);
 }
 
 /** When the order was first accepted: its first history row into `acceptedStatus`. */

@@ -33,6 +33,7 @@ import {
   findEventIdsOfOrders,
   findOrderIdsByEvent,
   finishAcceptedOrders,
+  insertStatusHistory,
   lockOrder,
   memberOrderIdsSql,
   moveOrderStatus,
@@ -308,9 +309,6 @@ export function createOrderSettling(db: Database) {
     /** The member and currency of each order, by order id. */
     ownersOf: (orderIds: readonly number[]) => ownersOfOrders(db, orderIds),
 
-    /** The ids of a member's orders in a currency, as a subquery to embed. */
-    memberOrderIdsSql,
-
     /** Locks the order's row in `tx` and answers it as it stands then. */
     lock: (tx: Database, orderId: number) => lockOrder(tx, orderId),
 
@@ -327,7 +325,7 @@ export function createOrderSettling(db: Database) {
     ): Promise<OrderRow | null> {
       const moved = await moveOrderStatus(tx, order.id, from, to, at);
       if (!moved) return null;
-      await createOrdersRepository(tx).recordStatus({
+      await insertStatusHistory(tx, {
         orderId: order.id,
         fromStatus: order.status,
         toStatus: to,
