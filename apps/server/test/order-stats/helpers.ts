@@ -8,8 +8,9 @@ import type { TestApp } from '../test-app';
 /**
  * Finishes an order the way settlement will: its status set, and the stake moved out of
  * stakes_held with `payout` going to the member and the rest to the house, in one balanced
- * ledger transaction that names the order. Written here through the database because the
- * statistics only read what settlement leaves behind.
+ * ledger transaction that names the order, of the kind the wagering record counts for it
+ * (ledger/wagering.ts). Written here through the database because the statistics only read what
+ * settlement and cash out leave behind.
  */
 export async function finishOrder(
   testApp: TestApp,
@@ -22,7 +23,11 @@ export async function finishOrder(
   const houseShare = order.stake - payout;
   await createLedger(testApp.database.db).transfer({
     idempotencyKey: `test-finish:${order.orderNo}`,
-    kind: isRejected ? 'order_release' : 'order_payout',
+    kind: isRejected
+      ? 'order_release'
+      : status === orderStatus.cashedOut
+        ? 'order_cash_out'
+        : 'order_settle',
     reference: order.orderNo,
     postings: [
       { account: { systemCode: 'stakes_held', currencyId }, amount: -order.stake },

@@ -316,9 +316,9 @@ describe('lists', () => {
       .sort();
     const expected = [
       ...Object.values(placed).map((order) => `order_stake:${order.orderNo}:${-order.stake}`),
-      `order_payout:${placed.won?.orderNo}:1910`,
-      `order_payout:${placed.void?.orderNo}:3000`,
-      `order_payout:${placed.cashedOut?.orderNo}:2500`,
+      `order_settle:${placed.won?.orderNo}:1910`,
+      `order_settle:${placed.void?.orderNo}:3000`,
+      `order_cash_out:${placed.cashedOut?.orderNo}:2500`,
       `order_release:${placed.rejected?.orderNo}:700`,
     ].sort();
     expect(moves).toEqual(expected);

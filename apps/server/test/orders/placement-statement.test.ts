@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database';
 import { users } from '../../src/modules/identity/identity.schema';
-import { holdTransferOf } from '../../src/modules/ledger/hold-steps';
+import { debitTransferOf } from '../../src/modules/ledger/debit-gate';
 import { ledgerAccounts, ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
 import { createLedger, type Ledger } from '../../src/modules/ledger/ledger.service';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
@@ -153,7 +153,7 @@ describe('the placement statement', () => {
       .from(ledgerTransactions)
       .where(eq(ledgerTransactions.idempotencyKey, `order-stake:${first.values.orderNo}`));
     expect(transaction?.requestDigest).toBe(
-      requestDigestOf(holdTransferOf(stakeHoldOf(first.values))),
+      requestDigestOf(debitTransferOf(stakeHoldOf(first.values))),
     );
     expect((await checkLedger(database.db)).ok).toBe(true);
   });

@@ -1,37 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { SystemAccountCode, TransferRequest } from './ledger.service';
+import { debitTransferOf, type MemberDebit } from './debit-gate';
+import type { SystemAccountCode } from './ledger.service';
 import { accountKey, byKey, requestDigestOf, systemBucketOf } from './transfer-statement';
 
 /**
- * A hold: an amount taken from a member's main account to a system account, as one ledger
- * transaction of two postings under its own idempotency key (a bet's stake to stakes_held).
+ * A hold: a debit of a member's main account to a system account (a bet's stake to
+ * stakes_held), booked in a statement of the caller's own (see `holdSteps`).
  */
-export interface HoldRequest {
-  idempotencyKey: string;
-  kind: string;
-  /** What the hold is for; the caller's statement confirms the holds it wrote a row for by it. */
-  reference: string;
-  userId: number;
-  currencyId: number;
-  /** Minor units, above zero. */
-  amountMinor: number;
-  systemCode: SystemAccountCode;
-}
-
-/** The hold as the ledger's one transfer: the postings `transfer` would book for it. */
-export function holdTransferOf(hold: HoldRequest): TransferRequest {
-  const { userId, currencyId, amountMinor } = hold;
-  return {
-    idempotencyKey: hold.idempotencyKey,
-    kind: hold.kind,
-    reference: hold.reference,
-    postings: [
-      { account: { userId, bucket: 'main', currencyId }, amount: -amountMinor },
-      { account: { systemCode: hold.systemCode, currencyId }, amount: amountMinor },
-    ],
-  };
-}
+export type HoldRequest = Omit<MemberDebit, 'metadata' | 'to'> & {
+  to: { systemCode: SystemAccountCode };
+};
 
 /**
  * The holds as the steps' one parameter. Each carries the rank of its member account and of its
@@ -43,16 +22,14 @@ export function holdsParam(holds: readonly HoldRequest[]): string {
   const memberKeys = new Set<string>();
   const systemKeys = new Set<string>();
   const rows = holds.map((hold, ord) => {
-    if (!Number.isSafeInteger(hold.amountMinor) || hold.amountMinor <= 0)
-      throw new Error(`a hold needs a positive safe integer amount, got ${hold.amountMinor}`);
-    const transfer = holdTransferOf(hold);
+    const transfer = debitTransferOf(hold);
     const memberKey = accountKey({
       userId: hold.userId,
       bucket: 'main',
       currencyId: hold.currencyId,
     });
     const systemBucket = systemBucketOf(transfer);
-    const systemKey = `s:${hold.systemCode}:${systemBucket}:${hold.currencyId}`;
+    const systemKey = `s:${hold.to.systemCode}:${systemBucket}:${hold.currencyId}`;
     memberKeys.add(memberKey);
     systemKeys.add(systemKey);
     return { hold, transfer, memberKey, systemBucket, systemKey, ord };
@@ -73,7 +50,7 @@ export function holdsParam(holds: readonly HoldRequest[]): string {
       user_id: hold.userId,
       currency_id: hold.currencyId,
       amount: hold.amountMinor,
-      system_code: hold.systemCode,
+      system_code: hold.to.systemCode,
       system_bucket: systemBucket,
     })),
   );
@@ -91,6 +68,9 @@ const steps = new QueryBuilder();
  *    foreign keys do not wait for) and read; a hold is funded when its account, less the holds
  *    on the same account before it in the list, still covers it. A member without an account
  *    has nothing to hold. The caller writes its rows for the funded holds (`reference`).
+ *    `funded_holds` is the debit gate in statement form (docs/ledger.md): a check that must
+ *    hold in the same transaction as a debit (a loss limit, a self-exclusion) joins it there
+ *    as one more condition, read under the same lock.
  * 2. `confirmed_holds` (the funded holds whose reference the caller's `confirmedReferences`
  *    names), then their transactions, the members' balances, the system accounts (created when
  *    missing, each row updated once with its sum, after every member account and in key order)

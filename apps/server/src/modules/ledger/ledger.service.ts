@@ -1,8 +1,19 @@
-import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { idArrayParam, reusableStatement } from '../../db/statement';
+import { reusableStatement } from '../../db/statement';
 import { AppError } from '../../http/app-error';
-import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema';
+import { type BatchEntry, bookBatchStatements } from './batch-statement';
+import { debitTransferOf, type MemberDebit } from './debit-gate';
+import {
+  createLedgerRepository,
+  type LedgerWindow,
+  lockMemberBalance,
+  memberKindsTotal,
+  memberMovementsOfReferences,
+  memberNetOfReferenceSql,
+  metadataOfKind,
+  transactionByKey,
+} from './ledger.repository';
 import {
   balanceSafeIntegerConstraint,
   brokenCheckOf,
@@ -13,6 +24,15 @@ import {
   type TransferStatementResult,
   transferValues,
 } from './transfer-statement';
+import { type WageringFigures, wageringFiguresOf, wagerKindNames } from './wagering';
+
+// The ledger's public entry: other modules import these from here, never the files behind them.
+export { BatchKeyTakenError } from './batch-statement';
+export type { MemberDebit } from './debit-gate';
+export { type HoldRequest, holdSteps, holdsParam } from './hold-steps';
+export type { LedgerWindow } from './ledger.repository';
+export { checkLedger, type LedgerCheckResult } from './ledger-check';
+export { type WageringFigures, type WagerKind, wagerKinds } from './wagering';
 
 /** System accounts: the other side of every member movement. They may go below zero. */
 export const systemAccountCodes = [
@@ -100,34 +120,60 @@ function balancesOfRows(
   return [...byCurrency.values()].sort((left, right) => left.currencyId - right.currencyId);
 }
 
+/** A refusal the database raised for a booking, as the ledger answers it; others unchanged. */
+function answerOfBrokenCheck(error: unknown): unknown {
+  const brokenCheck = brokenCheckOf(error);
+  if (brokenCheck === memberNotNegativeConstraint) return new AppError('INSUFFICIENT_FUNDS');
+  if (brokenCheck === balanceSafeIntegerConstraint)
+    return new Error('ledger transfer would take a balance beyond a safe integer', {
+      cause: error,
+    });
+  return error;
+}
+
+/**
+ * The sum of a member's postings in one currency over the transactions of `kind`, read in the
+ * caller's transaction (a debt recovery's, say: what the member has paid back so far).
+ */
+export function memberTotalOfKind(
+  executor: Database,
+  query: { userId: number; currencyId: number; kind: string },
+): Promise<number> {
+  const { userId, currencyId, kind } = query;
+  return memberKindsTotal(executor, { userId, currencyId, kinds: [kind] });
+}
+
+/**
+ * The wagering record's net of one wager, as a subquery another module's query embeds: the sum
+ * of the member's postings in every stake and return transaction naming `reference` (for a
+ * settled bet, payout − stake). `reference` and `userId` are the caller's own columns.
+ */
+export function wagerNetSql(reference: SQL, userId: SQL): SQL<number> {
+  return memberNetOfReferenceSql(reference, userId, wagerKindNames);
+}
+
+/**
+ * A page of a member's movements in the transactions naming one of `references` (a subquery
+ * of the caller's: its order numbers, say), each summed over the member's postings per
+ * currency, newest first; and how many in all.
+ */
+export function memberMovementsPage(
+  db: Database,
+  query: Parameters<typeof memberMovementsOfReferences>[1],
+) {
+  return memberMovementsOfReferences(db, query);
+}
+
 /**
  * The double-entry ledger. Every change of a balance is one transaction of postings that sum to
  * zero per currency, applied once per idempotency key; balances are kept on the account rows
- * and equal the sum of their postings (`ledger:check` proves it).
+ * and equal the sum of their postings (`ledger:check` proves it). It is the only reader and
+ * writer of its tables (docs/ledger.md).
  */
 export function createLedger(db: Database) {
+  const repository = createLedgerRepository(db);
   // Built once: on a caller's transaction it runs bound to that transaction's connection.
   const transferStatement = reusableStatement(prepareTransferStatement(db));
-  // Every balance answer and push reads a member's accounts.
-  const memberAccountsStatement = db
-    .select({
-      currencyId: ledgerAccounts.currencyId,
-      bucket: ledgerAccounts.bucket,
-      balance: ledgerAccounts.balance,
-    })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.userId, sql.placeholder('userId')))
-    .prepare('ledger_member_accounts');
-  const membersAccountsStatement = db
-    .select({
-      userId: ledgerAccounts.userId,
-      currencyId: ledgerAccounts.currencyId,
-      bucket: ledgerAccounts.bucket,
-      balance: ledgerAccounts.balance,
-    })
-    .from(ledgerAccounts)
-    .where(sql`${ledgerAccounts.userId} = any(${sql.placeholder('userIds')}::bigint[])`)
-    .prepare('ledger_members_accounts');
 
   /**
    * Applies a transfer once on `executor` (the database, or a caller's transaction) in a single
@@ -147,19 +193,10 @@ export function createLedger(db: Database) {
         transferValues(request, requestDigest),
       );
     } catch (error) {
-      const brokenCheck = brokenCheckOf(error);
-      if (brokenCheck === memberNotNegativeConstraint) throw new AppError('INSUFFICIENT_FUNDS');
-      if (brokenCheck === balanceSafeIntegerConstraint)
-        throw new Error('ledger transfer would take a balance beyond a safe integer', {
-          cause: error,
-        });
-      throw error;
+      throw answerOfBrokenCheck(error);
     }
     if (applied.transactionId === null) {
-      const [existing] = await executor
-        .select({ id: ledgerTransactions.id, requestDigest: ledgerTransactions.requestDigest })
-        .from(ledgerTransactions)
-        .where(eq(ledgerTransactions.idempotencyKey, request.idempotencyKey));
+      const existing = await transactionByKey(executor, request.idempotencyKey);
       if (!existing || existing.requestDigest !== requestDigest)
         throw new AppError('IDEMPOTENCY_CONFLICT');
       return { transactionId: existing.id, replayed: true };
@@ -203,6 +240,68 @@ export function createLedger(db: Database) {
       return applyTransfer(db, request);
     },
 
+    /**
+     * The debit gate: every movement of a member's own money out of their main balance that is
+     * booked on its own goes through here, inside the caller's transaction (debits composed into
+     * one statement go through `holdSteps`, the gate in statement form). The checks that must
+     * hold in the same transaction as the debit live here: today that the balance covers it
+     * (the member account's check constraint, answered INSUFFICIENT_FUNDS). A loss limit or a
+     * self-exclusion is checked here too, before the transfer, on `tx` (docs/ledger.md).
+     */
+    debitWithin(
+      tx: Database,
+      debit: MemberDebit,
+      options: { isRefusalFinal?: boolean } = {},
+    ): Promise<{ transactionId: number; replayed: boolean }> {
+      return transferWithin(tx, debitTransferOf(debit), options);
+    },
+
+    /**
+     * Books many balanced transactions inside the caller's transaction in a fixed number of
+     * statements (batch-statement.ts), each under its own idempotency key with the digest
+     * `transfer` would record. Nothing is replayed: a key the ledger already holds fails the
+     * batch (`BatchKeyTakenError`), as does a member balance taken below zero
+     * (INSUFFICIENT_FUNDS); the caller's transaction is then to be rolled back. Answers each
+     * transaction id by idempotency key.
+     */
+    async bookBatchWithin(
+      tx: Database,
+      requests: readonly TransferRequest[],
+    ): Promise<Map<string, number>> {
+      const keys = new Set(requests.map((request) => request.idempotencyKey));
+      if (keys.size !== requests.length)
+        throw new Error('transactions booked together need idempotency keys of their own');
+      const entries: BatchEntry[] = requests.map((request) => {
+        assertBalanced(request);
+        return { request, requestDigest: requestDigestOf(request) };
+      });
+      try {
+        return await bookBatchStatements(tx, entries);
+      } catch (error) {
+        throw answerOfBrokenCheck(error);
+      }
+    },
+
+    /**
+     * Locks the member's main account in the caller's transaction and answers its balance (0
+     * for a member without one): what a transfer that takes from it may take at most.
+     */
+    async lockMainBalance(tx: Database, userId: number, currencyId: number): Promise<number> {
+      return (await lockMemberBalance(tx, { userId, bucket: 'main', currencyId })) ?? 0;
+    },
+
+    /** The metadata of the transaction booked under `idempotencyKey`, if there is one. */
+    async metadataOf(
+      executor: Database,
+      idempotencyKey: string,
+    ): Promise<Record<string, unknown> | undefined> {
+      return (await transactionByKey(executor, idempotencyKey))?.metadata ?? undefined;
+    },
+
+    /** The metadata of a transaction of `kind` whose metadata holds each of `fields` as text. */
+    metadataOfKind: (executor: Database, kind: string, fields: Record<string, string>) =>
+      metadataOfKind(executor, kind, fields),
+
     /** A member's movements, newest first: each posting on one of their accounts. */
     async memberStatement(query: {
       userId: number;
@@ -210,45 +309,27 @@ export function createLedger(db: Database) {
       offset: number;
       limit: number;
     }) {
-      const where = and(
-        eq(ledgerAccounts.userId, query.userId),
-        query.currencyId === undefined
-          ? undefined
-          : eq(ledgerAccounts.currencyId, query.currencyId),
-      );
-      const rows = await db
-        .select({
-          transactionId: ledgerTransactions.id,
-          kind: ledgerTransactions.kind,
-          reference: ledgerTransactions.reference,
-          currencyId: ledgerPostings.currencyId,
-          bucket: ledgerAccounts.bucket,
-          amount: ledgerPostings.amount,
-          // The sum of the account's postings up to this one: the balance it left, with the
-          // postings in the order the ledger numbered them (ledger:check holds the last one
-          // equal to the account's balance).
-          balanceAfter:
-            sql<number>`(select coalesce(sum(earlier.amount), 0) from ledger_postings earlier where earlier.account_id = ${ledgerPostings.accountId} and earlier.id <= ${ledgerPostings.id})`.mapWith(
-              Number,
-            ),
-          createdAt: ledgerTransactions.createdAt,
-        })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-        .where(where)
-        .orderBy(desc(ledgerPostings.id))
-        .offset(query.offset)
-        .limit(query.limit);
-      const [total] = await db
-        .select({ rows: count() })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .where(where);
+      const { rows, total } = await repository.memberStatement(query);
       return {
         records: rows.map(({ createdAt, ...row }) => ({ ...row, at: createdAt.getTime() })),
-        total: total?.rows ?? 0,
+        total,
       };
+    },
+
+    /**
+     * The wagering record (wagering.ts): a member's staked, returned and net per product and
+     * currency over the transactions in `window`, per display day when `period` is given (the
+     * day's length and the display zone's offset from UTC), else for the whole window.
+     */
+    async wagering(query: {
+      userId: number;
+      currencyId?: number | undefined;
+      window?: LedgerWindow | undefined;
+      period?: { periodMs: number; offsetMs: number } | undefined;
+    }): Promise<WageringFigures[]> {
+      return wageringFiguresOf(
+        await repository.memberKindSums({ ...query, kinds: wagerKindNames }),
+      );
     },
 
     /**
@@ -258,46 +339,18 @@ export function createLedger(db: Database) {
      * transactions, and `today` says which day that clock is on.
      */
     async dailySystemFlows(currencyId: number, days: number) {
-      const day = sql<string>`to_char(${ledgerTransactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-      const [clock] = (
-        (await db.execute(
-          sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as today`,
-        )) as unknown as { rows: { today: string }[] }
-      ).rows;
-      if (!clock) throw new Error('the database did not tell its date');
-      const since = sql`((now() at time zone 'UTC')::date - ${days - 1}::int)::timestamp at time zone 'UTC'`;
-      const rows = await db
-        .select({
-          day,
-          systemCode: ledgerAccounts.systemCode,
-          kind: ledgerTransactions.kind,
-          amount: sql<string>`sum(${ledgerPostings.amount})`,
-        })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-        .where(
-          and(
-            eq(ledgerPostings.currencyId, currencyId),
-            isNotNull(ledgerAccounts.systemCode),
-            gte(ledgerTransactions.createdAt, since),
-          ),
-        )
-        .groupBy(day, ledgerAccounts.systemCode, ledgerTransactions.kind);
-      return {
-        today: clock.today,
-        flows: rows.map((row) => ({ ...row, amount: Number(row.amount) })),
-      };
+      const { today, rows } = await repository.dailySystemFlows(currencyId, days);
+      return { today, flows: rows.map((row) => ({ ...row, amount: Number(row.amount) })) };
     },
 
     /** A member's balances per currency, frozen included in `amount`. */
     async memberBalances(userId: number): Promise<MemberBalance[]> {
-      return balancesOfRows(await memberAccountsStatement.execute({ userId }));
+      return balancesOfRows(await repository.memberAccountRows(userId));
     },
 
     /** The balances of several members in one read, by user id (none for a member without). */
     async membersBalances(userIds: readonly number[]): Promise<Map<number, MemberBalance[]>> {
-      const rows = await membersAccountsStatement.execute({ userIds: idArrayParam(userIds) });
+      const rows = await repository.membersAccountRows(userIds);
       const byMember = new Map<number, typeof rows>();
       for (const row of rows) {
         if (row.userId === null) continue;

@@ -119,19 +119,30 @@ export function createLoanService(options: LoanServiceOptions) {
         return { record: earlier, isReplay: true };
       }
       assertWithinCreditLine(kind, input.amount, account, currency);
-      const memberMain = { userId, bucket: 'main' as const, currencyId };
-      const receivable = { systemCode: 'loans_receivable' as const, currencyId };
       const signed = kind === 'borrow' ? input.amount : -input.amount;
-      // Repaying more than the available balance is refused here (INSUFFICIENT_FUNDS).
-      const { transactionId, replayed } = await ledger.transferWithin(tx, {
+      const movement = {
         idempotencyKey: `loan:${userId}:${idempotencyKey}`,
         kind: `loan_${kind}`,
         reference: `loan:${userId}:${currencyId}`,
-        postings: [
-          { account: receivable, amount: -signed },
-          { account: memberMain, amount: signed },
-        ],
-      });
+      };
+      // A repayment takes the member's own money out of main: through the ledger's debit gate,
+      // which refuses more than the available balance (INSUFFICIENT_FUNDS).
+      const { transactionId, replayed } =
+        kind === 'borrow'
+          ? await ledger.transferWithin(tx, {
+              ...movement,
+              postings: [
+                { account: { systemCode: 'loans_receivable', currencyId }, amount: -input.amount },
+                { account: { userId, bucket: 'main', currencyId }, amount: input.amount },
+              ],
+            })
+          : await ledger.debitWithin(tx, {
+              ...movement,
+              userId,
+              currencyId,
+              amountMinor: input.amount,
+              to: { systemCode: 'loans_receivable' },
+            });
       // The credit line's lock makes a retry find the record above; the ledger cannot have it.
       if (replayed)
         throw new Error(`loan key ${idempotencyKey} of ${userId} moved money without a record`);

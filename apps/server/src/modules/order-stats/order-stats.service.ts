@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { IdentityService } from '../identity/identity.service';
-import { toOrderRecord } from '../orders/orders.mappers';
+import { toOrderRecord } from '../orders/orders.service';
 import {
   type FigureRow,
   type OrderStatsRepository,

@@ -16,7 +16,6 @@ import type { ReadModel } from '../feed/read-model';
 import type { Ledger } from '../ledger/ledger.service';
 import { isRefusal, priceSelection } from './order-pricing';
 import {
-  type CashOutQueries,
   cashOutQueries,
   type OrderLegRow,
   type OrdersRepository,
@@ -126,14 +125,15 @@ export function createCashOutService(deps: {
 
   /** The cash out already made with the member's key, if any; a conflict if it was another. */
   async function recordOfKey(
-    found: CashOutQueries,
+    executor: Database,
     userId: number,
     memberKey: string,
     requestDigest: string,
   ): Promise<CashOutRecord | undefined> {
-    const record = (await found.cashOutMetadataByMemberKey(ledgerKind, userId, memberKey)) as
-      | CashOutRecord
-      | undefined;
+    const record = (await ledger.metadataOfKind(executor, ledgerKind, {
+      userId: String(userId),
+      memberKey,
+    })) as CashOutRecord | undefined;
     if (record && record.requestDigest !== requestDigest)
       throw new AppError('IDEMPOTENCY_CONFLICT');
     return record;
@@ -206,7 +206,7 @@ export function createCashOutService(deps: {
     ): Promise<CashedOut> {
       const requestDigest = digestOf(input.orderNo, input.amount);
       if (memberKey) {
-        const earlier = await recordOfKey(queries, userId, memberKey, requestDigest);
+        const earlier = await recordOfKey(deps.db, userId, memberKey, requestDigest);
         if (earlier) return replayOf(earlier);
       }
       const { found, currency } = await memberOrderOf(userId, input.orderNo);
@@ -218,7 +218,7 @@ export function createCashOutService(deps: {
         );
       // A request with this key that committed since the check above moved the order: replay it.
       const notOpen = async (): Promise<CashedOut> => {
-        const earlier = memberKey && (await recordOfKey(queries, userId, memberKey, requestDigest));
+        const earlier = memberKey && (await recordOfKey(deps.db, userId, memberKey, requestDigest));
         if (earlier) return replayOf(earlier);
         throw new AppError('CASH_OUT_NOT_AVAILABLE', `orderNo: ${order.orderNo} is not open`);
       };
@@ -248,7 +248,7 @@ export function createCashOutService(deps: {
         if (memberKey) {
           await locked.lockMemberKey(userId, memberKey);
           // A racing request with this key committed while this one waited for the lock.
-          const earlier = await recordOfKey(locked, userId, memberKey, requestDigest);
+          const earlier = await recordOfKey(tx, userId, memberKey, requestDigest);
           if (earlier) return { earlier, cashedOut: null };
         }
         const updated = await locked.moveStatusIf(order.id, orderStatus.accepted, {

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { orderStatus } from '@sb/contract';
+import { and, asc, count, desc, eq, gte, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { ledgerTransactions } from '../ledger/ledger.schema';
 import { orderSettlements } from '../settlement/settlement.schema';
 import { completeLegs } from './leg-reading';
 import { orderLegs, orderStatusHistory, orders } from './orders.schema';
@@ -88,9 +88,8 @@ function orderQueries(db: Database, placeOrders: PlaceOrders) {
       return placeOrders(db, inputs);
     },
 
-    async recordStatus(entry: typeof orderStatusHistory.$inferInsert): Promise<void> {
-      await db.insert(orderStatusHistory).values(entry);
-    },
+    recordStatus: (entry: typeof orderStatusHistory.$inferInsert): Promise<void> =>
+      insertStatusHistory(db, entry),
 
     async findByKey(userId: number, idempotencyKey: string): Promise<OrderWithLegs | undefined> {
       const rows = await db
@@ -262,6 +261,14 @@ export async function moveOrderStatus(
   return row ?? null;
 }
 
+/** Writes one row of an order's status history. */
+export async function insertStatusHistory(
+  db: Database,
+  entry: typeof orderStatusHistory.$inferInsert,
+): Promise<void> {
+  await db.insert(orderStatusHistory).values(entry);
+}
+
 /** When the order was first accepted: its first history row into `acceptedStatus`. */
 export async function firstAcceptedAt(
   db: Database,
@@ -281,8 +288,7 @@ export async function firstAcceptedAt(
 
 /**
  * Queries of cash out: finding a member's order by its number, the one conditional status move
- * that decides a race with settlement, and the cash-out transactions the ledger keeps (their
- * metadata is the cash out's record: the amount paid and the member's key).
+ * that decides a race with settlement, and the lock of a member's cash out key.
  */
 export function cashOutQueries(db: Database) {
   return {
@@ -318,35 +324,133 @@ export function cashOutQueries(db: Database) {
         sql`select pg_advisory_xact_lock(hashtextextended(${`cash-out:${userId}:${idempotencyKey}`}, 0))`,
       );
     },
-
-    /** The metadata of the ledger transaction with this key, if it exists. */
-    async ledgerMetadataOf(ledgerKey: string): Promise<Record<string, unknown> | undefined> {
-      const [row] = await db
-        .select({ metadata: ledgerTransactions.metadata })
-        .from(ledgerTransactions)
-        .where(eq(ledgerTransactions.idempotencyKey, ledgerKey));
-      return (row?.metadata as Record<string, unknown> | null) ?? undefined;
-    },
-
-    /** The metadata of the member's cash out made with `memberKey`, on any order. */
-    async cashOutMetadataByMemberKey(
-      kind: string,
-      userId: number,
-      memberKey: string,
-    ): Promise<Record<string, unknown> | undefined> {
-      const [row] = await db
-        .select({ metadata: ledgerTransactions.metadata })
-        .from(ledgerTransactions)
-        .where(
-          and(
-            eq(ledgerTransactions.kind, kind),
-            sql`${ledgerTransactions.metadata}->>'userId' = ${String(userId)}`,
-            sql`${ledgerTransactions.metadata}->>'memberKey' = ${memberKey}`,
-          ),
-        );
-      return (row?.metadata as Record<string, unknown> | null) ?? undefined;
-    },
   };
 }
 
 export type CashOutQueries = ReturnType<typeof cashOutQueries>;
+
+/** An integer array column: drivers answer it as an array or as its text `{1,2,3}`. */
+function parseIntArray(value: unknown): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  const text = String(value ?? '').replace(/[{}]/g, '');
+  return text === '' ? [] : text.split(',').map(Number);
+}
+
+/** An order row of a raw query, in the schema's field names and types. */
+function toOrderRow(row: Record<string, unknown>): OrderRow {
+  const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+  return {
+    id: Number(row.id),
+    orderNo: String(row.order_no),
+    userId: Number(row.user_id),
+    idempotencyKey: row.idempotency_key === null ? null : String(row.idempotency_key),
+    requestDigest: String(row.request_digest),
+    currencyId: Number(row.currency_id),
+    betType: Number(row.bet_type),
+    stakeMinor: Number(row.stake_minor),
+    totalOddsUnits: Number(row.total_odds_units),
+    potentialPayoutMinor: Number(row.potential_payout_minor),
+    acceptOdds: Number(row.accept_odds),
+    status: Number(row.status),
+    reason: Number(row.reason),
+    isRiskFlagged: Boolean(row.is_risk_flagged),
+    isLive: Boolean(row.is_live),
+    oddsConfig: parseIntArray(row.odds_config),
+    acceptAfter: row.accept_after === null ? null : date(row.accept_after),
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+  };
+}
+
+/**
+ * Moves many accepted orders to their final status (`status` of each) with a history row each,
+ * by `actor`, in one statement; answers the orders moved, as they stand after the move. The
+ * update locks each row it moves, and a row another transaction moved meanwhile (a cash out,
+ * another worker) is checked again once that one commits and left out if no longer accepted.
+ */
+export async function finishAcceptedOrders(
+  executor: Database,
+  moves: readonly { id: number; status: number }[],
+  actor: StatusActor,
+  at: Date,
+): Promise<OrderRow[]> {
+  const accepted = orderStatus.accepted;
+  const atText = at.toISOString();
+  const result = (await executor.execute(
+    sql`with moved as (
+          update orders set status = v.status, updated_at = ${atText}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as v(id bigint, status smallint)
+          where orders.id = v.id and orders.status = ${accepted}
+          returning orders.*),
+        history as (
+          insert into order_status_history (order_id, from_status, to_status, actor, at)
+          select moved.id, ${accepted}, moved.status, ${actor}, ${atText}::timestamptz
+          from moved)
+        select * from moved`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map(toOrderRow);
+}
+
+/**
+ * Orders as settlement reads them, in three queries whatever their number: the orders, their
+ * legs in slip order, and when each was first accepted (its first history row into
+ * `acceptedStatus`).
+ */
+export async function readOrdersToSettle(
+  db: Database,
+  orderIds: readonly number[],
+  acceptedStatus: number,
+): Promise<{ found: OrderWithLegs; acceptedAt: Date }[]> {
+  const ids = sql`${`{${orderIds.join(',')}}`}::bigint[]`;
+  const [orderRows, legRows, acceptedRows] = await Promise.all([
+    db.select().from(orders).where(sql`${orders.id} = any(${ids})`),
+    db
+      .select()
+      .from(orderLegs)
+      .where(sql`${orderLegs.orderId} = any(${ids})`)
+      .orderBy(asc(orderLegs.orderId), asc(orderLegs.legIndex)),
+    db
+      .select({ orderId: orderStatusHistory.orderId, at: min(orderStatusHistory.at) })
+      .from(orderStatusHistory)
+      .where(
+        and(
+          sql`${orderStatusHistory.orderId} = any(${ids})`,
+          eq(orderStatusHistory.toStatus, acceptedStatus),
+        ),
+      )
+      .groupBy(orderStatusHistory.orderId),
+  ]);
+  const legsByOrder = new Map<number, OrderLegRow[]>();
+  for (const leg of legRows) {
+    const list = legsByOrder.get(leg.orderId) ?? [];
+    list.push(leg);
+    legsByOrder.set(leg.orderId, list);
+  }
+  const acceptedAt = new Map(acceptedRows.map((row) => [row.orderId, row.at]));
+  return orderRows.map((order) => ({
+    found: { order, legs: legsByOrder.get(order.id) ?? [] },
+    acceptedAt: acceptedAt.get(order.id) ?? order.createdAt,
+  }));
+}
+
+/** The member and currency of each of these orders, by order id. */
+export async function ownersOfOrders(
+  db: Database,
+  orderIds: readonly number[],
+): Promise<Map<number, { userId: number; currencyId: number }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, userId: orders.userId, currencyId: orders.currencyId })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+  return new Map(rows.map(({ id, ...owner }) => [id, owner]));
+}
+
+/**
+ * The ids of a member's orders in one currency, as a subquery another module's query embeds
+ * (`order_id in (…)`), so that it reads the member's rows of its own table by the orders' index.
+ */
+export function memberOrderIdsSql(userId: number, currencyId: number): SQL {
+  return sql`select member_order.id from ${orders} as member_order
+    where member_order.user_id = ${userId} and member_order.currency_id = ${currencyId}`;
+}

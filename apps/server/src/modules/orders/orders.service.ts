@@ -13,6 +13,7 @@ import {
   isRiskFlagged,
   type Visibility,
 } from '@sb/domain';
+import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { ReadModel } from '../feed/read-model';
@@ -27,7 +28,20 @@ import {
 } from './order-pricing';
 import { newOrderNo, type OrderWriter, type PlacedOrder, replayOf } from './order-writer';
 import { toOrderRecord } from './orders.mappers';
-import type { OrdersRepository } from './orders.repository';
+import {
+  createOrdersRepository,
+  findEventIdsOfOrders,
+  findOrderIdsByEvent,
+  finishAcceptedOrders,
+  insertStatusHistory,
+  lockOrder,
+  memberOrderIdsSql,
+  moveOrderStatus,
+  type OrderRow,
+  type OrdersRepository,
+  ownersOfOrders,
+  readOrdersToSettle,
+} from './orders.repository';
 import { type StakeLimitPolicy, stakeLimitFor } from './stake-limits';
 
 /** Statuses of an order still running; every other status is finished. */
@@ -251,3 +265,80 @@ export function createOrdersService(deps: {
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** A member's order figures, for the statistics. */
+export {
+  createOrderFiguresRepository,
+  type FigureRow,
+  type OrderFiguresRepository,
+  type OrderFilter,
+  openStatuses,
+  type PageRequest,
+  settledStatuses,
+  type TimeWindow,
+} from './order-figures.repository';
+export { toOrderRecord } from './orders.mappers';
+export type { OrderLegRow, OrderRow, OrderWithLegs } from './orders.repository';
+/** The ids of a member's orders in a currency, as a subquery another module's query embeds. */
+export { memberOrderIdsSql };
+
+/**
+ * What settlement does to orders, through the orders module: it reads the orders of an event,
+ * locks one, moves statuses with their history rows, and finishes many accepted orders at once.
+ * Every statement on the order tables stays in orders.repository.ts.
+ */
+export function createOrderSettling(db: Database) {
+  const repository = createOrdersRepository(db);
+  return {
+    /** Runs `work` in one database transaction, handing over the transaction. */
+    transaction: <T>(work: (tx: Database) => Promise<T>): Promise<T> =>
+      repository.transaction((_bound, tx) => work(tx)),
+
+    /** Ids of orders in `statuses` with a leg on the event. */
+    orderIdsByEvent: (eventId: number, statuses: number[]) =>
+      findOrderIdsByEvent(db, eventId, statuses),
+
+    /** Events of the legs of orders in `statuses`, those changed since `changedSince` if given. */
+    eventIdsOfOrders: (statuses: number[], changedSince?: Date) =>
+      findEventIdsOfOrders(db, statuses, changedSince),
+
+    /** The orders with their legs and when each was first accepted. */
+    readToSettle: (orderIds: readonly number[]) =>
+      readOrdersToSettle(db, orderIds, orderStatus.accepted),
+
+    /** The member and currency of each order, by order id. */
+    ownersOf: (orderIds: readonly number[]) => ownersOfOrders(db, orderIds),
+
+    /** Locks the order's row in `tx` and answers it as it stands then. */
+    lock: (tx: Database, orderId: number) => lockOrder(tx, orderId),
+
+    /**
+     * Moves the order from one of `from` to `to` in `tx` with its history row by the system;
+     * null when it was in none of `from`.
+     */
+    async move(
+      tx: Database,
+      order: OrderRow,
+      from: number[],
+      to: number,
+      at: Date,
+    ): Promise<OrderRow | null> {
+      const moved = await moveOrderStatus(tx, order.id, from, to, at);
+      if (!moved) return null;
+      await insertStatusHistory(tx, {
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: to,
+        actor: 'system',
+        at,
+      });
+      return moved;
+    },
+
+    /** Moves many accepted orders to their final status in `tx`, each with its history row. */
+    finishAccepted: (tx: Database, moves: readonly { id: number; status: number }[], at: Date) =>
+      finishAcceptedOrders(tx, moves, 'system', at),
+  };
+}
+
+export type OrderSettling = ReturnType<typeof createOrderSettling>;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { reusableStatement } from '../../db/statement';
-import { type HoldRequest, holdSteps, holdsParam } from '../ledger/hold-steps';
+import { type HoldRequest, holdSteps, holdsParam } from '../ledger/ledger.service';
 import type { NewOrderLeg, OrderRow, OrderWithLegs } from './orders.repository';
 
 const steps = new QueryBuilder();
@@ -102,7 +102,10 @@ export type PlacementRow =
    */
   | { order: null; isFunded: boolean };
 
-/** The stake of a new order held: member main → stakes_held, keyed by the order number. */
+/**
+ * The stake of a new order held: member main → stakes_held, keyed by the order number; a debit
+ * through the ledger's gate in statement form (`holdSteps`).
+ */
 export function stakeHoldOf(values: PlacedOrderValues): HoldRequest {
   return {
     idempotencyKey: `order-stake:${values.orderNo}`,
@@ -111,7 +114,7 @@ export function stakeHoldOf(values: PlacedOrderValues): HoldRequest {
     userId: values.userId,
     currencyId: values.currencyId,
     amountMinor: values.stakeMinor,
-    systemCode: 'stakes_held',
+    to: { systemCode: 'stakes_held' },
   };
 }
 

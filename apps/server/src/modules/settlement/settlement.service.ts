@@ -1,24 +1,18 @@
 import { orderStatus } from '@sb/contract';
 import { type BetSettlement, type LegState, settleBet } from '@sb/domain';
-import { and, asc, type Column, desc, eq, gt, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { Catalogue } from '../catalogue/catalogue.service';
-import { ledgerAccounts } from '../ledger/ledger.schema';
-import type { Ledger, Posting } from '../ledger/ledger.service';
+import { type Ledger, memberTotalOfKind, type Posting } from '../ledger/ledger.service';
 import {
-  createOrdersRepository,
-  findEventIdsOfOrders,
-  findOrderIdsByEvent,
-  lockOrder,
-  moveOrderStatus,
-  type OrderLegRow,
+  createOrderSettling,
+  memberOrderIdsSql,
   type OrderRow,
   type OrderWithLegs,
-} from '../orders/orders.repository';
-import { orderLegs, orderStatusHistory, orders } from '../orders/orders.schema';
+} from '../orders/orders.service';
 import { type EventFacts, legResultOf, legStateOf } from './leg-states';
-import { orderSettlements, type SettledLeg } from './settlement.schema';
-import { type FirstSettlement, settleFirstTimeBatch, settlePostings } from './settlement-batch';
+import { type StandingSettlement, settlementQueries } from './settlement.repository';
+import type { SettledLeg } from './settlement.schema';
+import { type FirstSettlement, settleFirstTimeBatch, settleTransferOf } from './settlement-batch';
 
 /** Orders settlement may change: open ones, and settled ones a rollback may take back. */
 const reconciledStatuses: number[] = [orderStatus.accepted, orderStatus.settled, orderStatus.void];
@@ -32,16 +26,7 @@ const settleBatchSize = 500;
 /** Batches of first settlements under way at once for one event. */
 const settleBatchesRunning = 2;
 
-type StandingSettlement = typeof orderSettlements.$inferSelect;
-
 const debtRecoveryKind = 'order_debt_recovery';
-
-/**
- * `column = any('{…}'::bigint[])`: one parameter for a thousand ids, where `inArray` builds a
- * thousand (and spends more time building the query than the database spends running it).
- */
-const anyOf = (column: Column, ids: readonly number[]): SQL =>
-  sql`${column} = any(${`{${ids.join(',')}}`}::bigint[])`;
 
 /**
  * What a member still owes in a currency: every rolled back settlement's `unrecovered_minor`,
@@ -52,18 +37,12 @@ export async function outstandingDebt(
   userId: number,
   currencyId: number,
 ): Promise<number> {
-  const result = (await db.execute(sql`
-    select coalesce((select sum(s.unrecovered_minor) from order_settlements s
-                       join orders o on o.id = s.order_id
-                     where o.user_id = ${userId} and o.currency_id = ${currencyId}), 0)
-         + coalesce((select sum(p.amount) from ledger_postings p
-                       join ledger_transactions t on t.id = p.transaction_id
-                       join ledger_accounts a on a.id = p.account_id
-                     where t.kind = ${debtRecoveryKind} and a.user_id = ${userId}
-                       and a.currency_id = ${currencyId}), 0) as owed`)) as unknown as {
-    rows: { owed: unknown }[];
-  };
-  return Number(result.rows[0]?.owed ?? 0);
+  const unrecovered = await settlementQueries(db).unrecoveredOf(
+    memberOrderIdsSql(userId, currencyId),
+  );
+  const recovered = await memberTotalOfKind(db, { userId, currencyId, kind: debtRecoveryKind });
+  // Recoveries take from the member: their postings sum below zero.
+  return unrecovered + recovered;
 }
 
 /** What one reconciliation of an order did, for the member's pushes. */
@@ -136,7 +115,7 @@ export function createSettlementService(deps: {
   now: () => Date;
 }) {
   const { db, ledger, catalogue, now } = deps;
-  const repository = createOrdersRepository(db);
+  const orderSettling = createOrderSettling(db);
 
   async function factsOf(eventId: number, cache: Map<number, EventFacts>): Promise<EventFacts> {
     const cached = cache.get(eventId);
@@ -167,20 +146,10 @@ export function createSettlementService(deps: {
   /** Takes the standing settlement back: the payout returns, the stake is held again. */
   async function rollBack(tx: Database, order: OrderRow, standing: StandingSettlement, at: Date) {
     const { userId, currencyId, stakeMinor, orderNo } = order;
-    const [main] = await tx
-      .select({ balance: ledgerAccounts.balance })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.userId, userId),
-          eq(ledgerAccounts.bucket, 'main'),
-          eq(ledgerAccounts.currencyId, currencyId),
-        ),
-      )
-      .for('update');
+    const mainBalance = await ledger.lockMainBalance(tx, userId, currencyId);
     // The ledger keeps member balances at zero or more: what the member already spent stays a
     // debt of theirs, which the house carries (docs/betting.md, Settlement).
-    const recovered = Math.min(standing.payoutMinor, main?.balance ?? 0);
+    const recovered = Math.min(standing.payoutMinor, mainBalance);
     await ledger.transferWithin(tx, {
       idempotencyKey: `order-unsettle:${orderNo}:${standing.version}`,
       kind: 'order_unsettle',
@@ -191,26 +160,19 @@ export function createSettlementService(deps: {
         { account: { userId, bucket: 'main', currencyId }, amount: -recovered },
       ]),
     });
-    const [rolledBack] = await tx
-      .update(orderSettlements)
-      .set({ rolledBackAt: at, unrecoveredMinor: standing.payoutMinor - recovered })
-      .where(eq(orderSettlements.id, standing.id))
-      .returning();
-    const moved = await moveOrderStatus(
+    const rolledBack = await settlementQueries(tx).markRolledBack(
+      standing.id,
+      at,
+      standing.payoutMinor - recovered,
+    );
+    const moved = await orderSettling.move(
       tx,
-      order.id,
+      order,
       finishedBySettlement,
       orderStatus.accepted,
       at,
     );
     if (!moved || !rolledBack) throw new Error(`order ${orderNo} changed under its lock`);
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: orderStatus.accepted,
-      actor: 'system',
-      at,
-    });
     return { order: moved, rolledBack };
   }
 
@@ -246,41 +208,21 @@ export function createSettlementService(deps: {
     at: Date,
   ) {
     const { orderNo } = order;
-    const [last] = await tx
-      .select({ version: orderSettlements.version })
-      .from(orderSettlements)
-      .where(eq(orderSettlements.orderId, order.id))
-      .orderBy(desc(orderSettlements.version))
-      .limit(1);
-    const version = (last?.version ?? 0) + 1;
-    const [settled] = await tx
-      .insert(orderSettlements)
-      .values({
-        orderId: order.id,
-        version,
-        result: wanted.result,
-        payoutMinor: wanted.payoutMinor,
-        legs,
-        settledAt: at,
-      })
-      .returning();
-    await ledger.transferWithin(tx, {
-      idempotencyKey: `order-settle:${orderNo}:${version}`,
-      kind: 'order_settle',
-      reference: orderNo,
-      postings: settlePostings(order, wanted.payoutMinor),
+    const settlements = settlementQueries(tx);
+    const version = (await settlements.lastVersion(order.id)) + 1;
+    const settled = await settlements.insert({
+      orderId: order.id,
+      version,
+      result: wanted.result,
+      payoutMinor: wanted.payoutMinor,
+      legs,
+      settledAt: at,
     });
+    await ledger.transferWithin(tx, settleTransferOf(order, version, wanted.payoutMinor));
     await recoverDebt(tx, order, wanted.payoutMinor, version);
     const status = wanted.result === 'void' ? orderStatus.void : orderStatus.settled;
-    const moved = await moveOrderStatus(tx, order.id, [orderStatus.accepted], status, at);
+    const moved = await orderSettling.move(tx, order, [orderStatus.accepted], status, at);
     if (!moved || !settled) throw new Error(`order ${orderNo} changed under its lock`);
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      fromStatus: orderStatus.accepted,
-      toStatus: status,
-      actor: 'system',
-      at,
-    });
     return { order: moved, settled };
   }
 
@@ -289,12 +231,10 @@ export function createSettlementService(deps: {
    * read per reconciliation, not one per batch of orders.
    */
   async function membersWithDebt(): Promise<Set<number>> {
-    const rows = await db
-      .selectDistinct({ userId: orders.userId })
-      .from(orderSettlements)
-      .innerJoin(orders, eq(orders.id, orderSettlements.orderId))
-      .where(gt(orderSettlements.unrecoveredMinor, 0));
-    return new Set(rows.map((row) => row.userId));
+    const owners = await orderSettling.ownersOf(
+      await settlementQueries(db).ordersWithUnrecovered(),
+    );
+    return new Set([...owners.values()].map((owner) => owner.userId));
   }
 
   /** Whether an order standing as `status` with `standing` must change to be `wanted`. */
@@ -319,43 +259,12 @@ export function createSettlementService(deps: {
    * result reconciles every order of its event, most of them unchanged: they cost no transaction.
    */
   async function readBatch(orderIds: number[]) {
-    const [orderRows, legRows, acceptedRows, standingRows] = await Promise.all([
-      db.select().from(orders).where(anyOf(orders.id, orderIds)),
-      db
-        .select()
-        .from(orderLegs)
-        .where(anyOf(orderLegs.orderId, orderIds))
-        .orderBy(asc(orderLegs.orderId), asc(orderLegs.legIndex)),
-      db
-        .select({ orderId: orderStatusHistory.orderId, at: min(orderStatusHistory.at) })
-        .from(orderStatusHistory)
-        .where(
-          and(
-            anyOf(orderStatusHistory.orderId, orderIds),
-            eq(orderStatusHistory.toStatus, orderStatus.accepted),
-          ),
-        )
-        .groupBy(orderStatusHistory.orderId),
-      db
-        .select()
-        .from(orderSettlements)
-        .where(
-          and(anyOf(orderSettlements.orderId, orderIds), isNull(orderSettlements.rolledBackAt)),
-        ),
+    const [reads, standingRows] = await Promise.all([
+      orderSettling.readToSettle(orderIds),
+      settlementQueries(db).standingOf(orderIds),
     ]);
-    const legsByOrder = new Map<number, OrderLegRow[]>();
-    for (const leg of legRows) {
-      const list = legsByOrder.get(leg.orderId) ?? [];
-      list.push(leg);
-      legsByOrder.set(leg.orderId, list);
-    }
-    const acceptedAt = new Map(acceptedRows.map((row) => [row.orderId, row.at]));
     const standing = new Map(standingRows.map((row) => [row.orderId, row]));
-    return orderRows.map((order) => ({
-      found: { order, legs: legsByOrder.get(order.id) ?? [] },
-      acceptedAt: acceptedAt.get(order.id) ?? order.createdAt,
-      standing: standing.get(order.id),
-    }));
+    return reads.map((read) => ({ ...read, standing: standing.get(read.found.order.id) }));
   }
 
   /**
@@ -369,13 +278,10 @@ export function createSettlementService(deps: {
   ): Promise<SettlementChange | null> {
     const orderId = found.order.id;
     const firstOptionId = found.legs[0]?.optionId ?? '';
-    return repository.transaction(async (_bound, tx) => {
-      const order = await lockOrder(tx, orderId);
+    return orderSettling.transaction(async (tx) => {
+      const order = await orderSettling.lock(tx, orderId);
       if (!order) return null;
-      const [standing] = await tx
-        .select()
-        .from(orderSettlements)
-        .where(and(eq(orderSettlements.orderId, orderId), isNull(orderSettlements.rolledBackAt)));
+      const [standing] = await settlementQueries(tx).standingOf([orderId]);
       if (!needsChange(order.status, standing, wanted, legs)) return null;
       const at = now();
       const change: SettlementChange = { order, firstOptionId };
@@ -394,7 +300,9 @@ export function createSettlementService(deps: {
     batch: (FirstSettlement & { found: OrderWithLegs })[],
   ): Promise<SettlementChange[]> {
     try {
-      return await db.transaction((tx) => settleFirstTimeBatch(tx as Database, batch, now()));
+      return await db.transaction((tx) =>
+        settleFirstTimeBatch({ ledger, orders: orderSettling }, tx as Database, batch, now()),
+      );
     } catch {
       const changes: SettlementChange[] = [];
       for (const entry of batch) {
@@ -410,7 +318,7 @@ export function createSettlementService(deps: {
     async reconcileEvent(eventId: number): Promise<SettlementChange[]> {
       const cache = new Map<number, EventFacts>();
       const changes: SettlementChange[] = [];
-      const orderIds = await findOrderIdsByEvent(db, eventId, reconciledStatuses);
+      const orderIds = await orderSettling.orderIdsByEvent(eventId, reconciledStatuses);
       // Members who ever owed from a rollback take the one-order path, which nets the debt.
       const owing = orderIds.length > 0 ? await membersWithDebt() : new Set<number>();
       // Batches of first settlements run side by side (each on its own connection) while the
@@ -466,8 +374,8 @@ export function createSettlementService(deps: {
     eventsToSweep: async () => {
       const horizon = new Date(now().getTime() - sweepRollbackHorizonMs);
       const [open, recent] = await Promise.all([
-        findEventIdsOfOrders(db, [orderStatus.accepted]),
-        findEventIdsOfOrders(db, finishedBySettlement, horizon),
+        orderSettling.eventIdsOfOrders([orderStatus.accepted]),
+        orderSettling.eventIdsOfOrders(finishedBySettlement, horizon),
       ]);
       return [...new Set([...open, ...recent])];
     },

@@ -122,20 +122,15 @@ export function createWithdrawalsService(deps: {
         return replayOf(existing, values.requestDigest);
       }
       const currencyId = channel.currency.currencyId;
-      await ledger.transferWithin(tx, {
+      // A withdrawal takes the member's own money out of main: through the ledger's debit gate.
+      await ledger.debitWithin(tx, {
         idempotencyKey: `withdraw-freeze:${inserted.id}`,
         kind: 'withdraw_freeze',
         reference: inserted.orderNo,
-        postings: [
-          {
-            account: { userId: member.userId, bucket: 'main', currencyId },
-            amount: -inserted.amount,
-          },
-          {
-            account: { userId: member.userId, bucket: 'frozen', currencyId },
-            amount: inserted.amount,
-          },
-        ],
+        userId: member.userId,
+        currencyId,
+        amountMinor: inserted.amount,
+        to: { bucket: 'frozen' },
       });
       return inserted;
     });

@@ -1,0 +1,382 @@
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { idArrayParam } from '../../db/statement';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema';
+
+/** Rows of a raw query; both drivers answer them as `{ rows }`, the shared type does not say so. */
+const rowsOf = async <Row>(executor: Database, query: SQL): Promise<Row[]> =>
+  ((await executor.execute(query)) as unknown as { rows: Row[] }).rows;
+
+/** A window of transaction times: from `from` (inclusive) until `until` (exclusive). */
+export interface LedgerWindow {
+  from?: Date | undefined;
+  until?: Date | undefined;
+}
+
+function inWindow(window: LedgerWindow | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if (window?.from) conditions.push(gte(ledgerTransactions.createdAt, window.from));
+  if (window?.until) conditions.push(lt(ledgerTransactions.createdAt, window.until));
+  return conditions;
+}
+
+/**
+ * The sum of a member's own postings in the transactions of `kinds` that name `reference`, as a
+ * correlated subquery another module's query embeds (the ledger builds it; the caller passes its
+ * own columns for the reference and the member). Written with aliases, so that a bare column of
+ * the caller's one-table select cannot be read as the subquery's own.
+ */
+export function memberNetOfReferenceSql(
+  reference: SQL,
+  userId: SQL,
+  kinds: readonly string[],
+): SQL<number> {
+  return sql<number>`coalesce((
+  select sum(net_posting.amount)
+  from ${ledgerTransactions} as net_transaction
+  join ${ledgerPostings} as net_posting on net_posting.transaction_id = net_transaction.id
+  join ${ledgerAccounts} as net_account on net_account.id = net_posting.account_id
+  where net_transaction.reference = ${reference}
+    and net_account.user_id = ${userId}
+    and net_transaction.kind in (${sql.join(
+      kinds.map((kind) => sql`${kind}`),
+      sql`, `,
+    )})
+), 0)`.mapWith(Number);
+}
+
+/** The transaction booked under `idempotencyKey`, if any. */
+export async function transactionByKey(
+  executor: Database,
+  idempotencyKey: string,
+): Promise<
+  { id: number; requestDigest: string; metadata: Record<string, unknown> | null } | undefined
+> {
+  const [row] = await executor
+    .select({
+      id: ledgerTransactions.id,
+      requestDigest: ledgerTransactions.requestDigest,
+      metadata: ledgerTransactions.metadata,
+    })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
+  return row && { ...row, metadata: row.metadata as Record<string, unknown> | null };
+}
+
+/** The metadata of a transaction of `kind` whose metadata holds every one of `fields`. */
+export async function metadataOfKind(
+  executor: Database,
+  kind: string,
+  fields: Record<string, string>,
+): Promise<Record<string, unknown> | undefined> {
+  const [row] = await executor
+    .select({ metadata: ledgerTransactions.metadata })
+    .from(ledgerTransactions)
+    .where(
+      and(
+        eq(ledgerTransactions.kind, kind),
+        ...Object.entries(fields).map(
+          ([field, value]) => sql`${ledgerTransactions.metadata}->>${field} = ${value}`,
+        ),
+      ),
+    );
+  return (row?.metadata as Record<string, unknown> | null) ?? undefined;
+}
+
+/**
+ * Locks a member's account row until the caller's transaction ends and answers its balance;
+ * undefined for a member without one.
+ */
+export async function lockMemberBalance(
+  executor: Database,
+  account: { userId: number; bucket: string; currencyId: number },
+): Promise<number | undefined> {
+  const [row] = await executor
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, account.userId),
+        eq(ledgerAccounts.bucket, account.bucket),
+        eq(ledgerAccounts.currencyId, account.currencyId),
+      ),
+    )
+    .for('update');
+  return row?.balance;
+}
+
+/** The sum of a member's postings in one currency over the transactions of `kinds`. */
+export async function memberKindsTotal(
+  executor: Database,
+  query: { userId: number; currencyId: number; kinds: readonly string[] },
+): Promise<number> {
+  const [row] = await rowsOf<{ total: unknown }>(
+    executor,
+    sql`select coalesce(sum(p.amount), 0) as total
+        from ledger_postings p
+          join ledger_transactions t on t.id = p.transaction_id
+          join ledger_accounts a on a.id = p.account_id
+        where t.kind in (${sql.join(
+          query.kinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )})
+          and a.user_id = ${query.userId} and a.currency_id = ${query.currencyId}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * A page of a member's movements in transactions whose reference is one of `references` (a
+ * subquery of the caller's), each transaction summed over the member's postings per currency,
+ * newest first; and how many in all.
+ */
+export async function memberMovementsOfReferences(
+  db: Database,
+  query: {
+    userId: number;
+    references: SQLWrapper;
+    currencyId?: number | undefined;
+    window?: LedgerWindow | undefined;
+    offset: number;
+    limit: number;
+  },
+) {
+  const movements = db
+    .select({
+      id: ledgerTransactions.id,
+      reference: sql<string>`${ledgerTransactions.reference}`.as('movement_reference'),
+      kind: ledgerTransactions.kind,
+      createdAt: ledgerTransactions.createdAt,
+      currencyId: ledgerPostings.currencyId,
+      amount: sql<number>`sum(${ledgerPostings.amount})`.mapWith(Number).as('amount'),
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .where(
+      and(
+        eq(ledgerAccounts.userId, query.userId),
+        inArray(ledgerTransactions.reference, query.references),
+        query.currencyId === undefined
+          ? undefined
+          : eq(ledgerPostings.currencyId, query.currencyId),
+        ...inWindow(query.window),
+      ),
+    )
+    .groupBy(ledgerTransactions.id, ledgerPostings.currencyId)
+    .as('movements');
+  const [counted] = await db.select({ total: count() }).from(movements);
+  const rows = await db
+    .select()
+    .from(movements)
+    .orderBy(desc(movements.createdAt), desc(movements.id), movements.currencyId)
+    .limit(query.limit)
+    .offset(query.offset);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * The rows that break the ledger's invariants (at most 100 of each) and the table sizes: unbalanced
+ * transactions, accounts whose balance is not the sum of their postings, member accounts below zero.
+ */
+export async function ledgerCheckRows(db: Database) {
+  const rows = (query: SQL) => rowsOf<Record<string, unknown>>(db, query);
+  const [counts] = await rows(sql`
+    select (select count(*) from ledger_transactions)::int as transactions,
+           (select count(*) from ledger_accounts)::int as accounts`);
+  const unbalancedTransactions = await rows(sql`
+    select t.id as transaction_id, t.idempotency_key, p.currency_id, sum(p.amount)::text as sum
+    from ledger_transactions t left join ledger_postings p on p.transaction_id = t.id
+    group by t.id, t.idempotency_key, p.currency_id
+    having p.currency_id is null or sum(p.amount) <> 0
+    limit 100`);
+  const driftedAccounts = await rows(sql`
+    select a.id as account_id, a.balance::text as balance, coalesce(sum(p.amount), 0)::text as postings
+    from ledger_accounts a left join ledger_postings p on p.account_id = a.id
+    group by a.id, a.balance
+    having a.balance <> coalesce(sum(p.amount), 0)
+    limit 100`);
+  const negativeAccounts = await rows(sql`
+    select id as account_id, user_id, currency_id, balance::text as balance
+    from ledger_accounts where user_id is not null and balance < 0
+    limit 100`);
+  return { counts, unbalancedTransactions, driftedAccounts, negativeAccounts };
+}
+
+/** The ledger's queries; the rules (balancing, refusals, replays) live in ledger.service.ts. */
+export function createLedgerRepository(db: Database) {
+  // Every balance answer and push reads a member's accounts.
+  const memberAccountsStatement = db
+    .select({
+      currencyId: ledgerAccounts.currencyId,
+      bucket: ledgerAccounts.bucket,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, sql.placeholder('userId')))
+    .prepare('ledger_member_accounts');
+  const membersAccountsStatement = db
+    .select({
+      userId: ledgerAccounts.userId,
+      currencyId: ledgerAccounts.currencyId,
+      bucket: ledgerAccounts.bucket,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.userId} = any(${sql.placeholder('userIds')}::bigint[])`)
+    .prepare('ledger_members_accounts');
+
+  return {
+    memberAccountRows: (userId: number) => memberAccountsStatement.execute({ userId }),
+
+    membersAccountRows: (userIds: readonly number[]) =>
+      membersAccountsStatement.execute({ userIds: idArrayParam(userIds) }),
+
+    transactionByKey,
+    metadataOfKind,
+    lockMemberBalance,
+    memberKindsTotal,
+
+    /** A member's postings, newest first, with the balance each left; and how many in all. */
+    async memberStatement(query: {
+      userId: number;
+      currencyId?: number | undefined;
+      offset: number;
+      limit: number;
+    }) {
+      const where = and(
+        eq(ledgerAccounts.userId, query.userId),
+        query.currencyId === undefined
+          ? undefined
+          : eq(ledgerAccounts.currencyId, query.currencyId),
+      );
+      const rows = await db
+        .select({
+          transactionId: ledgerTransactions.id,
+          kind: ledgerTransactions.kind,
+          reference: ledgerTransactions.reference,
+          currencyId: ledgerPostings.currencyId,
+          bucket: ledgerAccounts.bucket,
+          amount: ledgerPostings.amount,
+          // The sum of the account's postings up to this one: the balance it left, with the
+          // postings in the order the ledger numbered them (ledger:check holds the last one
+          // equal to the account's balance).
+          balanceAfter:
+            sql<number>`(select coalesce(sum(earlier.amount), 0) from ledger_postings earlier where earlier.account_id = ${ledgerPostings.accountId} and earlier.id <= ${ledgerPostings.id})`.mapWith(
+              Number,
+            ),
+          createdAt: ledgerTransactions.createdAt,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        .where(where)
+        .orderBy(desc(ledgerPostings.id))
+        .offset(query.offset)
+        .limit(query.limit);
+      const [total] = await db
+        .select({ rows: count() })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .where(where);
+      return { rows, total: total?.rows ?? 0 };
+    },
+
+    /**
+     * Sums of a member's postings per kind, currency and period over the transactions of `kinds`
+     * in a window: the raw figures of the wagering record. A period is the number of whole
+     * `periodMs` since the epoch of the transaction's time shifted by `offsetMs` (a display
+     * day), or 0 for the whole window.
+     */
+    async memberKindSums(query: {
+      userId: number;
+      kinds: readonly string[];
+      currencyId?: number | undefined;
+      window?: LedgerWindow | undefined;
+      period?: { periodMs: number; offsetMs: number } | undefined;
+    }) {
+      // Written into the text, not passed as parameters: the grouping must be the selected
+      // expression itself, which two parameters of the same value are not to PostgreSQL.
+      const whole = (value: number) => {
+        if (!Number.isSafeInteger(value)) throw new Error(`a period needs whole ms, got ${value}`);
+        return sql.raw(String(value));
+      };
+      const period = query.period
+        ? sql<number>`floor((extract(epoch from ${ledgerTransactions.createdAt}) * 1000 + ${whole(query.period.offsetMs)}) / ${whole(query.period.periodMs)})::int`
+        : sql<number>`0`;
+      const rows = await db
+        .select({
+          period: period.mapWith(Number),
+          kind: ledgerTransactions.kind,
+          currencyId: ledgerPostings.currencyId,
+          amount: sql<number>`sum(${ledgerPostings.amount})`.mapWith(Number),
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        .where(
+          and(
+            eq(ledgerAccounts.userId, query.userId),
+            inArray(ledgerTransactions.kind, [...query.kinds]),
+            query.currencyId === undefined
+              ? undefined
+              : eq(ledgerPostings.currencyId, query.currencyId),
+            ...inWindow(query.window),
+          ),
+        )
+        .groupBy(
+          ...(query.period ? [period] : []),
+          ledgerTransactions.kind,
+          ledgerPostings.currencyId,
+        );
+      return rows;
+    },
+
+    /**
+     * Sums per UTC day, system account and transaction kind of the postings on system accounts
+     * in one currency over the last `days` days, today included, and the database's own day.
+     */
+    async dailySystemFlows(currencyId: number, days: number) {
+      const day = sql<string>`to_char(${ledgerTransactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const [clock] = await rowsOf<{ today: string }>(
+        db,
+        sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as today`,
+      );
+      if (!clock) throw new Error('the database did not tell its date');
+      const since = sql`((now() at time zone 'UTC')::date - ${days - 1}::int)::timestamp at time zone 'UTC'`;
+      const rows = await db
+        .select({
+          day,
+          systemCode: ledgerAccounts.systemCode,
+          kind: ledgerTransactions.kind,
+          amount: sql<string>`sum(${ledgerPostings.amount})`,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        .where(
+          and(
+            eq(ledgerPostings.currencyId, currencyId),
+            isNotNull(ledgerAccounts.systemCode),
+            gte(ledgerTransactions.createdAt, since),
+          ),
+        )
+        .groupBy(day, ledgerAccounts.systemCode, ledgerTransactions.kind);
+      return { today: clock.today, rows };
+    },
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
