@@ -3,7 +3,7 @@ import { decodeOptionId, fromOddsUnits, type OptionRef } from '@sb/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventState, ReadModel, ReadModelChange } from '../modules/feed/feed.types';
 import type { Viewer } from '../modules/match/match.types';
-import { isRefusal, priceSelection } from '../modules/orders/order-pricing';
+import { isRefusal, priceSelection } from '../modules/orders/orders.service';
 
 /** One option of a slip and the price its socket last heard (null: not open to bet on). */
 interface WatchedOption {

@@ -12,7 +12,7 @@ import {
 import { marketKey } from '@sb/feed-sim';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { ReadModel } from '../feed/read-model';
+import type { ReadModel } from '../feed/feed.types';
 import type { Ledger } from '../ledger/ledger.service';
 import { isRefusal, priceSelection } from './order-pricing';
 import {

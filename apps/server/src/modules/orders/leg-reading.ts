@@ -8,7 +8,7 @@ import {
   marketSettlements,
   sportEvents,
 } from '../catalogue/catalogue.schema';
-import { homeAndAway } from '../match/event-info';
+import { homeAndAway } from '../match/match.service';
 import { type EventFacts, legResultOf, legStateOf } from '../settlement/leg-states';
 import type { OrderLegRow } from './orders.repository';
 import { orderStatusHistory } from './orders.schema';

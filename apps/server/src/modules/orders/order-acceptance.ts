@@ -1,7 +1,7 @@
 import { betStatusReason, orderStatus } from '@sb/contract';
 import { decodeOptionId } from '@sb/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReadModel } from '../feed/read-model';
+import type { ReadModel } from '../feed/feed.types';
 import type { Ledger } from '../ledger/ledger.service';
 import { isPriceAcceptable, isRefusal, payoutOf, priceSelection } from './order-pricing';
 import type { OrdersRepository, OrderWithLegs } from './orders.repository';

@@ -8,8 +8,8 @@ import {
   toOddsUnits,
 } from '@sb/domain';
 import { type Fixture, marketKey } from '@sb/feed-sim';
-import type { ReadModel } from '../feed/read-model';
-import { homeAndAway } from '../match/event-info';
+import type { ReadModel } from '../feed/feed.types';
+import { homeAndAway } from '../match/match.service';
 
 /** One selection as the book prices it for this member right now. */
 export interface PricedSelection {

@@ -1,7 +1,7 @@
 import { type AccountEventPayload, orderStatus } from '@sb/contract';
 import { visibilityFor } from '@sb/domain';
 import type { ModuleContext } from '../../module-context';
-import type { SiteSettings } from '../match/site-settings';
+import type { SiteSettings } from '../match/match.types';
 import type { AuditService } from '../operators/audit.service';
 import { registerCashOutRoutes } from './cash-out.routes';
 import { createCashOutService } from './cash-out.service';

@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
-import type { ReadModel } from '../feed/read-model';
+import type { ReadModel } from '../feed/feed.types';
 import type { Bettor, IdentityService } from '../identity/identity.service';
 import { type BetSelection, digestOf, openBet, readSlip } from './bet-input';
 import {
@@ -130,6 +130,8 @@ function requirePricesAccepted(
   });
 }
 
+/** A selection priced for a member from the book now, as a slip's watch prices it too. */
+export { isRefusal, priceSelection } from './order-pricing';
 export type { PlacedOrder } from './order-writer';
 
 /** Placing bets and reading them. Acceptance of live bets is order-acceptance.ts's. */
