@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '../../http/app-error';
 import { createPlacementBatcher } from './order-batcher';
 import type { OrdersRepository, OrderWithLegs } from './orders.repository';
-import type { PlacedOrderInput, PlacementRow } from './placement-statement';
+import type { PlacedOrderInput, PlacementRow } from './placement.statement';
 
 export interface PlacedOrder {
   order: OrderWithLegs;
@@ -47,7 +47,7 @@ export function replayOf(existing: OrderWithLegs, requestDigest: string): Placed
 
 /**
  * Writes placed orders and holds their stakes, one statement for the orders arriving together
- * (order-batcher.ts, placement-statement.ts).
+ * (order-batcher.ts, placement.statement.ts).
  */
 export function createOrderWriter(deps: {
   repository: OrdersRepository;

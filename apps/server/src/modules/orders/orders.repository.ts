@@ -8,7 +8,7 @@ import {
   createPlacementStatement,
   type PlacedOrderInput,
   type PlacementRow,
-} from './placement-statement';
+} from './placement.statement';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -82,7 +82,7 @@ function orderQueries(db: Database, placeOrders: PlaceOrders) {
   return {
     /**
      * Places orders with their legs and first history rows, their stakes held by the ledger, in
-     * one statement (placement-statement.ts): what became of each, in the order given.
+     * one statement (placement.statement.ts): what became of each, in the order given.
      */
     placeOrders(inputs: readonly PlacedOrderInput[]): Promise<PlacementRow[]> {
       return placeOrders(db, inputs);

@@ -14,7 +14,7 @@ import {
   type OrdersRepository,
 } from '../../src/modules/orders/orders.repository';
 import { orders } from '../../src/modules/orders/orders.schema';
-import { type PlacedOrderInput, stakeHoldOf } from '../../src/modules/orders/placement-statement';
+import { type PlacedOrderInput, stakeHoldOf } from '../../src/modules/orders/placement.statement';
 import { createTestDatabase } from '../test-database';
 
 /**
