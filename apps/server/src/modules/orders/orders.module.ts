@@ -8,7 +8,7 @@ import { createCashOutService } from './cash-out.service';
 import { registerLimitsRoutes } from './limits.routes';
 import { createMemberLimits } from './member-limits';
 import { createOrderAcceptance, type OrderAcceptance } from './order-acceptance';
-import { createOrderExposure, type OrderExposure } from './order-exposure';
+import { createOrderExposure, type OrderExposure } from './order-exposure.repository';
 import { createOrderRateLimit } from './order-rate';
 import { type OrderConfig, orderSettingsOf } from './order-settings';
 import { createOrderWriter } from './order-writer';

@@ -1,10 +1,9 @@
 import { firstChampionPlayId } from '@sb/contract';
 import type { Currency } from '@sb/domain';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { AuditWithin } from '../operators/audit.service';
-import { stakeLimitSettings } from './orders.schema';
+import { stakeLimitQueries } from './stake-limits.repository';
 
 /**
  * Stake limits per bet. A currency has a minimum and a maximum stake in its minor units; the
@@ -129,7 +128,6 @@ export function stakeLimitFor(
 
 /** Settings are read on every bet; a few seconds of staleness after an edit is harmless. */
 export const stakeLimitsTtlMs = 5_000;
-const policyKey = 'stake_limits';
 
 /** An operator's change: currencies set one by one, the rest replaced when given. */
 export interface StakeLimitChange {
@@ -160,8 +158,7 @@ export function createStakeLimits(deps: { db: Database; now: () => Date; ttlMs?:
   let pending: Promise<StakeLimitState> | undefined;
 
   async function read(tx: Database, lock: boolean): Promise<StakeLimitState> {
-    const query = tx.select().from(stakeLimitSettings).where(eq(stakeLimitSettings.key, policyKey));
-    const [row] = lock ? await query.for('update') : await query;
+    const row = await stakeLimitQueries(tx).read(lock);
     return {
       policy: effectivePolicyOf(row?.value),
       updatedAt: row?.updatedAt ?? null,
@@ -204,10 +201,8 @@ export function createStakeLimits(deps: { db: Database; now: () => Date; ttlMs?:
       const at = now();
       await db.transaction(async (tx) => {
         // The row exists before it is locked, so a first change races cleanly with another.
-        await tx
-          .insert(stakeLimitSettings)
-          .values({ key: policyKey, value: {}, updatedAt: at, operatorId })
-          .onConflictDoNothing();
+        const queries = stakeLimitQueries(tx);
+        await queries.ensure(at, operatorId);
         const before = (await read(tx, true)).policy;
         const after: StakeLimitPolicy = {
           currencies: { ...before.currencies, ...change.currencies },
@@ -216,10 +211,7 @@ export function createStakeLimits(deps: { db: Database; now: () => Date; ttlMs?:
           liveShare: change.liveShare ?? before.liveShare,
           parlayShare: change.parlayShare ?? before.parlayShare,
         };
-        await tx
-          .update(stakeLimitSettings)
-          .set({ value: storedPolicySchema.parse(after), updatedAt: at, operatorId })
-          .where(eq(stakeLimitSettings.key, policyKey));
+        await queries.write(storedPolicySchema.parse(after), at, operatorId);
         await audit(tx, { before, after });
       });
       return load();
