@@ -2,6 +2,7 @@ import { orderStatus } from '@sb/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database';
+import { createCatalogue } from '../../src/modules/catalogue/catalogue.service';
 import { users } from '../../src/modules/identity/identity.schema';
 import { debitTransferOf } from '../../src/modules/ledger/debit-gate';
 import { ledgerAccounts, ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
@@ -104,7 +105,7 @@ function bet(
 beforeAll(async () => {
   database = await createTestDatabase();
   ledger = createLedger(database.db);
-  repository = createOrdersRepository(database.db);
+  repository = createOrdersRepository(database.db, createCatalogue(database.db));
 });
 afterAll(() => database.close());
 

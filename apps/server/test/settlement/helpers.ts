@@ -2,8 +2,7 @@ import type { BetCancelMessage, FeedMessage, SettledOutcome } from '@sb/feed-sim
 import { eq } from 'drizzle-orm';
 import { createCatalogue } from '../../src/modules/catalogue/catalogue.service';
 import { createLedger } from '../../src/modules/ledger/ledger.service';
-import { orders } from '../../src/modules/orders/orders.schema';
-import { orderSettlements } from '../../src/modules/settlement/settlement.schema';
+import { orderSettlements, orders } from '../../src/modules/orders/orders.schema';
 import { createSettlementService } from '../../src/modules/settlement/settlement.service';
 import { createOrdersTestApp, type Pick } from '../orders/helpers';
 import type { TestApp } from '../test-app';

@@ -19,7 +19,7 @@ export function registerOrderStatsModule(
   },
 ): void {
   const service = createOrderStatsService({
-    repository: createOrderStatsRepository(context.database.db),
+    repository: createOrderStatsRepository(context.database.db, context.catalogue),
     identity: context.identity,
     now: context.now,
   });

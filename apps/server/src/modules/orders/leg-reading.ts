@@ -1,17 +1,18 @@
 import { orderStatus } from '@sb/contract';
-import type { Fixture } from '@sb/feed-sim';
-import { and, type Column, eq, getTableColumns, isNull, min, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import {
-  betCancellations,
-  leagues,
-  marketSettlements,
-  sportEvents,
-} from '../catalogue/catalogue.schema';
+import type { Catalogue } from '../catalogue/catalogue.service';
 import { homeAndAway } from '../match/match.service';
-import { type EventFacts, legResultOf, legStateOf } from '../settlement/leg-states';
+import { type EventFacts, legResultOf, legStateOf } from './leg-states';
 import type { OrderLegRow } from './orders.repository';
-import { orderStatusHistory } from './orders.schema';
+
+/**
+ * Where the reading of legs finds what it needs: the catalogue's facts and fixtures, and when each
+ * order was first accepted (the orders' own history, read by the caller's repository).
+ */
+export interface LegSources {
+  catalogue: Pick<Catalogue, 'standingFactsOf' | 'recordedFixturesOf'>;
+  /** When each order was first accepted, in milliseconds: what a cancellation's window holds. */
+  acceptedAtOf(orderIds: ReadonlySet<number>): Promise<Map<number, number>>;
+}
 
 /** A leg as read with its order's status and its result in the order's standing settlement. */
 export interface LegBeingRead {
@@ -20,10 +21,6 @@ export interface LegBeingRead {
   /** The standing settlement's result of the leg ('open' beside a parlay's lost leg), or null. */
   result: string | null;
 }
-
-/** `column = any('{…}'::bigint[])`: one parameter however many ids. */
-const anyOf = (column: Column, ids: Iterable<number>): SQL =>
-  sql`${column} = any(${`{${[...ids].join(',')}}`}::bigint[])`;
 
 /**
  * Whether the catalogue may tell the leg's result before its order's settlement does: a leg of an
@@ -50,11 +47,16 @@ const isUnnamed = ({ leg }: LegBeingRead): boolean => leg.homeName === '';
  *   after a competitor (outrights, races), that competitor's name from the recorded fixture;
  *   an event the catalogue never held leaves them empty.
  *
- * Reads only: what settlement writes meanwhile is read on the next call. Three queries at most,
+ * Reads only: what settlement writes meanwhile is read on the next call. Four queries at most,
  * none when every leg is settled and named.
+ *
+ * The catalogue's reads run on the pool, not in the caller's transaction: they only describe
+ * legs (a result shown early, names), the catalogue is written by the feed's recorder and never
+ * in an order's transaction, and no caller reads legs with the catalogue inside one (the book's
+ * own work on an order reads them without it, orders.repository.ts `findLegsOf`).
  */
 export async function completeLegs(
-  db: Database,
+  sources: LegSources,
   rows: readonly LegBeingRead[],
 ): Promise<Map<number, string | null>> {
   const results = new Map<number, string | null>();
@@ -64,9 +66,9 @@ export async function completeLegs(
   if (awaiting.length === 0 && unnamed.length === 0) return results;
 
   const [facts, acceptedAt, events] = await Promise.all([
-    factsOf(db, awaiting),
-    acceptanceOf(db, new Set(awaiting.map(({ leg }) => leg.orderId))),
-    fixturesOf(db, new Set(unnamed.map(({ leg }) => leg.eventId))),
+    factsOf(sources.catalogue, awaiting),
+    sources.acceptedAtOf(new Set(awaiting.map(({ leg }) => leg.orderId))),
+    sources.catalogue.recordedFixturesOf(new Set(unnamed.map(({ leg }) => leg.eventId))),
   ]);
   for (const { leg } of awaiting) {
     const eventFacts = facts.get(leg.eventId);
@@ -89,86 +91,22 @@ export async function completeLegs(
 
 /** The standing settlements of the legs' outcomes and cancellations of their events, by event. */
 async function factsOf(
-  db: Database,
+  catalogue: LegSources['catalogue'],
   awaiting: readonly LegBeingRead[],
 ): Promise<Map<number, EventFacts>> {
   const byEvent = new Map<number, EventFacts>();
   if (awaiting.length === 0) return byEvent;
   const eventIds = new Set(awaiting.map(({ leg }) => leg.eventId));
-  const outcomes = JSON.stringify(
+  const { settlements, cancellations } = await catalogue.standingFactsOf(
     awaiting.map(({ leg }) => ({
-      e: leg.eventId,
-      p: leg.playId,
-      s: leg.specifiers,
-      o: leg.outcomeId,
+      eventId: leg.eventId,
+      playId: leg.playId,
+      specifiers: leg.specifiers,
+      outcomeId: leg.outcomeId,
     })),
   );
-  const { id: _settlementId, ...settlementColumns } = getTableColumns(marketSettlements);
-  const { id: _cancellationId, ...cancellationColumns } = getTableColumns(betCancellations);
-  const [settlements, cancellations] = await Promise.all([
-    db
-      .select(settlementColumns)
-      .from(marketSettlements)
-      .where(
-        and(
-          isNull(marketSettlements.rolledBackAt),
-          sql`(${marketSettlements.eventId}, ${marketSettlements.playId}, ${marketSettlements.specifiers}, ${marketSettlements.outcomeId})
-            in (select e, p, s, o from jsonb_to_recordset(${outcomes}::jsonb)
-                as leg(e bigint, p integer, s text, o text))`,
-        ),
-      ),
-    db
-      .select(cancellationColumns)
-      .from(betCancellations)
-      .where(and(isNull(betCancellations.rolledBackAt), anyOf(betCancellations.eventId, eventIds))),
-  ]);
   for (const eventId of eventIds) byEvent.set(eventId, { settlements: [], cancellations: [] });
   for (const row of settlements) byEvent.get(row.eventId)?.settlements.push(row);
   for (const row of cancellations) byEvent.get(row.eventId)?.cancellations.push(row);
-  return byEvent;
-}
-
-/** When each order was first accepted, in milliseconds: what a cancellation's window holds. */
-async function acceptanceOf(db: Database, orderIds: Set<number>): Promise<Map<number, number>> {
-  const byOrder = new Map<number, number>();
-  if (orderIds.size === 0) return byOrder;
-  const rows = await db
-    .select({ orderId: orderStatusHistory.orderId, at: min(orderStatusHistory.at) })
-    .from(orderStatusHistory)
-    .where(
-      and(
-        anyOf(orderStatusHistory.orderId, orderIds),
-        eq(orderStatusHistory.toStatus, orderStatus.accepted),
-      ),
-    )
-    .groupBy(orderStatusHistory.orderId);
-  for (const row of rows) if (row.at) byOrder.set(row.orderId, row.at.getTime());
-  return byOrder;
-}
-
-type RecordedFixture = Pick<Fixture, 'kind' | 'name' | 'competitors'> & {
-  league: { name: string };
-};
-
-/** The recorded fixtures of these events, with their leagues' names. */
-async function fixturesOf(
-  db: Database,
-  eventIds: Set<number>,
-): Promise<Map<number, RecordedFixture>> {
-  const byEvent = new Map<number, RecordedFixture>();
-  if (eventIds.size === 0) return byEvent;
-  const rows = await db
-    .select({
-      eventId: sportEvents.eventId,
-      kind: sportEvents.kind,
-      name: sportEvents.name,
-      competitors: sportEvents.competitors,
-      leagueName: leagues.name,
-    })
-    .from(sportEvents)
-    .innerJoin(leagues, eq(leagues.leagueId, sportEvents.leagueId))
-    .where(anyOf(sportEvents.eventId, eventIds));
-  for (const { eventId, leagueName, ...fixture } of rows)
-    byEvent.set(eventId, { ...fixture, league: { name: leagueName } });
   return byEvent;
 }

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { memberMovementsPage, wagerNetSql } from '../ledger/ledger.service';
-import { findLegsOf, type OrderWithLegs } from './orders.repository';
+import { findLegsOf, type LegCatalogue, type OrderWithLegs } from './orders.repository';
 import { orderLegs, orders } from './orders.schema';
 
 /** Orders still waiting for a result. */
@@ -106,7 +106,7 @@ const statusIn = (column: SQLWrapper, list: readonly number[]) =>
  * Read-only queries of a member's order figures (the statistics calls): over the order tables,
  * with each order's net from the ledger's wagering record. No rules live here.
  */
-export function createOrderFiguresRepository(db: Database) {
+export function createOrderFiguresRepository(db: Database, catalogue: LegCatalogue) {
   /** Every counted order of the filter with its status, stake, balance effect and display day. */
   const perOrder = (filter: OrderFilter) =>
     db.$with('per_order').as(
@@ -190,6 +190,7 @@ export function createOrderFiguresRepository(db: Database) {
       const legs = await findLegsOf(
         db,
         found.map((row) => row.order.id),
+        catalogue,
       );
       return {
         rows: found.map(({ order, net }) => ({ order, legs: legs.get(order.id) ?? [], net })),

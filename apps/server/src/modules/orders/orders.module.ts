@@ -52,7 +52,7 @@ export function registerOrdersModule(
   const settings = orderSettingsOf(config);
   const { app, database, ledger, readModel, identity, now } = context;
   const log = app.log.child({ module: 'orders' });
-  const repository = createOrdersRepository(database.db);
+  const repository = createOrdersRepository(database.db, context.catalogue);
   const stakeLimits = createStakeLimits({ db: database.db, now });
   const writer = createOrderWriter({
     repository,

@@ -1,9 +1,8 @@
 import { orderStatus } from '@sb/contract';
-import { and, asc, count, desc, eq, gte, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { orderSettlements } from '../settlement/settlement.schema';
-import { completeLegs } from './leg-reading';
-import { orderLegs, orderStatusHistory, orders } from './orders.schema';
+import { completeLegs, type LegSources } from './leg-reading';
+import { orderLegs, orderSettlements, orderStatusHistory, orders } from './orders.schema';
 import {
   createPlacementStatement,
   type PlacedOrderInput,
@@ -28,18 +27,42 @@ export interface OrderWithLegs {
   legs: ReadOrderLeg[];
 }
 
+/** What the reading of legs asks of the catalogue (leg-reading.ts). */
+export type LegCatalogue = LegSources['catalogue'];
+
+/** When each of these orders was first accepted, in milliseconds: its first history row so. */
+async function firstAcceptedTimes(
+  db: Database,
+  orderIds: ReadonlySet<number>,
+): Promise<Map<number, number>> {
+  const byOrder = new Map<number, number>();
+  if (orderIds.size === 0) return byOrder;
+  const rows = await db
+    .select({ orderId: orderStatusHistory.orderId, at: min(orderStatusHistory.at) })
+    .from(orderStatusHistory)
+    .where(
+      and(
+        sql`${orderStatusHistory.orderId} = any(${`{${[...orderIds].join(',')}}`}::bigint[])`,
+        eq(orderStatusHistory.toStatus, orderStatus.accepted),
+      ),
+    )
+    .groupBy(orderStatusHistory.orderId);
+  for (const row of rows) if (row.at) byOrder.set(row.orderId, row.at.getTime());
+  return byOrder;
+}
+
 /**
  * The legs of these orders in slip order, by order id, each with its result: the order's
  * standing settlement's (a rolled back settlement no longer counts), else, for an order still
  * open, its market's own settlement in the catalogue; and with names from the catalogue for
- * legs placed before the book recorded them (leg-reading.ts). `fromCatalogue` false leaves out
- * the catalogue (the standing settlement's results and the recorded names only): for the book's
+ * legs placed before the book recorded them (leg-reading.ts). Without `catalogue` the catalogue
+ * is left out (the standing settlement's results and the recorded names only): for the book's
  * own work on an order (cash out, deciding a pending bet), which reads neither.
  */
 export async function findLegsOf(
   db: Database,
   orderIds: readonly number[],
-  fromCatalogue = true,
+  catalogue?: LegCatalogue,
 ): Promise<Map<number, ReadOrderLeg[]>> {
   const byOrder = new Map<number, ReadOrderLeg[]>();
   if (orderIds.length === 0) return byOrder;
@@ -56,7 +79,9 @@ export async function findLegsOf(
     .innerJoin(orders, eq(orders.id, orderLegs.orderId))
     .where(inArray(orderLegs.orderId, [...orderIds]))
     .orderBy(asc(orderLegs.orderId), asc(orderLegs.legIndex));
-  const results = fromCatalogue ? await completeLegs(db, rows) : undefined;
+  const results = catalogue
+    ? await completeLegs({ catalogue, acceptedAtOf: (ids) => firstAcceptedTimes(db, ids) }, rows)
+    : undefined;
   for (const { leg, result: standing } of rows) {
     const list = byOrder.get(leg.orderId) ?? [];
     list.push({ ...leg, result: results ? (results.get(leg.id) ?? null) : standing });
@@ -69,12 +94,12 @@ export async function findLegsOf(
 type PlaceOrders = ReturnType<typeof createPlacementStatement>;
 
 /** Queries on orders, their legs and status history; no rules live here. */
-function orderQueries(db: Database, placeOrders: PlaceOrders) {
+function orderQueries(db: Database, placeOrders: PlaceOrders, catalogue: LegCatalogue) {
   async function withLegs(rows: OrderRow[], fromCatalogue = true): Promise<OrderWithLegs[]> {
     const legs = await findLegsOf(
       db,
       rows.map((row) => row.id),
-      fromCatalogue,
+      fromCatalogue ? catalogue : undefined,
     );
     return rows.map((order) => ({ order, legs: legs.get(order.id) ?? [] }));
   }
@@ -179,10 +204,11 @@ function orderQueries(db: Database, placeOrders: PlaceOrders) {
 
 export type OrderQueries = ReturnType<typeof orderQueries>;
 
-export function createOrdersRepository(db: Database) {
+/** `catalogue` completes the legs a member reads (leg-reading.ts). */
+export function createOrdersRepository(db: Database, catalogue: LegCatalogue) {
   const placeOrders = createPlacementStatement(db);
   return {
-    ...orderQueries(db, placeOrders),
+    ...orderQueries(db, placeOrders, catalogue),
 
     /**
      * Runs `work` in one database transaction with the queries bound to it, and hands over the
@@ -191,7 +217,7 @@ export function createOrdersRepository(db: Database) {
     transaction<T>(work: (queries: OrderQueries, tx: Database) => Promise<T>): Promise<T> {
       return db.transaction((tx) => {
         const bound = tx as unknown as Database;
-        return work(orderQueries(bound, placeOrders), bound);
+        return work(orderQueries(bound, placeOrders, catalogue), bound);
       });
     },
   };
@@ -444,13 +470,4 @@ export async function ownersOfOrders(
     .from(orders)
     .where(inArray(orders.id, [...orderIds]));
   return new Map(rows.map(({ id, ...owner }) => [id, owner]));
-}
-
-/**
- * The ids of a member's orders in one currency, as a subquery another module's query embeds
- * (`order_id in (…)`), so that it reads the member's rows of its own table by the orders' index.
- */
-export function memberOrderIdsSql(userId: number, currencyId: number): SQL {
-  return sql`select member_order.id from ${orders} as member_order
-    where member_order.user_id = ${userId} and member_order.currency_id = ${currencyId}`;
 }

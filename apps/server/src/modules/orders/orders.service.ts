@@ -29,13 +29,11 @@ import {
 import { newOrderNo, type OrderWriter, type PlacedOrder, replayOf } from './order-writer';
 import { toOrderRecord } from './orders.mappers';
 import {
-  createOrdersRepository,
   findEventIdsOfOrders,
   findOrderIdsByEvent,
   finishAcceptedOrders,
   insertStatusHistory,
   lockOrder,
-  memberOrderIdsSql,
   moveOrderStatus,
   type OrderRow,
   type OrdersRepository,
@@ -268,6 +266,11 @@ export function createOrdersService(deps: {
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
+/**
+ * How settlement reads a leg from the catalogue's facts, shared with the reading of open legs
+ * (leg-reading.ts) so that a leg shows the result its settlement will give it.
+ */
+export { legResultOf, legStateOf } from './leg-states';
 /** A member's order figures, for the statistics. */
 export {
   createOrderFiguresRepository,
@@ -279,10 +282,14 @@ export {
   settledStatuses,
   type TimeWindow,
 } from './order-figures.repository';
+/**
+ * An order's settlement records (`order_settlements`, a table of this module): the settlement
+ * module writes and reads them through these queries, in its own transaction (docs/betting.md,
+ * Settlement).
+ */
+export { orderSettlementQueries } from './order-settlements.repository';
 export { toOrderRecord } from './orders.mappers';
 export type { OrderLegRow, OrderRow, OrderWithLegs } from './orders.repository';
-/** The ids of a member's orders in a currency, as a subquery another module's query embeds. */
-export { memberOrderIdsSql };
 
 /**
  * What settlement does to orders, through the orders module: it reads the orders of an event,
@@ -290,11 +297,10 @@ export { memberOrderIdsSql };
  * Every statement on the order tables stays in orders.repository.ts.
  */
 export function createOrderSettling(db: Database) {
-  const repository = createOrdersRepository(db);
   return {
     /** Runs `work` in one database transaction, handing over the transaction. */
     transaction: <T>(work: (tx: Database) => Promise<T>): Promise<T> =>
-      repository.transaction((_bound, tx) => work(tx)),
+      db.transaction((tx) => work(tx as unknown as Database)),
 
     /** Ids of orders in `statuses` with a leg on the event. */
     orderIdsByEvent: (eventId: number, statuses: number[]) =>

@@ -1,2 +1,6 @@
 // The orders module's public types (docs/boundaries.md): other modules import them from here.
+
+export type { EventFacts, LegToRead } from './leg-states';
 export type { OrderExposure, OutcomeLiability } from './order-exposure.repository';
+export type { SettlementValues, StandingSettlement } from './order-settlements.repository';
+export type { SettledLeg } from './orders.schema';

@@ -2,9 +2,12 @@ import { orderStatus } from '@sb/contract';
 import type { BetSettlement } from '@sb/domain';
 import type { Database } from '../../db/database';
 import type { Ledger, Posting, TransferRequest } from '../ledger/ledger.service';
-import type { OrderRow, OrderSettling } from '../orders/orders.service';
-import { settlementQueries } from './settlement.repository';
-import type { SettledLeg } from './settlement.schema';
+import {
+  type OrderRow,
+  type OrderSettling,
+  orderSettlementQueries,
+} from '../orders/orders.service';
+import type { SettledLeg } from '../orders/orders.types';
 import type { SettlementChange } from './settlement.service';
 
 /** One first-time settlement to book: an accepted order with no standing settlement. */
@@ -72,7 +75,7 @@ export async function settleFirstTimeBatch(
   if (moved.length === 0) return [];
   const orders = new Map(moved.map((order) => [order.id, order]));
   const lockedIds = [...orders.keys()].sort((left, right) => left - right);
-  const inserted = await settlementQueries(tx).insertFirst(
+  const inserted = await orderSettlementQueries(tx).insertFirst(
     lockedIds.map((orderId) => {
       const entry = byId.get(orderId) as FirstSettlement;
       return {

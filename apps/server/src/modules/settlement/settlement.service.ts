@@ -5,13 +5,13 @@ import type { Catalogue } from '../catalogue/catalogue.service';
 import { type Ledger, memberTotalOfKind, type Posting } from '../ledger/ledger.service';
 import {
   createOrderSettling,
-  memberOrderIdsSql,
+  legResultOf,
+  legStateOf,
   type OrderRow,
   type OrderWithLegs,
+  orderSettlementQueries,
 } from '../orders/orders.service';
-import { type EventFacts, legResultOf, legStateOf } from './leg-states';
-import { type StandingSettlement, settlementQueries } from './settlement.repository';
-import type { SettledLeg } from './settlement.schema';
+import type { EventFacts, SettledLeg, StandingSettlement } from '../orders/orders.types';
 import { type FirstSettlement, settleFirstTimeBatch, settleTransferOf } from './settlement-batch';
 
 /** Orders settlement may change: open ones, and settled ones a rollback may take back. */
@@ -37,9 +37,7 @@ export async function outstandingDebt(
   userId: number,
   currencyId: number,
 ): Promise<number> {
-  const unrecovered = await settlementQueries(db).unrecoveredOf(
-    memberOrderIdsSql(userId, currencyId),
-  );
+  const unrecovered = await orderSettlementQueries(db).unrecoveredOfMember(userId, currencyId);
   const recovered = await memberTotalOfKind(db, { userId, currencyId, kind: debtRecoveryKind });
   // Recoveries take from the member: their postings sum below zero.
   return unrecovered + recovered;
@@ -160,7 +158,7 @@ export function createSettlementService(deps: {
         { account: { userId, bucket: 'main', currencyId }, amount: -recovered },
       ]),
     });
-    const rolledBack = await settlementQueries(tx).markRolledBack(
+    const rolledBack = await orderSettlementQueries(tx).markRolledBack(
       standing.id,
       at,
       standing.payoutMinor - recovered,
@@ -208,7 +206,7 @@ export function createSettlementService(deps: {
     at: Date,
   ) {
     const { orderNo } = order;
-    const settlements = settlementQueries(tx);
+    const settlements = orderSettlementQueries(tx);
     const version = (await settlements.lastVersion(order.id)) + 1;
     const settled = await settlements.insert({
       orderId: order.id,
@@ -232,7 +230,7 @@ export function createSettlementService(deps: {
    */
   async function membersWithDebt(): Promise<Set<number>> {
     const owners = await orderSettling.ownersOf(
-      await settlementQueries(db).ordersWithUnrecovered(),
+      await orderSettlementQueries(db).ordersWithUnrecovered(),
     );
     return new Set([...owners.values()].map((owner) => owner.userId));
   }
@@ -261,7 +259,7 @@ export function createSettlementService(deps: {
   async function readBatch(orderIds: number[]) {
     const [reads, standingRows] = await Promise.all([
       orderSettling.readToSettle(orderIds),
-      settlementQueries(db).standingOf(orderIds),
+      orderSettlementQueries(db).standingOf(orderIds),
     ]);
     const standing = new Map(standingRows.map((row) => [row.orderId, row]));
     return reads.map((read) => ({ ...read, standing: standing.get(read.found.order.id) }));
@@ -281,7 +279,7 @@ export function createSettlementService(deps: {
     return orderSettling.transaction(async (tx) => {
       const order = await orderSettling.lock(tx, orderId);
       if (!order) return null;
-      const [standing] = await settlementQueries(tx).standingOf([orderId]);
+      const [standing] = await orderSettlementQueries(tx).standingOf([orderId]);
       if (!needsChange(order.status, standing, wanted, legs)) return null;
       const at = now();
       const change: SettlementChange = { order, firstOptionId };

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { orderSettlements, type SettledLeg } from './settlement.schema';
+import { orderSettlements, orders, type SettledLeg } from './orders.schema';
 
 export type StandingSettlement = typeof orderSettlements.$inferSelect;
 
@@ -14,8 +14,20 @@ export interface SettlementValues {
 
 const anyId = (ids: readonly number[]): SQL => sql`any(${`{${ids.join(',')}}`}::bigint[])`;
 
-/** Queries on order settlements; the rules live in settlement.service.ts. */
-export function settlementQueries(db: Database) {
+/**
+ * The ids of a member's orders in one currency, as a subquery, so that a read of the member's
+ * settlements goes by the orders' index.
+ */
+function memberOrderIdsSql(userId: number, currencyId: number): SQL {
+  return sql`select member_order.id from ${orders} as member_order
+    where member_order.user_id = ${userId} and member_order.currency_id = ${currencyId}`;
+}
+
+/**
+ * Queries on orders' settlement records (`order_settlements`); the rules that write them live in
+ * the settlement module (settlement.service.ts), which reaches them through orders.service.ts.
+ */
+export function orderSettlementQueries(db: Database) {
   return {
     /** The standing (not rolled back) settlements of these orders. */
     standingOf(orderIds: readonly number[]): Promise<StandingSettlement[]> {
@@ -107,8 +119,9 @@ export function settlementQueries(db: Database) {
       return rows.map((row) => row.orderId);
     },
 
-    /** The sum of what rollbacks left unrecovered on the orders `orderIds` (a subquery) names. */
-    async unrecoveredOf(orderIds: SQL): Promise<number> {
+    /** The sum of what rollbacks left unrecovered on a member's orders in one currency. */
+    async unrecoveredOfMember(userId: number, currencyId: number): Promise<number> {
+      const orderIds = memberOrderIdsSql(userId, currencyId);
       const [row] = await db
         .select({ total: sql<string>`coalesce(sum(${orderSettlements.unrecoveredMinor}), 0)` })
         .from(orderSettlements)
@@ -117,5 +130,3 @@ export function settlementQueries(db: Database) {
     },
   };
 }
-
-export type SettlementQueries = ReturnType<typeof settlementQueries>;
