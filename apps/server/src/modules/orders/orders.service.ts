@@ -294,7 +294,7 @@ export type { OrderLegRow, OrderRow, OrderWithLegs } from './orders.repository';
 /**
  * What settlement does to orders, through the orders module: it reads the orders of an event,
  * locks one, moves statuses with their history rows, and finishes many accepted orders at once.
- * Every statement on the order tables stays in orders.repository.ts.
+ * Every statement on the order tables stays in the orders module's repositories.
  */
 export function createOrderSettling(db: Database) {
   return {

@@ -2,5 +2,6 @@
 
 export type { EventFacts, LegToRead } from './leg-states';
 export type { OrderExposure, OutcomeLiability } from './order-exposure.repository';
+export type { OrderConfig } from './order-settings';
 export type { SettlementValues, StandingSettlement } from './order-settlements.repository';
 export type { SettledLeg } from './orders.schema';
