@@ -2,9 +2,11 @@ import type { BalanceEntry } from '@sb/contract';
 import type { ModuleContext } from '../../module-context';
 import type { AuditService } from '../operators/audit.service';
 import { walletMemberOf } from './identity.service';
-import { createMemberAdmin } from './member-admin';
+import { createMemberAdminRepository } from './member-admin.repository';
+import { createMemberAdmin } from './member-admin.service';
 import { registerMemberDeskRoutes } from './member-desk.routes';
-import { createPartnerAdmin } from './partner-admin';
+import { createPartnerAdminRepository } from './partner-admin.repository';
+import { createPartnerAdmin } from './partner-admin.service';
 import { registerPartnerDeskRoutes } from './partner-desk.routes';
 
 /**
@@ -25,7 +27,7 @@ export function registerIdentityDesks(
 ) {
   const { app, authenticate, now } = context;
   const db = context.database.db;
-  const members = createMemberAdmin({ db, now });
+  const members = createMemberAdmin({ repository: createMemberAdminRepository(db), now });
   registerMemberDeskRoutes(app, authenticate, {
     members,
     audit: deps.audit,
@@ -34,7 +36,11 @@ export function registerIdentityDesks(
     isWithdrawLocked: deps.isWithdrawLocked,
   });
   registerPartnerDeskRoutes(app, authenticate, {
-    partners: createPartnerAdmin({ db, channels: deps.partnerChannels, now }),
+    partners: createPartnerAdmin({
+      repository: createPartnerAdminRepository(db),
+      channels: deps.partnerChannels,
+      now,
+    }),
     audit: deps.audit,
   });
   return {
