@@ -26,37 +26,27 @@ import {
 } from './modules/deposits/deposits.module';
 import { createReadModel, startFeed } from './modules/feed/feed.service';
 import type { FeedProvider } from './modules/feed/feed.types';
-import { registerIdentityDesks } from './modules/identity/identity.module';
-import { createIdentityRepository } from './modules/identity/identity.repository';
-import { registerIdentityRoutes } from './modules/identity/identity.routes';
-import { createIdentityService, type IdentityService } from './modules/identity/identity.service';
-import { createLoginGuard } from './modules/identity/login-guard';
-import { createPasscodeRepository } from './modules/identity/passcode.repository';
-import { registerPasscodeRoutes } from './modules/identity/passcode.routes';
-import { createPasscodeService } from './modules/identity/passcode.service';
-import { registerQuickAccountRoutes } from './modules/identity/quick-account.routes';
-import { createQuickAccountService } from './modules/identity/quick-account.service';
-import { registerLedgerDeskRoutes } from './modules/ledger/ledger.routes';
+import { registerIdentityDesks, registerIdentityModule } from './modules/identity/identity.module';
+import type { IdentityService } from './modules/identity/identity.service';
+import { registerLedgerModule } from './modules/ledger/ledger.module';
 import { createLedger, type Ledger } from './modules/ledger/ledger.service';
-import { checkLedger } from './modules/ledger/ledger-check';
-import { createCreditReader } from './modules/loans/loan-credit';
 import { registerLoanModule } from './modules/loans/loans.module';
-import type { LoanService } from './modules/loans/loans.service';
+import { createCreditReader, type LoanService } from './modules/loans/loans.service';
 import {
   createMatchSiteSettings,
   type MatchWireSource,
   registerMatchModule,
 } from './modules/match/match.module';
-import type { StreamProvider } from './modules/match/stream-provider';
+import type { StreamProvider } from './modules/match/match.types';
 import { type OperatorModule, registerOperatorModule } from './modules/operators/operators.module';
 import { registerOrderStatsModule } from './modules/order-stats/order-stats.module';
-import type { OrderConfig } from './modules/orders/order-settings';
 import { type Orders, registerOrdersModule } from './modules/orders/orders.module';
+import type { OrderConfig } from './modules/orders/orders.types';
 import { registerSettlementModule, type Settlement } from './modules/settlement/settlement.module';
 import { registerSiteContentModule } from './modules/site-content/site-content.module';
 import { registerTradingModule } from './modules/trading/trading.module';
-import { createDemoBalanceGranter } from './modules/wallet/demo-balance';
 import { registerWalletModule, type Wallet } from './modules/wallet/wallet.module';
+import { createDemoBalanceGranter } from './modules/wallet/wallet.service';
 import {
   registerWithdrawalsModule,
   type WithdrawalsModule,
@@ -171,19 +161,13 @@ export async function assembleApp(
   const ledger = createLedger(deps.database.db);
   // The loans module's reads of members' credit lines, which the session and balances show.
   const credit = createCreditReader(deps.database.db);
-  const repository = createIdentityRepository(deps.database.db);
-  const loginGuard = createLoginGuard({
-    repository,
+  const identity = registerIdentityModule({
+    app,
+    db: deps.database.db,
+    config: deps.config,
     counters: deps.counters,
     now,
-    ...(deps.generateCaptchaCode ? { generateCaptchaCode: deps.generateCaptchaCode } : {}),
-  });
-  const identity = createIdentityService({
-    repository,
-    loginGuard,
-    partnerSecrets: deps.config.PARTNER_SECRETS,
-    sessionTtlMs: deps.config.SESSION_TTL_HOURS * 3_600_000,
-    now,
+    generateCaptchaCode: deps.generateCaptchaCode,
     grantDemoBalance: createDemoBalanceGranter(ledger),
     readCredit: credit.creditLineOf,
   });
@@ -203,21 +187,6 @@ export async function assembleApp(
     app.addHook('onClose', async () => feed.stop());
   }
 
-  registerIdentityRoutes(app, authenticate, identity, loginGuard);
-  registerPasscodeRoutes(
-    app,
-    authenticate,
-    createPasscodeService({
-      repository: createPasscodeRepository(deps.database.db),
-      identity,
-      now,
-    }),
-  );
-  registerQuickAccountRoutes(
-    app,
-    authenticate,
-    createQuickAccountService({ identity, counters: deps.counters }),
-  );
   const context: ModuleContext = {
     app,
     config: deps.config,
@@ -264,11 +233,7 @@ export async function assembleApp(
     notifyBalanceChanged,
   });
   registerOrderStatsModule(context, { openLiability: orders.exposure.openLiability });
-  registerLedgerDeskRoutes(app, authenticate, {
-    ledger,
-    check: () => checkLedger(deps.database.db),
-    now,
-  });
+  registerLedgerModule(context);
   await registerTradingModule(context, { audit, exposure: orders.exposure, settlement });
   const members = registerIdentityDesks(context, {
     audit,

@@ -8,7 +8,7 @@ import { debitTransferOf } from '../../src/modules/ledger/debit-gate';
 import { ledgerAccounts, ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
 import { createLedger, type Ledger } from '../../src/modules/ledger/ledger.service';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
-import { requestDigestOf, systemAccountShards } from '../../src/modules/ledger/transfer-statement';
+import { requestDigestOf, systemAccountShards } from '../../src/modules/ledger/transfer.statement';
 import { createOrderWriter, newOrderNo } from '../../src/modules/orders/order-writer';
 import {
   createOrdersRepository,

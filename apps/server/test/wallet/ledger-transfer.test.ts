@@ -6,7 +6,7 @@ import { users } from '../../src/modules/identity/identity.schema';
 import { ledgerAccounts, ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
 import { createLedger, type Ledger } from '../../src/modules/ledger/ledger.service';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
-import { systemAccountShards } from '../../src/modules/ledger/transfer-statement';
+import { systemAccountShards } from '../../src/modules/ledger/transfer.statement';
 import { createTestDatabase } from '../test-database';
 
 /** The one-statement transfer path: account creation, lock order, refusals inside transactions. */

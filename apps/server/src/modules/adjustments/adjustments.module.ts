@@ -1,6 +1,7 @@
 import type { ModuleContext } from '../../module-context';
 import type { AuditService } from '../operators/audit.service';
 import type { WalletMember } from '../wallet/wallet.service';
+import { createAdjustmentRepository } from './adjustments.repository';
 import { registerAdjustmentRoutes } from './adjustments.routes';
 import { createAdjustmentService } from './adjustments.service';
 
@@ -18,7 +19,7 @@ export function registerAdjustmentsModule(
 ): void {
   const { now } = context;
   const adjustments = createAdjustmentService({
-    db: context.database.db,
+    repository: createAdjustmentRepository(context.database.db),
     ledger: context.ledger,
     now,
     approvalAboveMajor: deps.approvalAboveMajor,

@@ -1,14 +1,15 @@
 import { type Adjustment, adjustmentStatus } from '@sb/contract';
 import { findCurrencyById } from '@sb/domain';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { Ledger } from '../ledger/ledger.service';
 import type { AuditWithin } from '../operators/audit.service';
 import type { WalletMember } from '../wallet/wallet.service';
-import { balanceAdjustments } from './adjustments.schema';
-
-type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
+import type {
+  AdjustmentQueries,
+  AdjustmentRepository,
+  AdjustmentRow,
+} from './adjustments.repository';
 
 export interface AdjustmentRequest {
   userId: number;
@@ -44,14 +45,14 @@ function toAdjustment(row: AdjustmentRow): Adjustment {
  * member cannot cover is refused, and nothing is written), with the audit entry.
  */
 export function createAdjustmentService(deps: {
-  db: Database;
+  repository: AdjustmentRepository;
   ledger: Ledger;
   now: () => Date;
   approvalAboveMajor: number;
   /** The member, blocked ones included (a chargeback is settled on a blocked account); NOT_FOUND when there is none. */
   findMember: (userId: number) => Promise<WalletMember>;
 }) {
-  const { db, ledger, now } = deps;
+  const { repository, ledger, now } = deps;
 
   /** Moves the money of an adjustment, once: its id is the ledger's idempotency key. */
   async function apply(tx: Database, row: AdjustmentRow): Promise<void> {
@@ -88,16 +89,11 @@ export function createAdjustmentService(deps: {
   }
 
   /** The adjustment an earlier call with the same key made; a different request is refused. */
-  async function sameRequestOf(tx: Database, request: AdjustmentRequest): Promise<Adjustment> {
-    const [earlier] = await tx
-      .select()
-      .from(balanceAdjustments)
-      .where(
-        and(
-          eq(balanceAdjustments.createdBy, request.operatorId),
-          eq(balanceAdjustments.idempotencyKey, request.idempotencyKey ?? ''),
-        ),
-      );
+  async function sameRequestOf(
+    adjustments: AdjustmentQueries,
+    request: AdjustmentRequest,
+  ): Promise<Adjustment> {
+    const earlier = await adjustments.findByKey(request.operatorId, request.idempotencyKey ?? '');
     const isSame =
       earlier?.userId === request.userId &&
       earlier.currencyId === request.currencyId &&
@@ -113,26 +109,22 @@ export function createAdjustmentService(deps: {
     async create(request: AdjustmentRequest, audit: AuditWithin): Promise<Adjustment> {
       await requireMemberCurrency(request);
       const isSmall = Math.abs(request.amount) <= approvalAboveMinor(request.currencyId);
-      return db.transaction(async (tx) => {
+      return repository.transaction(async (adjustments, tx) => {
         const at = now();
-        const [row] = await tx
-          .insert(balanceAdjustments)
-          .values({
-            userId: request.userId,
-            currencyId: request.currencyId,
-            amount: request.amount,
-            reason: request.reason,
-            status: isSmall ? adjustmentStatus.applied : adjustmentStatus.pending,
-            createdBy: request.operatorId,
-            idempotencyKey: request.idempotencyKey ?? null,
-            createdAt: at,
-            decidedBy: isSmall ? request.operatorId : null,
-            decidedAt: isSmall ? at : null,
-          })
-          // A retried call (the same operator and key) finds the adjustment it made.
-          .onConflictDoNothing()
-          .returning();
-        if (!row) return sameRequestOf(tx, request);
+        // A retried call (the same operator and key) finds the adjustment it made.
+        const row = await adjustments.insertUnlessKeyTaken({
+          userId: request.userId,
+          currencyId: request.currencyId,
+          amount: request.amount,
+          reason: request.reason,
+          status: isSmall ? adjustmentStatus.applied : adjustmentStatus.pending,
+          createdBy: request.operatorId,
+          idempotencyKey: request.idempotencyKey ?? null,
+          createdAt: at,
+          decidedBy: isSmall ? request.operatorId : null,
+          decidedAt: isSmall ? at : null,
+        });
+        if (!row) return sameRequestOf(adjustments, request);
         if (isSmall) await apply(tx, row);
         await audit(tx, { before: null, after: toAdjustment(row) });
         return toAdjustment(row);
@@ -145,27 +137,19 @@ export function createAdjustmentService(deps: {
     ): Promise<Adjustment & { applied: boolean }> {
       if (!decision.approve && !decision.reason)
         throw new AppError('INVALID_INPUT', 'reason: is required to reject');
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(balanceAdjustments)
-          .where(eq(balanceAdjustments.id, decision.id))
-          .for('update');
+      return repository.transaction(async (adjustments, tx) => {
+        const before = await adjustments.lock(decision.id);
         if (!before) throw new AppError('NOT_FOUND', `id: no adjustment ${decision.id}`);
         if (before.status !== adjustmentStatus.pending)
           return { ...toAdjustment(before), applied: false };
         if (before.createdBy === decision.operatorId)
           throw new AppError('ADJUSTMENT_NEEDS_SECOND_OPERATOR');
-        const [after] = await tx
-          .update(balanceAdjustments)
-          .set({
-            status: decision.approve ? adjustmentStatus.applied : adjustmentStatus.rejected,
-            decidedBy: decision.operatorId,
-            decidedAt: now(),
-            decisionReason: decision.reason ?? null,
-          })
-          .where(eq(balanceAdjustments.id, decision.id))
-          .returning();
+        const after = await adjustments.update(decision.id, {
+          status: decision.approve ? adjustmentStatus.applied : adjustmentStatus.rejected,
+          decidedBy: decision.operatorId,
+          decidedAt: now(),
+          decisionReason: decision.reason ?? null,
+        });
         if (!after) throw new Error(`adjustment ${decision.id} vanished under its lock`);
         if (decision.approve) await apply(tx, after);
         await audit(tx, { before: toAdjustment(before), after: toAdjustment(after) });
@@ -179,22 +163,14 @@ export function createAdjustmentService(deps: {
       page: number;
       size: number;
     }) {
-      const filters: (SQL | undefined)[] = [
-        query.status === undefined ? undefined : eq(balanceAdjustments.status, query.status),
-        query.userId === undefined ? undefined : eq(balanceAdjustments.userId, query.userId),
-      ];
-      const where = and(...filters);
-      const rows = await db
-        .select()
-        .from(balanceAdjustments)
-        .where(where)
-        .orderBy(desc(balanceAdjustments.id))
-        .offset((query.page - 1) * query.size)
-        .limit(query.size);
-      const [total] = await db.select({ rows: count() }).from(balanceAdjustments).where(where);
+      const { rows, total } = await repository.list(
+        { status: query.status, userId: query.userId },
+        (query.page - 1) * query.size,
+        query.size,
+      );
       return {
         records: rows.map(toAdjustment),
-        total: total?.rows ?? 0,
+        total,
         approvalAboveMajor: deps.approvalAboveMajor,
       };
     },

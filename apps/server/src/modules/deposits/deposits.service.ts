@@ -1,8 +1,8 @@
 import { type DepositRecord, depositStatus, type PayType } from '@sb/contract';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { normalizeAddress, paymentUri } from '../payments/chain-address';
-import type { PaymentProvider } from '../payments/payment-provider';
+import { normalizeAddress, paymentUri } from '../payments/payments.service';
+import type { PaymentProvider } from '../payments/payments.types';
 import type { WalletMember } from '../wallet/wallet.service';
 import {
   assertCanDeposit,

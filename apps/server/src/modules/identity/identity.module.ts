@@ -1,11 +1,74 @@
 import type { BalanceEntry } from '@sb/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
 import type { ModuleContext } from '../../module-context';
+import type { CounterStore } from '../../platform/counter-store';
 import type { AuditService } from '../operators/audit.service';
-import { walletMemberOf } from './identity.service';
-import { createMemberAdmin } from './member-admin';
+import { createIdentityRepository } from './identity.repository';
+import { registerIdentityRoutes } from './identity.routes';
+import {
+  createIdentityService,
+  type IdentityService,
+  type IdentityServiceOptions,
+  walletMemberOf,
+} from './identity.service';
+import { createLoginGuard } from './login-guard';
+import { createMemberAdminRepository } from './member-admin.repository';
+import { createMemberAdmin } from './member-admin.service';
 import { registerMemberDeskRoutes } from './member-desk.routes';
-import { createPartnerAdmin } from './partner-admin';
+import { createPartnerAdminRepository } from './partner-admin.repository';
+import { createPartnerAdmin } from './partner-admin.service';
 import { registerPartnerDeskRoutes } from './partner-desk.routes';
+import { createPasscodeRepository } from './passcode.repository';
+import { registerPasscodeRoutes } from './passcode.routes';
+import { createPasscodeService } from './passcode.service';
+import { registerQuickAccountRoutes } from './quick-account.routes';
+import { createQuickAccountService } from './quick-account.service';
+
+/**
+ * Builds identity (users, sessions, the login guard, partner passcodes, quick accounts) and binds
+ * the members' calls. It comes first: every other module is handed its service (ModuleContext),
+ * so what it needs of others (demo money, credit lines) is handed in as functions.
+ */
+export function registerIdentityModule(deps: {
+  app: FastifyInstance;
+  db: Database;
+  config: Pick<Config, 'PARTNER_SECRETS' | 'SESSION_TTL_HOURS'>;
+  counters: CounterStore;
+  now: () => Date;
+  /** Chooses captcha codes; tests supply a known one. */
+  generateCaptchaCode?: () => string;
+  grantDemoBalance: IdentityServiceOptions['grantDemoBalance'];
+  readCredit?: IdentityServiceOptions['readCredit'];
+}): IdentityService {
+  const { app, db, counters, now } = deps;
+  const repository = createIdentityRepository(db);
+  const loginGuard = createLoginGuard({
+    repository,
+    counters,
+    now,
+    generateCaptchaCode: deps.generateCaptchaCode,
+  });
+  const identity = createIdentityService({
+    repository,
+    loginGuard,
+    partnerSecrets: deps.config.PARTNER_SECRETS,
+    sessionTtlMs: deps.config.SESSION_TTL_HOURS * 3_600_000,
+    now,
+    grantDemoBalance: deps.grantDemoBalance,
+    readCredit: deps.readCredit,
+  });
+  const { authenticate } = identity;
+  registerIdentityRoutes(app, authenticate, identity, loginGuard);
+  registerPasscodeRoutes(
+    app,
+    authenticate,
+    createPasscodeService({ repository: createPasscodeRepository(db), identity, now }),
+  );
+  registerQuickAccountRoutes(app, authenticate, createQuickAccountService({ identity, counters }));
+  return identity;
+}
 
 /**
  * The operators' desks over identity's own tables: members (search, a member's whole picture,
@@ -25,7 +88,7 @@ export function registerIdentityDesks(
 ) {
   const { app, authenticate, now } = context;
   const db = context.database.db;
-  const members = createMemberAdmin({ db, now });
+  const members = createMemberAdmin({ repository: createMemberAdminRepository(db), now });
   registerMemberDeskRoutes(app, authenticate, {
     members,
     audit: deps.audit,
@@ -34,7 +97,11 @@ export function registerIdentityDesks(
     isWithdrawLocked: deps.isWithdrawLocked,
   });
   registerPartnerDeskRoutes(app, authenticate, {
-    partners: createPartnerAdmin({ db, channels: deps.partnerChannels, now }),
+    partners: createPartnerAdmin({
+      repository: createPartnerAdminRepository(db),
+      channels: deps.partnerChannels,
+      now,
+    }),
     audit: deps.audit,
   });
   return {

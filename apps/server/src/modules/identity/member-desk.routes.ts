@@ -11,7 +11,8 @@ import type { Authenticator } from '../../http/request-context';
 import type { AuditService } from '../operators/audit.service';
 import { auditWithin } from '../operators/audit.service';
 import { walletMemberOf } from './identity.service';
-import { type MemberAdmin, type MemberRow, memberRiskOf } from './member-admin';
+import type { MemberRow } from './member-admin.repository';
+import { type MemberAdmin, memberRiskOf } from './member-admin.service';
 
 const summaryOf = (user: MemberRow) => ({
   userId: user.id,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
 import { type AuditService, auditActorOf, auditWithin } from '../operators/audit.service';
-import type { PartnerAdmin } from './partner-admin';
+import type { PartnerAdmin } from './partner-admin.service';
 
 /**
  * The site desk's partners: the channels of PARTNER_SECRETS with their settings (support and

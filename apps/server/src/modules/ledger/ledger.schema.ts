@@ -16,7 +16,7 @@ import {
  * `frozen` bucket (held for a pending withdrawal); their wire `amount` is the sum of both and
  * `frozen` the second. System accounts (house, stakes held, money in transit…) have a `code`
  * instead of a user and may go below zero; member accounts never may. A system account is spread
- * over several rows (`main`, `shard-0`…`shard-15`, see transfer-statement.ts) so that busy ones
+ * over several rows (`main`, `shard-0`…`shard-15`, see transfer.statement.ts) so that busy ones
  * are not one lock every bet waits for; its balance is the sum of its rows.
  */
 export const ledgerAccounts = pgTable(

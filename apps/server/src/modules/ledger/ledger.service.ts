@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { reusableStatement } from '../../db/statement';
 import { AppError } from '../../http/app-error';
-import { type BatchEntry, bookBatchStatements } from './batch-statement';
+import { type BatchEntry, bookBatchStatements } from './batch.statement';
 import { debitTransferOf, type MemberDebit } from './debit-gate';
 import {
   createLedgerRepository,
@@ -23,13 +23,13 @@ import {
   runTransferStatement,
   type TransferStatementResult,
   transferValues,
-} from './transfer-statement';
+} from './transfer.statement';
 import { type WageringFigures, wageringFiguresOf, wagerKindNames } from './wagering';
 
 // The ledger's public entry: other modules import these from here, never the files behind them.
-export { BatchKeyTakenError } from './batch-statement';
+export { BatchKeyTakenError } from './batch.statement';
 export type { MemberDebit } from './debit-gate';
-export { type HoldRequest, holdSteps, holdsParam } from './hold-steps';
+export { type HoldRequest, holdSteps, holdsParam } from './hold.statement';
 export type { LedgerWindow } from './ledger.repository';
 export { checkLedger, type LedgerCheckResult } from './ledger-check';
 export { type WageringFigures, type WagerKind, wagerKinds } from './wagering';
@@ -177,7 +177,7 @@ export function createLedger(db: Database) {
 
   /**
    * Applies a transfer once on `executor` (the database, or a caller's transaction) in a single
-   * statement (see transfer-statement.ts). A retry with the same key and postings answers the
+   * statement (see transfer.statement.ts). A retry with the same key and postings answers the
    * first transaction (`replayed`); the same key with other postings is refused.
    */
   async function applyTransfer(
@@ -201,7 +201,7 @@ export function createLedger(db: Database) {
         throw new AppError('IDEMPOTENCY_CONFLICT');
       return { transactionId: existing.id, replayed: true };
     }
-    // The statement cannot commit fewer postings (see transfer-statement.ts); if this ever fires,
+    // The statement cannot commit fewer postings (see transfer.statement.ts); if this ever fires,
     // the statement itself is wrong and the ledger check will name the transaction.
     if (applied.postingCount !== request.postings.length)
       throw new Error(
@@ -258,7 +258,7 @@ export function createLedger(db: Database) {
 
     /**
      * Books many balanced transactions inside the caller's transaction in a fixed number of
-     * statements (batch-statement.ts), each under its own idempotency key with the digest
+     * statements (batch.statement.ts), each under its own idempotency key with the digest
      * `transfer` would record. Nothing is replayed: a key the ledger already holds fails the
      * batch (`BatchKeyTakenError`), as does a member balance taken below zero
      * (INSUFFICIENT_FUNDS); the caller's transaction is then to be rolled back. Answers each

@@ -7,6 +7,9 @@ import type { AuditWithin } from '../operators/audit.service';
 import type { WalletMember } from '../wallet/wallet.service';
 import type { LoanAccountRow, LoanRecordRow, LoanRepository } from './loans.repository';
 
+// The members' credit lines, which the wallet's balances and identity's session show.
+export { createCreditReader } from './loan-credit';
+
 /** The largest credit limit an operator may give: far above any real line, far below overflow. */
 export const maxCreditLimitMinor = 1_000_000_000_000_000;
 const defaultPageSize = 10;

@@ -1,5 +1,4 @@
 // The orders module's public types (docs/boundaries.md): other modules import them from here.
-
 export type { EventFacts, LegToRead } from './leg-states';
 export type { OrderExposure, OutcomeLiability } from './order-exposure.repository';
 export type { OrderConfig } from './order-settings';

@@ -3,11 +3,11 @@ import { createInjectDelivery } from './callback-delivery';
 import { purgeCallbackNonces } from './callback-nonces';
 import type { PaymentNoticeHandler, PaymentProvider } from './payment-provider';
 import { callbackPath, registerPaymentCallbackRoute } from './payments.routes';
+import { createSandboxRepository } from './sandbox.repository';
 import { registerSandboxRoutes } from './sandbox.routes';
 import { createSandboxChain, type SandboxChain } from './sandbox-chain';
 import { createSandboxPay } from './sandbox-pay';
 import { createSandboxProvider } from './sandbox-provider';
-import { createSandboxRepository } from './sandbox-repository';
 
 /** How often nonces too old to matter are dropped. */
 const nonceSweepIntervalMs = 60_000;

@@ -3,6 +3,9 @@ import { currencies, formatMinorUnits } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { Ledger, MemberBalance } from '../ledger/ledger.service';
 
+// A new try-play account's demo money, which identity asks for when it creates one.
+export { createDemoBalanceGranter } from './demo-balance';
+
 /**
  * A member's credit in one currency as the balance entry shows it, minor units. The loans module
  * owns credit and hands the wallet its reads (app.ts wires them), so the wallet never imports it.

@@ -1,11 +1,7 @@
 import type { PartnerSettings } from '@sb/contract';
-import { count, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuditWithin } from '../operators/audit.service';
-import { partnerSettings, users } from './identity.schema';
-
-type PartnerSettingsRow = typeof partnerSettings.$inferSelect;
+import type { PartnerAdminRepository, PartnerSettingsRow } from './partner-admin.repository';
 
 /** What an operator may change of a partner; left-out fields keep their value. */
 export interface PartnerChanges {
@@ -50,11 +46,11 @@ function settingsOf(
  * an operator changes a partner; until then the defaults stand.
  */
 export function createPartnerAdmin(deps: {
-  db: Database;
+  repository: PartnerAdminRepository;
   channels: readonly string[];
   now: () => Date;
 }) {
-  const { db, now } = deps;
+  const { repository, now } = deps;
   const channels = [...deps.channels].sort();
 
   function requireConfigured(channel: string): void {
@@ -62,26 +58,10 @@ export function createPartnerAdmin(deps: {
       throw new AppError('NOT_FOUND', `channel: no partner ${JSON.stringify(channel)}`);
   }
 
-  async function playersOf(tx: Database, of: readonly string[]): Promise<Map<string, number>> {
-    if (of.length === 0) return new Map();
-    const rows = await tx
-      .select({ channel: users.partnerChannel, players: count() })
-      .from(users)
-      .where(inArray(users.partnerChannel, [...of]))
-      .groupBy(users.partnerChannel);
-    return new Map(rows.map((row) => [row.channel ?? '', row.players]));
-  }
-
   return {
     async list(): Promise<PartnerSettings[]> {
-      const rows =
-        channels.length === 0
-          ? []
-          : await db
-              .select()
-              .from(partnerSettings)
-              .where(inArray(partnerSettings.channel, channels));
-      const players = await playersOf(db, channels);
+      const rows = await repository.findSettings(channels);
+      const players = await repository.countPlayers(channels);
       return channels.map((channel) =>
         settingsOf(
           channel,
@@ -102,14 +82,10 @@ export function createPartnerAdmin(deps: {
       audit: AuditWithin,
     ): Promise<PartnerSettings & { applied: boolean }> {
       requireConfigured(channel);
-      return db.transaction(async (tx) => {
+      return repository.transaction(async (partners, tx) => {
         // Two tries: a first change racing another one's insert finds its row the second time.
         for (let attempt = 0; attempt < 2; attempt += 1) {
-          const [stored] = await tx
-            .select()
-            .from(partnerSettings)
-            .where(eq(partnerSettings.channel, channel))
-            .for('update');
+          const stored = await partners.lockSettings(channel);
           const before = snapshotOf(stored);
           const after = {
             name: changes.name === undefined ? before.name : changes.name || null,
@@ -117,21 +93,13 @@ export function createPartnerAdmin(deps: {
             defaultIsShow: changes.defaultIsShow ?? before.defaultIsShow,
             defaultLeagueIds: changes.defaultLeagueIds ?? before.defaultLeagueIds,
           };
-          const players = (await playersOf(tx, [channel])).get(channel) ?? 0;
+          const players = (await partners.countPlayers([channel])).get(channel) ?? 0;
           if (JSON.stringify(after) === JSON.stringify(before))
             return { ...settingsOf(channel, stored, players), applied: false };
           const values = { ...after, updatedBy: operatorId, updatedAt: now() };
-          const [written] = stored
-            ? await tx
-                .update(partnerSettings)
-                .set(values)
-                .where(eq(partnerSettings.channel, channel))
-                .returning()
-            : await tx
-                .insert(partnerSettings)
-                .values({ channel, ...values })
-                .onConflictDoNothing()
-                .returning();
+          const written = stored
+            ? await partners.updateSettings(channel, values)
+            : await partners.insertSettingsUnlessPresent(channel, values);
           if (!written) continue;
           await audit(tx, { before, after });
           return { ...settingsOf(channel, written, players), applied: true };

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { debitTransferOf, type MemberDebit } from './debit-gate';
 import type { SystemAccountCode } from './ledger.service';
-import { accountKey, byKey, requestDigestOf, systemBucketOf } from './transfer-statement';
+import { accountKey, byKey, requestDigestOf, systemBucketOf } from './transfer.statement';
 
 /**
  * A hold: a debit of a member's main account to a system account (a bet's stake to

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { AccountRef, TransferRequest } from './ledger.service';
-import { accountKey, byKey } from './transfer-statement';
+import { accountKey, byKey } from './transfer.statement';
 
 type Rows = Record<string, unknown>[];
 const rowsOf = async (executor: Database, query: ReturnType<typeof sql>): Promise<Rows> =>

@@ -1,0 +1,97 @@
+import type { MemberRisk } from '@sb/contract';
+import { AppError } from '../../http/app-error';
+import type { AuditWithin } from '../operators/audit.service';
+import type {
+  MemberAdminQueries,
+  MemberAdminRepository,
+  MemberRow,
+  MemberSearch,
+} from './member-admin.repository';
+
+export const memberRiskOf = (user: MemberRow): MemberRisk => ({
+  riskAmount: user.riskAmount,
+  riskLevel: user.riskLevel,
+  playerOdds: user.playerOdds,
+  oddsConfig: user.oddsConfig,
+  leagueIds: user.leagueIds,
+});
+
+/** What the members desk sets on a member: the risk settings and live video (isShow). */
+export type MemberSettings = MemberRisk & { isShow: boolean };
+
+export const memberSettingsOf = (user: MemberRow): MemberSettings => ({
+  ...memberRiskOf(user),
+  isShow: user.isShow,
+});
+
+/** The fields a caller gave; left-out ones keep their stored value. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, field]) => field !== undefined),
+  ) as Partial<T>;
+}
+
+/**
+ * What the back office does to members' identities: search, read, block and risk settings.
+ * Blocking ends every session of the member in the same transaction (a blocked member's token
+ * is refused like a revoked one, and their logins are refused); unblocking lets them sign in.
+ */
+export function createMemberAdmin(deps: { repository: MemberAdminRepository; now: () => Date }) {
+  const { repository, now } = deps;
+
+  function requireFound(userId: number, user: MemberRow | undefined): MemberRow {
+    if (!user) throw new AppError('NOT_FOUND', `userId: no member ${userId}`);
+    return user;
+  }
+
+  /** The member, locked until the transaction ends. */
+  const lock = async (members: MemberAdminQueries, userId: number) =>
+    requireFound(userId, await members.lock(userId));
+
+  return {
+    find: async (userId: number) => requireFound(userId, await repository.find(userId)),
+
+    /**
+     * Members whose account starts with `q` (any case), or whose uid or user id is `q`; visitors
+     * and try-play accounts, which every first page view and demo click creates, only when asked.
+     */
+    search(query: MemberSearch & { page: number; size: number }) {
+      const { q, blocked, withVisitors, page, size } = query;
+      return repository.search({ q, blocked, withVisitors }, (page - 1) * size, size);
+    },
+
+    /** Blocks or unblocks; `applied` false when the member already stood so. */
+    setBlocked(userId: number, blocked: boolean, audit: AuditWithin) {
+      return repository.transaction(async (members, tx) => {
+        const before = await lock(members, userId);
+        if (blocked === (before.blockedAt !== null)) return { member: before, applied: false };
+        const at = now();
+        const blockedAt = blocked ? at : null;
+        const after = await members.update(userId, { blockedAt });
+        if (blocked) await members.revokeSessions(userId, at);
+        await audit(tx, {
+          before: { blockedAt: before.blockedAt?.toISOString() ?? null },
+          after: { blockedAt: blockedAt?.toISOString() ?? null },
+        });
+        return { member: after ?? before, applied: true };
+      });
+    },
+
+    /** Changes the risk settings and isShow given; the others keep their value. */
+    setRisk(
+      userId: number,
+      changes: Partial<MemberSettings>,
+      audit: AuditWithin,
+    ): Promise<MemberSettings> {
+      return repository.transaction(async (members, tx) => {
+        const before = await lock(members, userId);
+        const after: MemberSettings = { ...memberSettingsOf(before), ...definedOnly(changes) };
+        await members.update(userId, after);
+        await audit(tx, { before: memberSettingsOf(before), after });
+        return after;
+      });
+    },
+  };
+}
+
+export type MemberAdmin = ReturnType<typeof createMemberAdmin>;
