@@ -12,7 +12,7 @@ export interface Violation {
   file: string;
   line: number;
   rule: Rule;
-  /** What the baseline names: the file imported, the module on the cycle, or the package. */
+  /** What it is about: the file imported, the module on the cycle, or the package. */
   target: string;
   detail: string;
 }
@@ -25,7 +25,6 @@ export interface FoundImport {
 
 export const rules: Record<Rule, string>;
 export const sourceRoots: string[];
-export const baselinePath: string;
 
 export function findViolations(files: Map<string, string>): {
   violations: Violation[];
@@ -33,14 +32,4 @@ export function findViolations(files: Map<string, string>): {
 };
 export function findImports(source: string): FoundImport[];
 export function blankCommentsAndTemplates(source: string): string;
-export function baselineKey(violation: Violation): string;
-export function compareWithBaseline(
-  violations: Violation[],
-  baselineText: string,
-): {
-  fresh: Violation[];
-  known: Violation[];
-  stale: { key: string; line: number }[];
-};
-export function formatBaseline(violations: Violation[]): string;
 export function readSourceFiles(root: string): Map<string, string>;

@@ -1,13 +1,9 @@
 // The boundary check (docs/boundaries.md): reads the source files, finds every import, and
-// reports each one that crosses a wall ARCHITECTURE.md draws. Violations listed in the baseline
-// file are tolerated until fixed; a baseline line that no longer occurs fails too, so the list
-// only shrinks.
+// reports each one that crosses a wall ARCHITECTURE.md draws. None is tolerated.
 //
 //   node scripts/check-boundaries.mjs                  check; exit 1 on a new or a stale entry
-//   node scripts/check-boundaries.mjs --all            also list the violations the baseline holds
-//   node scripts/check-boundaries.mjs --write-baseline rewrite the baseline from today's violations
 //   node scripts/check-boundaries.mjs --root <dir>     check another tree (the check's own test)
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,7 +21,6 @@ export const rules = {
 
 /** The folders whose files the check reads, relative to the repository root. */
 export const sourceRoots = ['apps/server/src', 'apps/web/src', 'packages'];
-export const baselinePath = 'scripts/boundaries-baseline.txt';
 
 const sourceExtensions = ['.ts', '.tsx', '.mts', '.mjs', '.js'];
 const server = 'apps/server/src/';
@@ -436,41 +431,6 @@ function resolveSpecifier(file, specifier, files) {
   return candidates.find((candidate) => files.has(candidate)) ?? base;
 }
 
-/** `file  rule  target`: what the baseline lists. */
-export function baselineKey(violation) {
-  return `${violation.file}  ${violation.rule}  ${violation.target}`;
-}
-
-/**
- * The violations the baseline does not list, and the baseline lines no violation matches.
- * @param {Violation[]} violations
- * @param {string} baselineText
- */
-export function compareWithBaseline(violations, baselineText) {
-  const listed = new Map();
-  baselineText.split('\n').forEach((raw, index) => {
-    const line = raw.trim().replace(/\s+/g, '  ');
-    if (line !== '' && !line.startsWith('#')) listed.set(line, index + 1);
-  });
-  const occurring = new Set(violations.map(baselineKey));
-  return {
-    fresh: violations.filter((violation) => !listed.has(baselineKey(violation))),
-    known: violations.filter((violation) => listed.has(baselineKey(violation))),
-    stale: [...listed].filter(([key]) => !occurring.has(key)).map(([key, line]) => ({ key, line })),
-  };
-}
-
-export function formatBaseline(violations) {
-  const keys = [...new Set(violations.map(baselineKey))].sort();
-  return [
-    '# Known boundary violations (docs/boundaries.md): file  rule  target, one a line.',
-    '# Fix them and delete their lines; the check fails on a line that no longer occurs, and on any',
-    '# violation not listed here. The list only shrinks, and is meant to become empty.',
-    ...keys,
-    '',
-  ].join('\n');
-}
-
 /** The source files under the roots, read into memory, keyed by repository-relative path. */
 export function readSourceFiles(root) {
   const files = new Map();
@@ -504,28 +464,14 @@ function main(argv) {
   if (!root) throw new Error('--root needs a directory');
   const files = readSourceFiles(root);
   const { violations, imports } = findViolations(files);
-  const baselineFile = join(root, baselinePath);
-  if (argv.includes('--write-baseline')) {
-    const text = formatBaseline(violations);
-    writeFileSync(baselineFile, text);
-    const entries = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
-    console.log(`boundaries: wrote ${baselinePath}, ${entries.length} entries`);
-    return 0;
-  }
-  const baselineText = existsSync(baselineFile) ? readFileSync(baselineFile, 'utf8') : '';
-  const { fresh, known, stale } = compareWithBaseline(violations, baselineText);
-  const print = (violation) =>
+  for (const violation of violations)
     console.error(`${violation.file}:${violation.line}  ${violation.rule}  ${violation.detail}`);
-  if (argv.includes('--all')) known.forEach(print);
-  fresh.forEach(print);
-  for (const rule of new Set(fresh.map((violation) => violation.rule)))
+  for (const rule of new Set(violations.map((violation) => violation.rule)))
     console.error(`  ${rule}: ${rules[rule]}`);
-  for (const { key, line } of stale)
-    console.error(`${baselinePath}:${line}  baseline  no longer occurs, delete the line: ${key}`);
-  const summary = `${files.size} files, ${imports} imports; ${known.length} known violations in ${baselinePath}${known.length > 0 ? ` (${countBy(known, (v) => v.rule)})` : ''}`;
-  if (fresh.length > 0 || stale.length > 0) {
+  const summary = `${files.size} files, ${imports} imports`;
+  if (violations.length > 0) {
     console.error(
-      `boundaries: FAILED, ${fresh.length} new violations, ${stale.length} stale baseline lines; ${summary}. Rules: docs/boundaries.md`,
+      `boundaries: FAILED, ${violations.length} violations (${countBy(violations, (v) => v.rule)}); ${summary}. Rules: docs/boundaries.md`,
     );
     return 1;
   }

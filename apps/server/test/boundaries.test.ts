@@ -5,12 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  compareWithBaseline,
-  findImports,
-  findViolations,
-  formatBaseline,
-} from '../../../scripts/check-boundaries.mjs';
+import { findImports, findViolations } from '../../../scripts/check-boundaries.mjs';
 
 /** The boundary check (docs/boundaries.md) on small trees of files held in memory. */
 function check(files: Record<string, string>) {
@@ -255,34 +250,6 @@ describe('boundary check: reading imports', () => {
   });
 });
 
-describe('boundary check: baseline', () => {
-  const violations = findViolations(
-    new Map([
-      [`${modules}/ledger/ledger.repository.ts`, 'export const rows = 1;\n'],
-      [
-        `${modules}/orders/orders.service.ts`,
-        "import { rows } from '../ledger/ledger.repository';\n",
-      ],
-    ]),
-  ).violations;
-
-  it('tolerates the violations it lists', () => {
-    const { fresh, known, stale } = compareWithBaseline(violations, formatBaseline(violations));
-    expect({ fresh, stale, known: known.length }).toEqual({ fresh: [], stale: [], known: 1 });
-  });
-
-  it('fails on a violation it does not list and on a line that no longer occurs', () => {
-    const baseline = `# known\n${modules}/wallet/wallet.service.ts  module-cycle  loans\n`;
-    const { fresh, stale } = compareWithBaseline(violations, baseline);
-    expect(fresh.map((violation) => violation.file)).toEqual([
-      `${modules}/orders/orders.service.ts`,
-    ]);
-    expect(stale).toEqual([
-      { key: `${modules}/wallet/wallet.service.ts  module-cycle  loans`, line: 2 },
-    ]);
-  });
-});
-
 describe('boundary check: command line', () => {
   const script = fileURLToPath(new URL('../../../scripts/check-boundaries.mjs', import.meta.url));
   const run = (root: string) =>
@@ -323,7 +290,7 @@ describe('boundary check: command line', () => {
     try {
       const result = await run(root);
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/^boundaries: OK, 2 files, 1 imports; 0 known violations/);
+      expect(result.stdout).toMatch(/^boundaries: OK, 2 files, 1 imports$/m);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
