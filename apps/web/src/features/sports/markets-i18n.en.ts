@@ -89,6 +89,7 @@ export const texts = {
       game: 'Games',
       map: 'Maps',
     },
+    periodGroupJoin: ' / ',
     periodGroup: {
       half: 'Halves',
       period: 'Periods',

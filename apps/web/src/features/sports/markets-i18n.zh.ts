@@ -84,6 +84,7 @@ export const texts: Texts = {
       game: '局数',
       map: '地图数',
     },
+    periodGroupJoin: '/',
     periodGroup: {
       half: '半场',
       period: '单节',

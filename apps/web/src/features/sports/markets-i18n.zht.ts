@@ -84,6 +84,7 @@ export const texts: Texts = {
       game: '局數',
       map: '地圖數',
     },
+    periodGroupJoin: '/',
     periodGroup: {
       half: '半場',
       period: '單節',

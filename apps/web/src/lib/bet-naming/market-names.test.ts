@@ -71,8 +71,8 @@ describe('market names on the member site', () => {
     expect(en.outcome(1, option(26, 'goalnr=2', 'none'))).toBe('No Goal');
     expect(zh.outcome(1, option(26, 'goalnr=2', 'none'))).toBe('无进球');
     expect(en.outcome(1, option(27, 'total=3.5', 'over', '3.5'))).toBe('Over 3.5');
-    expect(en.group(1, 'cards', 27)).toBe('Cards');
-    expect(zh.group(1, 'cards', 27)).toBe('罚牌');
+    expect(en.group(1, 'cards', [27])).toBe('Cards');
+    expect(zh.group(1, 'cards', [27])).toBe('罚牌');
   });
 
   it('names outcomes in full, and in the board short form', () => {
@@ -93,9 +93,11 @@ describe('market names on the member site', () => {
   it('keeps a runner’s full name, and names the periods group by its sport', () => {
     const runner = option(21000, '', '10101', '', 'Castleford Wanderers');
     expect(en.outcome(1000, runner, true)).toBe('Castleford Wanderers');
-    expect(en.group(3, 'periods', 4)).toBe('Sets');
-    expect(en.group(5, 'periods', 4)).toBe('Periods');
-    expect(zh.group(1, 'specials', 8)).toBe('特别投注');
+    expect(en.group(3, 'periods', [4, 5])).toBe('Sets');
+    expect(en.group(2, 'periods', [4, 5, 40, 41, 42, 43])).toBe('Halves / Quarters');
+    expect(zh.group(2, 'periods', [4, 40])).toBe('半场/单节');
+    expect(en.group(5, 'periods', [4])).toBe('Periods');
+    expect(zh.group(1, 'specials', [8])).toBe('特别投注');
   });
 
   it('names the quarter, half, team, game and map markets as people say them', () => {

@@ -62,11 +62,17 @@ export function marketNamesWith(t: Translate) {
         unitShort: name.unit ? t(`sportsMarkets.unitShort.${name.unit}`) : '',
       });
     },
-    /** A group's name; the periods group is named after its first play's period ("Sets"). */
-    group(sportId: number, group: MarketGroup, firstPlayId: number): string {
+    /**
+     * A group's name; the periods group is named after the periods its plays cover, in play
+     * order ("Sets"; basketball's "Halves / Quarters").
+     */
+    group(sportId: number, group: MarketGroup, playIds: readonly number[]): string {
       if (group !== 'periods') return t(`sportsMarkets.group.${group}`);
-      const period = playNameOf(sportId, firstPlayId).period ?? 'half';
-      return t(`sportsMarkets.periodGroup.${period}`);
+      const periods = new Set(playIds.map((playId) => playNameOf(sportId, playId).period));
+      const words = [...periods].map((period) =>
+        t(`sportsMarkets.periodGroup.${period ?? 'half'}`),
+      );
+      return words.join(t('sportsMarkets.periodGroupJoin'));
     },
     outcome(
       sportId: number,

@@ -61,7 +61,7 @@ export function DetailMarkets({ match, moves }: DetailMarketsProps) {
     { id: 'all', label: t('sportsMarkets.group.all') },
     ...groups.map((entry) => ({
       id: entry.group,
-      label: names.group(match.a, entry.group, entry.plays[0] ?? 0),
+      label: names.group(match.a, entry.group, entry.plays),
     })),
   ];
 
@@ -118,7 +118,7 @@ export function DetailMarkets({ match, moves }: DetailMarketsProps) {
                 aria-controls={bodyId}
                 onClick={() => toggleFold(group)}
               >
-                <span>{names.group(match.a, group, plays[0] ?? 0)}</span>
+                <span>{names.group(match.a, group, plays)}</span>
                 <span className="market-group__chevron" aria-hidden="true" />
               </button>
             </h3>
