@@ -11,10 +11,10 @@ const ledgerSteps = holdSteps(sql`select order_no from new_orders`);
 /*
  * One statement places many orders: it locks and reads the members' balances, writes each order
  * whose stake the member's balance covers (with its legs and first status history row), and
- * holds those stakes in the ledger (hold-steps.ts). A single statement is atomic on its own, so
- * a batch of bets costs one round trip and no transaction around it; its text never changes, so
- * PostgreSQL parses and plans it once per connection. The orders and their legs arrive as one
- * JSON parameter, the holds as another.
+ * holds those stakes in the ledger (ledger/hold.statement.ts). A single statement is atomic on
+ * its own, so a batch of bets costs one round trip and no transaction around it; its text never
+ * changes, so PostgreSQL parses and plans it once per connection. The orders and their legs
+ * arrive as one JSON parameter, the holds as another.
  *
  * An order is written only once its stake is funded, so an order refused for its balance leaves
  * no row behind. One that conflicts with a row already there (its member's idempotency key
