@@ -1,3 +1,4 @@
+import { encodeOptionId } from '@sb/domain';
 import type { EventSnapshot, FeedMessage, Market } from '@sb/feed-sim';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -321,6 +322,70 @@ describe.skipIf(!hasChromium)('match detail markets in Chromium', () => {
     feed.push([lift]);
     await expect.poll(() => locks.count(), { timeout: 10_000 }).toBe(0);
     expect(await price.first().textContent()).toMatch(/^\d+\.\d\d$/);
+  });
+
+  it('shows a padlock, never a price, on outcomes the score has decided, whatever the feed says', async () => {
+    // Another match than the padlock test's: the feed here turns it live with the goals past
+    // its total line, and keeps the line open at its pre-match prices, as a faulty feed might.
+    const stopped = openEvent(events, sportIds.football, [1, 3]);
+    const event = events.find(
+      (candidate) =>
+        candidate !== stopped &&
+        offers(candidate, sportIds.football, [3, 18]) &&
+        candidate.markets.every((market) => market.status === 'active'),
+    );
+    if (!event) throw new Error('no second open football match with totals');
+    const detail = await openDetail(event);
+    const market = event.markets.find((entry) => entry.playId === 18);
+    if (!market) throw new Error('no total goals market');
+    const line = Number(/total=([\d.]+)/.exec(market.specifiers)?.[1]);
+    const goals = Math.floor(line) + 1;
+    const status = {
+      ...event.status,
+      status: 'live' as const,
+      period: 2,
+      periodCode: 3,
+      inBreak: false,
+      description: '2nd half',
+      homeScore: goals,
+      awayScore: 0,
+      periodScores: [
+        { home: goals, away: 0 },
+        { home: 0, away: 0 },
+      ],
+      clock: { elapsed: 70 * 60, running: false },
+    };
+    const { eventId, sportId } = event.fixture;
+    feed.push([
+      {
+        type: 'odds_change',
+        eventId,
+        sportId,
+        timestamp: Date.now(),
+        seq: event.seq + 1,
+        status,
+        markets: [market],
+      },
+    ]);
+    const option = (outcomeId: string) =>
+      detail.locator(
+        `[data-oi="${encodeOptionId({ eventId, playId: 18, specifiers: market.specifiers, outcomeId })}"]`,
+      );
+    for (const outcomeId of ['over', 'under']) {
+      await expect.poll(() => option(outcomeId).getAttribute('data-locked')).toBe('true');
+      await option(outcomeId).getByTestId('price-lock').waitFor();
+      expect(await option(outcomeId).textContent()).toBe('');
+    }
+    // The result is still open: the home side's 1X2 price shows.
+    const home = detail.locator(
+      '[data-testid="detail-market"][data-play="3"] [data-testid="odds-option"]',
+    );
+    expect(await home.first().getAttribute('data-locked')).toBe('false');
+    expect(await home.first().textContent()).toMatch(/^\d+\.\d\d$/);
+    await checkScreen(page, 'markets-decided', {
+      within: '[data-testid="match-detail"]',
+      narrowest: true,
+    });
   });
 
   it('names tennis markets as tennis: match winner, set betting, game handicap, next game, never 1X2', async () => {

@@ -2,6 +2,7 @@ export { decodeBase64 } from './base64';
 export * from './control-switches';
 export * from './currency';
 export * from './display-day';
+export * from './in-play';
 export * from './language';
 export * from './market-layout';
 export * from './md5';

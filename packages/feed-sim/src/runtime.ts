@@ -193,15 +193,26 @@ export abstract class EventCore {
       : [];
     const key = statusKey(status);
     if (markets.length === 0 && key === this.lastStatusKey) return;
+    const moved = key !== this.lastStatusKey;
     this.lastStatusKey = key;
     this.playSent = liveDataNumber(status) ?? this.playSent;
     this.world.emit({ type: 'odds_change', ...this.head(), status, markets });
+    // A score that moved may have decided markets for good (an over line passed): settled now.
+    if (moved) this.settleDecided();
   }
 
-  /** Sends the board's latest play (or running order), unless a message already carried it. */
+  /**
+   * Sends the board's latest play (or running order), unless a message already carried it. A
+   * play that moved the score (a basket, a rally) is sent with the prices it makes: the book is
+   * never shown a score its prices do not follow.
+   */
   protected play() {
     if (this.phase !== 'live') return;
     const status = this.status();
+    if (this.plan.fixture.liveOdds && statusKey(status) !== this.lastStatusKey) {
+      this.publish();
+      return;
+    }
     const n = liveDataNumber(status);
     if (n === undefined || n === this.playSent) return;
     this.playSent = n;

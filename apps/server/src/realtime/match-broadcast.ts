@@ -87,8 +87,9 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
   /** List-view matches changed since the last flush: event id to room name. */
   const pendingListStates = new Map<number, string>();
   /**
-   * Events under a bet stop, as last sent. The odds change that lifts one reopens every market,
-   * not only those it names, so its delta carries the whole match.
+   * Events under a bet stop, as last sent. The stop suspends every market and the odds change
+   * that lifts it reopens those the feed names open again: both change markets the message does
+   * not name, so their deltas carry the whole match.
    */
   const betStopped = new Set<number>();
   for (const state of readModel.all())

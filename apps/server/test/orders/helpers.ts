@@ -1,11 +1,13 @@
-import { type BetStatusEvent, type OrderRecord, orderCreate } from '@sb/contract';
+import { appSocketPath, type BetStatusEvent, type OrderRecord, orderCreate } from '@sb/contract';
 import { encodeOptionId, fromOddsUnits, memberOdds, sealPayload, toOddsUnits } from '@sb/domain';
-import type { EventSnapshot, FeedMessage, Market } from '@sb/feed-sim';
+import type { EventSnapshot, FeedMessage, Market, MatchStatus } from '@sb/feed-sim';
 import { and, count, eq, sql } from 'drizzle-orm';
+import { io } from 'socket.io-client';
 import type { DatabaseHandle } from '../../src/db/database';
 import { ledgerAccounts, ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
 import { orderLegs, orderStatusHistory, orders } from '../../src/modules/orders/orders.schema';
 import { createManualFeed, type ManualFeed } from '../match/helpers';
+import { type RecordingSocket, recordSocket } from '../realtime/helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import { type Answer, cny, fund, newMember, type TestMember } from '../withdrawals/helpers';
 
@@ -94,6 +96,18 @@ export function createBook(feed: ManualFeed) {
   const isOpenMatch = (event: EventSnapshot) =>
     event.fixture.kind === 'match' &&
     event.markets.some((market) => market.status === 'active' && market.playId === 3);
+  const oddsChange = (event: EventSnapshot, status: MatchStatus, markets: Market[]) =>
+    feed.push([
+      {
+        type: 'odds_change',
+        eventId: event.fixture.eventId,
+        sportId: event.fixture.sportId,
+        timestamp: feed.simulator.now(),
+        seq: nextSeq(event.fixture.eventId),
+        status,
+        markets,
+      },
+    ]);
   const events = (status: string) =>
     snapshot.events.filter((event) => event.status.status === status && isOpenMatch(event));
 
@@ -133,7 +147,7 @@ export function createBook(feed: ManualFeed) {
       };
       feed.push([message]);
     },
-    /** Sets the feed price of the pick's outcome (decimal) and reopens the event. */
+    /** Sets the feed price of the pick's outcome (decimal) and reopens the market. */
     reprice(pick: Pick, decimal: number): void {
       const market: Market = {
         ...pick.market,
@@ -142,18 +156,10 @@ export function createBook(feed: ManualFeed) {
         ),
       };
       pick.market = market;
-      feed.push([
-        {
-          type: 'odds_change',
-          eventId: pick.event.fixture.eventId,
-          sportId: pick.event.fixture.sportId,
-          timestamp: feed.simulator.now(),
-          seq: nextSeq(pick.event.fixture.eventId),
-          status: pick.event.status,
-          markets: [market],
-        },
-      ]);
+      oddsChange(pick.event, pick.event.status, [market]);
     },
+    /** An odds change the test wrote, as a faulty feed might send it: this status, these markets. */
+    oddsChange,
   };
 }
 
@@ -242,3 +248,30 @@ export async function stakesHeld(testApp: TestApp): Promise<number> {
 }
 
 export type { BetStatusEvent };
+
+/**
+ * Starts the app listening on a free loopback port and connects the member to /app/socket with
+ * the official client, as the web app does, to hear their `H` and balance pushes.
+ */
+export async function listenWithMemberSocket(
+  testApp: TestApp,
+  member: TestMember,
+): Promise<RecordingSocket> {
+  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = testApp.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  const socket = recordSocket(
+    io(`http://127.0.0.1:${address.port}`, {
+      path: appSocketPath,
+      transports: ['websocket'],
+      query: member.auth,
+      reconnection: false,
+      forceNew: true,
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.socket.once('connect', () => resolve());
+    socket.socket.once('connect_error', reject);
+  });
+  return socket;
+}

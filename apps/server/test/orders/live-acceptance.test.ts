@@ -1,9 +1,8 @@
-import { appSocketPath, type BetStatusEvent, orderList, orderStatus } from '@sb/contract';
+import { type BetStatusEvent, orderList, orderStatus } from '@sb/contract';
 import { eq } from 'drizzle-orm';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders } from '../../src/modules/orders/orders.schema';
-import { type RecordingSocket, recordSocket } from '../realtime/helpers';
+import type { RecordingSocket } from '../realtime/helpers';
 import type { TestApp } from '../test-app';
 import {
   type Book,
@@ -13,6 +12,7 @@ import {
   expectLedgerBalanced,
   expectOk,
   fundedMember,
+  listenWithMemberSocket,
   placeBet,
   single,
   stakesHeld,
@@ -22,31 +22,13 @@ import {
 const betDelayMs = 150;
 let testApp: TestApp;
 let book: Book;
-let baseUrl: string;
 let member: TestMember;
 let socket: RecordingSocket;
 
 beforeAll(async () => {
   ({ testApp, book } = await createOrdersTestApp({ betDelayMs }));
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = testApp.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  baseUrl = `http://127.0.0.1:${address.port}`;
   member = await fundedMember(testApp, 100_000);
-  // The official client, as the web app connects to /app/socket.
-  socket = recordSocket(
-    io(baseUrl, {
-      path: appSocketPath,
-      transports: ['websocket'],
-      query: member.auth,
-      reconnection: false,
-      forceNew: true,
-    }),
-  );
-  await new Promise<void>((resolve, reject) => {
-    socket.socket.once('connect', () => resolve());
-    socket.socket.once('connect_error', reject);
-  });
+  socket = await listenWithMemberSocket(testApp, member);
 });
 afterAll(async () => {
   socket.close();

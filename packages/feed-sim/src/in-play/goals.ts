@@ -1,6 +1,6 @@
 import type { SportEngine } from '../engine';
-import { type GoalDists, goalView } from '../markets/goals';
-import { buildMarkets, settleMarket } from '../markets/spec';
+import { GOAL_TOPS, type GoalDists, goalView } from '../markets/goals';
+import { buildMarkets, isOverDecided, settleMarket } from '../markets/spec';
 import type { MarketRef, PlayKind } from '../messages';
 import { type Dist, difference, pointMass, poisson, shift } from '../models/dist';
 import {
@@ -82,7 +82,7 @@ export class GoalsEngine extends GoalsState implements SportEngine {
         this.host.at(t0 + this.rng.between(0, dt), () => {
           if (this.inBreak) return;
           this.corners[side]++;
-          this.showPlay('corner', side);
+          this.showCount('corner', side);
         });
       }
     }
@@ -121,9 +121,9 @@ export class GoalsEngine extends GoalsState implements SportEngine {
     }
     for (const booked of SIDES) {
       if (rng.chance(model.yellow))
-        this.host.at(t0 + rng.between(0, dt), () => this.showPlay('yellow_card', booked));
+        this.host.at(t0 + rng.between(0, dt), () => this.showCount('yellow_card', booked));
       if (rng.chance(model.red))
-        this.host.at(t0 + rng.between(0, dt), () => this.showPlay('red_card', booked));
+        this.host.at(t0 + rng.between(0, dt), () => this.showCount('red_card', booked));
     }
   }
 
@@ -131,6 +131,17 @@ export class GoalsEngine extends GoalsState implements SportEngine {
   private showPlay(kind: PlayKind, side: Side) {
     if (!this.notePlay(kind, side)) return;
     this.host.play();
+  }
+
+  /**
+   * A corner or a card: a count markets are on (total corners, total cards), so the book is
+   * priced again with the play, and a line it passes closes and settles at once.
+   */
+  private showCount(kind: PlayKind, side: Side) {
+    if (!this.notePlay(kind, side)) return;
+    this.host.publish();
+    // Cards are live data, not part of the score the event watches for news: settled here.
+    if (kind !== 'corner') this.host.settleDecided();
   }
 
   /** Records a play for the next message to carry; false while the ball is not in play. */
@@ -310,9 +321,45 @@ export class GoalsEngine extends GoalsState implements SportEngine {
     return this.setup.plays.find((play) => play.playId === playId)?.settleAfterPeriod;
   }
 
-  /** Next goal N is decided the moment goal N goes in (the one never scored, at the end). */
+  /**
+   * Markets the counts so far decide for good, settled at once: next goal N the moment goal N
+   * goes in (the one never scored, at the end), an over line once passed (goals, a side's goals,
+   * the first half's while it is played, corners, cards), the top count of exact goals once
+   * reached, both teams to score once both have, and any other correct score once a side is
+   * past the listed ones.
+   */
   isDecided(playId: number, specifiers: string): boolean {
-    const goal = Number(/(?:^|\|)goalnr=(\d+)/.exec(specifiers)?.[1]);
-    return playId === NEXT_GOAL_PLAY && goal > 0 && goal <= this.scorers.length;
+    const reg = this.regulation();
+    const goals = reg.home + reg.away;
+    const half = this.goals[0] ?? zero();
+    const tops = this.setup.overtime ? GOAL_TOPS.hockey : GOAL_TOPS.football;
+    const football = this.setup.corners !== null;
+    switch (playId) {
+      case NEXT_GOAL_PLAY: {
+        const goal = Number(/(?:^|\|)goalnr=(\d+)/.exec(specifiers)?.[1]);
+        return goal > 0 && goal <= this.scorers.length;
+      }
+      case 2:
+      case 18:
+        return isOverDecided(goals, specifiers);
+      case 5:
+        return this.period === 1 && isOverDecided(half.home + half.away, specifiers);
+      case 7:
+        return football && isOverDecided(this.corners.home + this.corners.away, specifiers);
+      case 8:
+        return reg.home > tops.correctScore || reg.away > tops.correctScore;
+      case 9:
+        return goals >= tops.exactGoals;
+      case 20:
+        return football && reg.home > 0 && reg.away > 0;
+      case 23:
+        return isOverDecided(reg.home, specifiers);
+      case 24:
+        return isOverDecided(reg.away, specifiers);
+      case 27:
+        return football && isOverDecided(this.cardsShown(), specifiers);
+      default:
+        return false;
+    }
   }
 }

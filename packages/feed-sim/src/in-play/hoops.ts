@@ -1,9 +1,11 @@
 import { type EngineHost, ordinal, periodCode, type ScoreBoard, type SportEngine } from '../engine';
-import type { HoopsDists } from '../markets/hoops';
+import { type HoopsDists, HoopsPlayIds } from '../markets/hoops';
 import {
   buildMarkets,
+  isOverDecided,
   type Names,
   type PlayDef,
+  scopeNumber,
   settleAfterPeriodOf,
   settleMarket,
 } from '../markets/spec';
@@ -107,14 +109,17 @@ export class HoopsEngine implements SportEngine {
     const pace = rng.normal(0, Math.sqrt(params.covariance * fraction));
     const own = Math.sqrt((params.variance - params.covariance) * fraction);
     const current = this.points[Math.min(this.period, 5) - 1];
+    const scored = zero();
     for (const side of ['home', 'away'] as const) {
       const rate = side === 'home' ? params.homeRate : params.awayRate;
       this.latent[side] += rate * fraction + pace + rng.normal(0, own);
       const shown = Math.max(this.score[side], Math.round(this.latent[side]));
-      if (current) current[side] += shown - this.score[side];
-      this.notePoints(side, shown - this.score[side]);
+      scored[side] = shown - this.score[side];
+      if (current) current[side] += scored[side];
       this.score[side] = shown;
     }
+    // Both sides' points are in before the baskets are told, so a play shows the whole score.
+    for (const side of ['home', 'away'] as const) this.notePoints(side, scored[side]);
   }
 
   /** Live data: the step's points told as baskets (from the live data's own stream). */
@@ -250,6 +255,34 @@ export class HoopsEngine implements SportEngine {
 
   settleAfterPeriod(playId: number, specifiers?: string) {
     return settleAfterPeriodOf(this.setup.plays, playId, specifiers);
+  }
+
+  /**
+   * An over line the points so far have passed has won for good and is settled at once: the
+   * game's, a side's, the second half's, and the first half's or a quarter's while it is played.
+   */
+  isDecided(playId: number, specifiers: string): boolean {
+    const points = (from: number, to?: number) =>
+      this.points.slice(from, to).reduce((sum, p) => sum + p.home + p.away, 0);
+    const playing = (n: number) => this.period === n && !this.inBreak;
+    switch (playId) {
+      case 2:
+        return isOverDecided(this.score.home + this.score.away, specifiers);
+      case 5:
+        return this.period <= 2 && !this.inBreak && isOverDecided(points(0, 2), specifiers);
+      case HoopsPlayIds.QuarterTotal: {
+        const quarter = scopeNumber(specifiers, 'quarternr');
+        return playing(quarter) && isOverDecided(points(quarter - 1, quarter), specifiers);
+      }
+      case HoopsPlayIds.SecondHalfTotal:
+        return isOverDecided(points(2), specifiers);
+      case HoopsPlayIds.HomeTotal:
+        return isOverDecided(this.score.home, specifiers);
+      case HoopsPlayIds.AwayTotal:
+        return isOverDecided(this.score.away, specifiers);
+      default:
+        return false;
+    }
   }
 
   private elapsedMinutes(): number {

@@ -126,24 +126,23 @@ export class RallyEngine extends SetsEngine {
     }
     const start = this.host.now();
     const ms = this.rally.rallyMs;
-    // Every rally but the last is a play of its own; the last one comes with the new prices.
-    winners.slice(0, -1).forEach((homeWins, i) => {
+    // The rallies are drawn a few at a time but counted one by one, each with the prices it
+    // makes (the play reprices when the score moves); the last schedules the next few.
+    winners.forEach((homeWins, i) => {
       this.host.at(start + (i + 1) * ms, () => {
         this.rallyWon(homeWins, rule);
-        this.host.play();
+        set[homeWins ? 'home' : 'away']++;
+        if (i < winners.length - 1) {
+          this.host.play();
+          return;
+        }
+        if (isSetOver(set.home, set.away, rule)) {
+          this.endSet();
+          return;
+        }
+        this.host.publish();
+        this.play();
       });
-    });
-    this.host.at(start + winners.length * ms, () => {
-      const last = winners[winners.length - 1];
-      if (last !== undefined) this.rallyWon(last, rule);
-      set.home = home;
-      set.away = away;
-      if (isSetOver(home, away, rule)) {
-        this.endSet();
-        return;
-      }
-      this.host.publish();
-      this.play();
     });
   }
 

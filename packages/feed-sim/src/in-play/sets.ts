@@ -1,9 +1,17 @@
 import { type EngineHost, ordinal, periodCode, type ScoreBoard, type SportEngine } from '../engine';
-import { needsSetsByNumber, type SetsDists, type SetsLabels, type SetView } from '../markets/sets';
+import {
+  needsSetsByNumber,
+  type SetsDists,
+  type SetsLabels,
+  SetsPlayIds,
+  type SetView,
+} from '../markets/sets';
 import {
   buildMarkets,
+  isOverDecided,
   type Names,
   type PlayDef,
+  scopeNumber,
   settleAfterPeriodOf,
   settleMarket,
 } from '../markets/spec';
@@ -194,6 +202,30 @@ export abstract class SetsEngine implements SportEngine {
 
   settleAfterPeriod(playId: number, specifiers?: string) {
     return settleAfterPeriodOf(this.setup.plays, playId, specifiers);
+  }
+
+  /**
+   * An over line the games, points or rounds so far have passed has won for good and is settled
+   * at once: the match's, and the first set's or a later map's while it is played.
+   */
+  isDecided(playId: number, specifiers: string): boolean {
+    const units = (set: PeriodScore | undefined) => (set ? set.home + set.away : 0);
+    const playing = (n: number) => this.inPlay && this.sets.length === n;
+    switch (playId) {
+      case 2:
+        return isOverDecided(
+          this.sets.reduce((sum, set) => sum + units(set), 0),
+          specifiers,
+        );
+      case 5:
+        return playing(1) && isOverDecided(units(this.sets[0]), specifiers);
+      case SetsPlayIds.MapTotal: {
+        const map = scopeNumber(specifiers, 'mapnr');
+        return playing(map) && isOverDecided(units(this.sets[map - 1]), specifiers);
+      }
+      default:
+        return false;
+    }
   }
 
   board(): ScoreBoard {

@@ -141,8 +141,9 @@ export class TennisEngine extends SetsEngine {
     return this.games;
   }
 
-  isDecided(playId: number, specifiers: string): boolean {
-    return playId === SetsPlayIds.NextGame && this.games.has(specifiers);
+  override isDecided(playId: number, specifiers: string): boolean {
+    if (playId === SetsPlayIds.NextGame) return this.games.has(specifiers);
+    return super.isDecided(playId, specifiers);
   }
 
   /** A game's points; the first break point (receiver one point from the game) is noted. */

@@ -58,6 +58,12 @@ export interface GoalPlayOptions {
   only?: readonly number[];
 }
 
+/** Correct score lists every score up to `correctScore` a side; exact goals counts to `exactGoals`+. */
+export const GOAL_TOPS = {
+  football: { correctScore: 4, exactGoals: 6 },
+  hockey: { correctScore: 5, exactGoals: 9 },
+} as const;
+
 const MARGIN_BANDS = [
   [1, 1],
   [2, 2],
@@ -79,6 +85,7 @@ function firstScope(
 
 export function goalPlays(options: GoalPlayOptions): PlayDef<GoalDists>[] {
   const first = options.hockey ? '1st period' : '1st half';
+  const tops = options.hockey ? GOAL_TOPS.hockey : GOAL_TOPS.football;
   const plays: PlayDef<GoalDists>[] = [
     {
       playId: 1,
@@ -124,12 +131,12 @@ export function goalPlays(options: GoalPlayOptions): PlayDef<GoalDists>[] {
     {
       playId: 8,
       name: 'Correct score',
-      outcomes: (d) => correctScoreOutcomes(d.full.home, d.full.away, options.hockey ? 5 : 4),
+      outcomes: (d) => correctScoreOutcomes(d.full.home, d.full.away, tops.correctScore),
     },
     {
       playId: 9,
       name: 'Exact goals',
-      outcomes: (d) => exactOutcomes(d.full.total, options.hockey ? 9 : 6, 'goals'),
+      outcomes: (d) => exactOutcomes(d.full.total, tops.exactGoals, 'goals'),
     },
     {
       playId: 10,

@@ -71,6 +71,17 @@ export function lineFromSpecifiers(specifiers: string): number {
   return match ? Number(match[1]) : 0;
 }
 
+/**
+ * Whether the over side of a total on a count that only grows (goals, points, games, corners)
+ * has won for good: the count is past the whole line, both halves of a quarter line. The market
+ * is then settled at once, as books settle an over line the moment it is passed.
+ */
+export function isOverDecided(count: number, specifiers: string): boolean {
+  const line = lineFromSpecifiers(specifiers);
+  const isQuarter = Math.abs(Math.round(line * 4)) % 2 === 1;
+  return count > line + (isQuarter ? 0.25 : 0);
+}
+
 /** The part of the specifiers before the line: the scope of a scoped play, else ''. */
 export function scopeFromSpecifiers(specifiers: string): string {
   return specifiers.replace(/(?:^|\|)(?:hcp|total)=[^|]*$/, '');

@@ -179,6 +179,17 @@ export function discreteNormal(mu: number, sd: number): Dist {
   return trim(lo, p);
 }
 
+/**
+ * The distribution of a count that cannot fall below `floor` (points still to come are never
+ * negative): the mass below it removed and the rest scaled back to one.
+ */
+export function atLeast(dist: Dist, floor: number): Dist {
+  if (dist.min >= floor) return dist;
+  const from = floor - dist.min;
+  if (from >= dist.p.length) return pointMass(floor);
+  return normalise({ min: floor, p: dist.p.slice(from) });
+}
+
 /** The distribution with the mass at `value` removed and the rest scaled back to one. */
 export function without(dist: Dist, value: number): Dist {
   return normalise({ min: dist.min, p: dist.p.map((p, i) => (dist.min + i === value ? 0 : p)) });

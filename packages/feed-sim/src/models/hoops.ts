@@ -1,4 +1,4 @@
-import { type Dist, discreteNormal, mixture, normalise, pointMass, without } from './dist';
+import { atLeast, type Dist, discreteNormal, mixture, normalise, pointMass, without } from './dist';
 
 /**
  * Basketball scoring as two correlated normal processes: per minute each side scores its mean
@@ -30,14 +30,21 @@ interface Final extends Segment {
   tie: number;
 }
 
-/** Points scored in `minutes` of play, margin and total. */
+/**
+ * Points scored in `minutes` of play, margin and total. The total is never negative: late in a
+ * quarter the normal's lower tail would otherwise give points back, and price an under line the
+ * score has already passed.
+ */
 export function segment(params: HoopsParams, minutes: number): Segment {
   if (minutes <= 0) return { margin: pointMass(0), total: pointMass(0) };
   const marginVar = 2 * (params.variance - params.covariance) * minutes;
   const totalVar = 2 * (params.variance + params.covariance) * minutes;
   return {
     margin: discreteNormal((params.homeRate - params.awayRate) * minutes, Math.sqrt(marginVar)),
-    total: discreteNormal((params.homeRate + params.awayRate) * minutes, Math.sqrt(totalVar)),
+    total: atLeast(
+      discreteNormal((params.homeRate + params.awayRate) * minutes, Math.sqrt(totalVar)),
+      0,
+    ),
   };
 }
 
@@ -67,9 +74,12 @@ export function finalWithOvertime(
   const minutes = Math.max(minutesLeft, 0);
   const rate = params.homeRate + params.awayRate;
   const totalVar = 2 * (params.variance + params.covariance);
-  const withOvertime = discreteNormal(
-    total + rate * (minutes + params.overtimeMinutes),
-    Math.sqrt(totalVar * (minutes + params.overtimeMinutes)),
+  const withOvertime = atLeast(
+    discreteNormal(
+      total + rate * (minutes + params.overtimeMinutes),
+      Math.sqrt(totalVar * (minutes + params.overtimeMinutes)),
+    ),
+    total,
   );
   return {
     margin: mixture([
@@ -96,10 +106,16 @@ export function sideWithOvertime(
   minutesLeft: number,
 ): Dist {
   const minutes = Math.max(minutesLeft, 0);
-  const regular = discreteNormal(points + rate * minutes, Math.sqrt(params.variance * minutes));
+  const regular = atLeast(
+    discreteNormal(points + rate * minutes, Math.sqrt(params.variance * minutes)),
+    points,
+  );
   if (tie < 1e-9) return regular;
   const longer = minutes + params.overtimeMinutes;
-  const withOvertime = discreteNormal(points + rate * longer, Math.sqrt(params.variance * longer));
+  const withOvertime = atLeast(
+    discreteNormal(points + rate * longer, Math.sqrt(params.variance * longer)),
+    points,
+  );
   return mixture([
     { weight: 1 - tie, dist: regular },
     { weight: tie, dist: withOvertime },

@@ -1,4 +1,4 @@
-import { createSimulator, type EventFeedMessage } from '@sb/feed-sim';
+import { createSimulator, type EventFeedMessage, marketKey } from '@sb/feed-sim';
 import { describe, expect, it } from 'vitest';
 import { createReadModel, type ReadModelChange } from './read-model';
 
@@ -57,6 +57,39 @@ describe('the read model', () => {
       }
     }
     expect(stoppedEvents).toBeGreaterThan(0);
+  });
+
+  it('reopens after a bet stop only the markets the next odds change carries open', () => {
+    const { readModel } = loadedModel();
+    const state = [...readModel.all()].find(
+      (candidate) =>
+        [...candidate.markets.values()].filter((market) => market.status === 'active').length > 1,
+    );
+    if (!state) throw new Error('no event with two open markets');
+    const [reopened, left] = [...state.markets.values()].filter((m) => m.status === 'active');
+    if (!reopened || !left) throw new Error('no two open markets');
+    const head = { eventId: state.fixture.eventId, sportId: state.fixture.sportId, timestamp: 0 };
+    readModel.apply({
+      ...head,
+      type: 'bet_stop',
+      seq: state.seq + 1,
+      reason: 'possible_goal',
+      status: state.status,
+    });
+    readModel.apply({
+      ...head,
+      type: 'odds_change',
+      seq: state.seq + 1,
+      status: state.status,
+      markets: [reopened],
+    });
+    const after = readModel.get(state.fixture.eventId);
+    if (!after) throw new Error('event gone');
+    const status = (market: typeof reopened) => after.markets.get(marketKey(market))?.status;
+    expect(after.isBetStopped).toBe(false);
+    expect(status(reopened)).toBe('active');
+    // A market the feed did not reopen (a goal in the stop decided it) stays closed.
+    expect(status(left)).toBe('suspended');
   });
 
   it('reads every market as suspended while the provider is silent', () => {

@@ -1,3 +1,4 @@
+import { isOutcomeDecided, type MatchSituation } from '@sb/domain';
 import {
   type EventFeedMessage,
   type FeedSnapshot,
@@ -17,7 +18,11 @@ export interface EventState {
   markets: Map<string, Market>;
   /** The seq of the last message applied for this event. */
   seq: number;
-  /** A bet stop holds every market of the event until the next odds_change. */
+  /**
+   * Under a bet stop (until the next odds_change). The stop itself suspends every market, as
+   * UOF's bet_stop does: a market reopens only when an odds_change carries it open again, so a
+   * market the feed left closed (decided by a goal in the stop, say) stays closed.
+   */
   isBetStopped: boolean;
   /** Settlements by market key, as the feed last stated them (rollbacks remove them). */
   settlements: Map<string, SettledMarket>;
@@ -87,6 +92,48 @@ export function isHeld(state: EventState, key: string): boolean {
 
 export type ReadModelListener = (change: ReadModelChange) => void;
 
+/** Situations by the status they were read from: a status object is replaced, never changed. */
+const situations = new WeakMap<MatchStatus, MatchSituation>();
+
+/** Where the event stands, as the decided-outcome rules read it (packages/domain, in-play). */
+export function situationOf(state: EventState): MatchSituation {
+  const { status, fixture } = state;
+  let situation = situations.get(status);
+  if (!situation) {
+    const cards = status.stats?.filter(
+      (stat) => stat.key === 'yellow_cards' || stat.key === 'red_cards',
+    );
+    situation = {
+      sportId: fixture.sportId,
+      liveOdds: fixture.liveOdds,
+      periods: fixture.format.periods,
+      ...(fixture.format.bestOf === undefined ? {} : { bestOf: fixture.format.bestOf }),
+      status: status.status,
+      period: status.period,
+      inBreak: status.inBreak,
+      homeScore: status.homeScore,
+      awayScore: status.awayScore,
+      periodScores: status.periodScores,
+      ...(status.corners ? { corners: status.corners } : {}),
+      ...(cards?.length ? { cards: cards.reduce((n, stat) => n + stat.home + stat.away, 0) } : {}),
+    };
+    situations.set(status, situation);
+  }
+  return situation;
+}
+
+/**
+ * Whether where the match stands already decides this outcome (an over line passed, a correct
+ * score the score has passed, a virtual event under way): never offered, whatever the feed says.
+ */
+export function isDecidedNow(state: EventState, market: Market, outcomeId: string): boolean {
+  return isOutcomeDecided(situationOf(state), {
+    playId: market.playId,
+    specifiers: market.specifiers,
+    outcomeId,
+  });
+}
+
 /** Finished events stay readable this long after their last change, then leave memory. */
 const finishedRetentionMs = 6 * 3_600_000;
 const finishedStatuses = new Set(['ended', 'closed', 'cancelled', 'abandoned']);
@@ -128,6 +175,9 @@ export function createReadModel(now: () => number = Date.now) {
       case 'bet_stop':
         state.status = message.status;
         state.isBetStopped = true;
+        for (const [key, market] of state.markets)
+          if (market.status === 'active')
+            state.markets.set(key, { ...market, status: 'suspended' });
         return;
       case 'play':
         state.status = message.status;

@@ -63,7 +63,12 @@ function shortNameOf(fixture: Fixture, playId: number, outcome: Outcome): string
   return competitor?.abbreviation ?? outcome.id;
 }
 
-function statusOf(isOpen: boolean, market: Market, outcome: Outcome): number {
+function statusOf(
+  isOpen: boolean,
+  market: Market,
+  outcome: Outcome,
+  isDecided: (outcomeId: string) => boolean,
+): number {
   if (!isOpen) {
     switch (market.status) {
       case 'deactivated':
@@ -76,8 +81,12 @@ function statusOf(isOpen: boolean, market: Market, outcome: Outcome): number {
         return optionStatus.suspended;
     }
   }
-  return outcome.active && outcome.odds > 0 ? optionStatus.open : optionStatus.notOffered;
+  return outcome.active && outcome.odds > 0 && !isDecided(outcome.id)
+    ? optionStatus.open
+    : optionStatus.notOffered;
 }
+
+const neverDecided = () => false;
 
 /** What never changes for an outcome of a market: its option id, line and short name. */
 interface OutcomeLabels {
@@ -179,7 +188,9 @@ class PricedOption implements MarketOption {
 
 /**
  * `bookMargin`: the operators' margin on the market's play (read model `marginOf`), applied with
- * the viewer's own, as bets are priced (order-pricing.ts).
+ * the viewer's own, as bets are priced (order-pricing.ts). `isDecided`: whether where the match
+ * stands decides an outcome (feed `isDecidedNow`), which then shows no price whatever the feed
+ * says, as placement refuses it.
  */
 export function optionsOf(
   fixture: Fixture,
@@ -187,6 +198,7 @@ export function optionsOf(
   isOpen: boolean,
   pricing: Pricing,
   bookMargin = 0,
+  isDecided: (outcomeId: string) => boolean = neverDecided,
 ): MarketOption[] {
   const adjustment = extraMarginFor(pricing.margins, market.playId);
   const labels = labelsOf(fixture, market);
@@ -203,7 +215,7 @@ export function optionsOf(
     return new PricedOption(
       outcomeLabelsOf(fixture, market, outcome, labels),
       market.playId,
-      statusOf(isOpen, market, outcome),
+      statusOf(isOpen, market, outcome, isDecided),
       outcome.name,
       price,
       adjustment,

@@ -1,6 +1,7 @@
 import type { EventInfo, MatchWire } from '@sb/contract';
 import { displayOffsetMs } from '@sb/domain';
 import { type Market, type MarketRef, marketKey } from '@sb/feed-sim';
+import { isDecidedNow } from '../feed/feed.service';
 import type { EventState, ReadModel } from '../feed/feed.types';
 import { eventInfoOf, homeAndAway, isFinished, liveFlagOf, liveTrackerOf } from './event-info';
 import { optionsOf, type Pricing } from './market-options';
@@ -224,12 +225,14 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
         play = {};
         z[market.playId] = play;
       }
+      const isOpen = readModel.isMarketOpen(state, market);
       play[market.specifiers] = optionsOf(
         state.fixture,
         market,
-        readModel.isMarketOpen(state, market),
+        isOpen,
         pricing,
         readModel.marginOf(state.fixture.sportId, market.playId),
+        isOpen ? (outcomeId) => isDecidedNow(state, market, outcomeId) : undefined,
       );
     }
     return z;

@@ -8,6 +8,7 @@ import {
   toOddsUnits,
 } from '@sb/domain';
 import { type Fixture, marketKey } from '@sb/feed-sim';
+import { isDecidedNow } from '../feed/feed.service';
 import type { ReadModel } from '../feed/feed.types';
 import { homeAndAway } from '../match/match.service';
 
@@ -66,6 +67,14 @@ export function priceSelection(
   if (!outcome?.active || outcome.odds <= 0) return closed('the selection is not offered');
   const status = state.status.status;
   if (status !== 'not_started' && status !== 'live') return closed(`the match is ${status}`);
+  // Whatever the feed prices, where the match stands may already decide the outcome (a line
+  // passed, a score ruled out, a virtual event under way): such a bet is never taken.
+  if (isDecidedNow(state, market, outcome.id))
+    return closed(
+      state.fixture.liveOdds
+        ? 'the score has decided the selection'
+        : 'betting closed at the start',
+    );
   return {
     ref,
     optionId,

@@ -1,0 +1,6 @@
+export {
+  isOutcomeDecided,
+  type MatchSituation,
+  type OutcomeRef,
+  specifierNumber,
+} from './decided-outcomes';
