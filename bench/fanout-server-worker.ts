@@ -86,6 +86,7 @@ const visitorAudience: Audience = {
     oddsConfig: [0, 0, 0],
     margins: { nonHandicap: 0, handicap: 0, base: 0 },
   },
+  language: 'en',
   hiddenPlays: new Set(),
   playsKey: '',
   isSportVisible: true,

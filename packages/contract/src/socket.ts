@@ -27,8 +27,9 @@ const queryValue = (maxLength: number) =>
 
 /**
  * SPEC §3 web socket query: token, uid, realm, process; `source` as the client info sends it
- * (1 is the live-stream flavour, which never shows play type 2). Socket.IO adds its own fields
- * (`EIO`, `transport`), so other names pass.
+ * (1 is the live-stream flavour, which never shows play type 2); `lang` as every call sends it,
+ * the language match, league and team names come in (zh, zht or en; another reads as the
+ * site's default). Socket.IO adds its own fields (`EIO`, `transport`), so other names pass.
  */
 export const socketHandshakeQuerySchema = z.object({
   token: queryValue(256),
@@ -36,6 +37,7 @@ export const socketHandshakeQuerySchema = z.object({
   realm: queryValue(64),
   process: queryValue(64),
   source: queryValue(8),
+  lang: queryValue(8),
 });
 export type SocketHandshakeQuery = z.infer<typeof socketHandshakeQuerySchema>;
 

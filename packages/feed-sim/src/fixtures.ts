@@ -1,5 +1,6 @@
 import { type LeagueDef, type NameStyle, SPORTS, type SportDef } from './catalogue';
-import type { Competitor, League } from './messages';
+import { localNames } from './local-names/compose';
+import type { Competitor, League, LocalNames } from './messages';
 import {
   abbreviate,
   CLUB_PATTERNS,
@@ -71,6 +72,10 @@ export function buildUniverse(seed: string, density = 1, calendar = CALENDAR): U
       if ((def.sinceCalendar ?? 1) > calendar) return;
       const id = (sportIndex + 1) * 100 + leagueIndex + 1;
       const league: League = { id, sportId: sport.sportId, name: def.name, category: def.category };
+      const leagueNames = localNames.league(def.name);
+      const categoryNames = localNames.category(def.category);
+      if (leagueNames) league.names = leagueNames;
+      if (categoryNames) league.categoryNames = categoryNames;
       const rng = createRng(seed, 'league', def.key);
       const names = competitorNames(def.names, def.size, rng);
       const teams = names.map((name, i) => makeTeam(id * 100 + i + 1, name, rng));
@@ -80,9 +85,9 @@ export function buildUniverse(seed: string, density = 1, calendar = CALENDAR): U
   return { seed, calendar, density, leagues };
 }
 
-function makeTeam(id: number, name: string, rng: Rng): Team {
+function makeTeam(id: number, { name, names }: NamedEntry, rng: Rng): Team {
   const rating = rng.normal(0, 0.6);
-  return {
+  const team: Team = {
     id,
     name,
     abbreviation: abbreviate(name),
@@ -90,19 +95,27 @@ function makeTeam(id: number, name: string, rng: Rng): Team {
     attack: rating + rng.normal(0, 0.25),
     defence: rating + rng.normal(0, 0.25),
   };
+  if (names) team.names = names;
+  return team;
 }
 
-function competitorNames(style: NameStyle, size: number, rng: Rng): string[] {
+/** A competitor's name, and the same name in Chinese when every word of it has one. */
+interface NamedEntry {
+  name: string;
+  names: LocalNames | undefined;
+}
+
+function competitorNames(style: NameStyle, size: number, rng: Rng): NamedEntry[] {
   // Two-word names: each round pairs every first word with a second word shifted by the round,
   // which never repeats a pair until every combination is used.
   const pairs = (
     a: readonly string[],
     b: readonly string[],
-    join: (x: string, y: string) => string,
+    join: (x: string, y: string) => NamedEntry,
   ) => {
     const first = rng.shuffle(a);
     const second = rng.shuffle(b);
-    const names: string[] = [];
+    const names: NamedEntry[] = [];
     for (let round = 0; round < second.length; round++) {
       for (let i = 0; i < first.length && names.length < size; i++) {
         names.push(join(first[i] ?? '', second[(i + round) % second.length] ?? ''));
@@ -116,25 +129,36 @@ function competitorNames(style: NameStyle, size: number, rng: Rng): string[] {
       return rng
         .shuffle(TOWNS[style.towns])
         .slice(0, size)
-        .map((town) => rng.pick(patterns).replace('{t}', town));
+        .map((town) => {
+          const pattern = rng.pick(patterns);
+          return { name: pattern.replace('{t}', town), names: localNames.club(pattern, town) };
+        });
     }
     case 'nickname': {
       const nicknames = rng.shuffle(NICKNAMES);
       return rng
         .shuffle(TOWNS[style.towns])
         .slice(0, size)
-        .map((town, i) => `${town} ${nicknames[i % nicknames.length]}`);
+        .map((town, i) => {
+          const nickname = nicknames[i % nicknames.length] ?? '';
+          return { name: `${town} ${nickname}`, names: localNames.nickname(town, nickname) };
+        });
     }
     case 'player':
-      return pairs(
-        style.women ? WOMEN_FIRST_NAMES : FIRST_NAMES,
-        LAST_NAMES,
-        (f, l) => `${f} ${l}`,
-      );
+      return pairs(style.women ? WOMEN_FIRST_NAMES : FIRST_NAMES, LAST_NAMES, (f, l) => ({
+        name: `${f} ${l}`,
+        names: localNames.player(f, l),
+      }));
     case 'esports':
-      return pairs(ESPORTS_WORDS.first, ESPORTS_WORDS.second, (f, s) => `${f} ${s}`);
+      return pairs(ESPORTS_WORDS.first, ESPORTS_WORDS.second, (f, s) => ({
+        name: `${f} ${s}`,
+        names: localNames.esports(f, s),
+      }));
     case 'horse':
-      return pairs(HORSE_WORDS.first, HORSE_WORDS.second, (f, s) => `${f} ${s}`);
+      return pairs(HORSE_WORDS.first, HORSE_WORDS.second, (f, s) => ({
+        name: `${f} ${s}`,
+        names: localNames.horse(f, s),
+      }));
   }
 }
 

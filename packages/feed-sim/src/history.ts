@@ -1,14 +1,23 @@
 import type { Model } from './catalogue';
 import { buildUniverse, CALENDAR, EPOCH, type LeagueWorld, type Team, WEEK } from './fixtures';
+import type { LocalNames } from './messages';
 import { createRng, type Rng } from './prng';
 
 /** A meeting of two competitors before the simulated world began, as the record keeps it. */
+/** A side of a past match, named as the world names it (and in Chinese, when it has one). */
+export interface PastSide {
+  id: number;
+  name: string;
+  names?: LocalNames;
+}
+
 export interface PastMatch {
   /** Feed time of kick-off. */
   startTime: number;
   leagueName: string;
-  home: { id: number; name: string };
-  away: { id: number; name: string };
+  leagueNames?: LocalNames;
+  home: PastSide;
+  away: PastSide;
   /** Goals, points, sets or maps: the sport's final score. */
   homeScore: number;
   awayScore: number;
@@ -67,14 +76,18 @@ export function createSeededPast(seed: string, calendar = CALENDAR) {
   function playedMatch(world: LeagueWorld, round: number, home: Team, away: Team): PastMatch {
     const rng = createRng(seed, 'past', world.def.key, round, home.id, away.id);
     const [homeScore, awayScore] = finalScore(world, home, away, rng);
-    return {
+    const side = ({ id, name, names }: Team): PastSide =>
+      names ? { id, name, names } : { id, name };
+    const match: PastMatch = {
       startTime: EPOCH + round * WEEK + roundOffsetMs,
       leagueName: world.league.name,
-      home: { id: home.id, name: home.name },
-      away: { id: away.id, name: away.name },
+      home: side(home),
+      away: side(away),
       homeScore,
       awayScore,
     };
+    if (world.league.names) match.leagueNames = world.league.names;
+    return match;
   }
 
   /** The team's matches of the rounds before `before`, newest first, while `keep` wants more. */

@@ -3,6 +3,7 @@ export {
   createSeededPast,
   type HeadToHead,
   type PastMatch,
+  type PastSide,
   pastMatchCount,
   type SeededPast,
 } from './history';

@@ -21,11 +21,21 @@ export const SportIds = {
 } as const;
 export type SportId = (typeof SportIds)[keyof typeof SportIds];
 
+/**
+ * A name in the site's other languages, Simplified and Traditional Chinese; the feed's own
+ * (`name`) is English. Absent where the feed has none, and then the English one is shown.
+ */
+export interface LocalNames {
+  zh: string;
+  zht: string;
+}
+
 export interface Competitor {
   id: number;
   name: string;
   /** Short form for narrow screens. */
   abbreviation: string;
+  names?: LocalNames;
 }
 
 export interface League {
@@ -34,6 +44,8 @@ export interface League {
   name: string;
   /** Country or region the league is filed under. */
   category: string;
+  names?: LocalNames;
+  categoryNames?: LocalNames;
 }
 
 export type FixtureKind = 'match' | 'outright' | 'race';
@@ -44,6 +56,7 @@ export interface Fixture {
   kind: FixtureKind;
   /** "Home vs Away", or the outright's or race's title. */
   name: string;
+  names?: LocalNames;
   league: League;
   /** Home then away for matches; every entrant for outrights and races. */
   competitors: Competitor[];

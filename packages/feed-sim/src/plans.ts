@@ -7,7 +7,8 @@ import {
   type Team,
   type VirtualPlan,
 } from './fixtures';
-import type { Competitor, Fixture } from './messages';
+import { localNames } from './local-names/compose';
+import type { Competitor, Fixture, LocalNames } from './messages';
 import { SportIds } from './messages';
 import { createRng, type Rng } from './prng';
 import type { EventPlan, Scenario } from './runtime';
@@ -35,7 +36,14 @@ export interface PlanContext {
   incidentRate: number;
 }
 
-const competitor = ({ id, name, abbreviation }: Team): Competitor => ({ id, name, abbreviation });
+const competitor = ({ id, name, abbreviation, names }: Team): Competitor =>
+  names ? { id, name, abbreviation, names } : { id, name, abbreviation };
+
+/** Sets a fixture's Chinese names when it has them. */
+function withNames(fixture: Fixture, names: LocalNames | undefined): Fixture {
+  if (names) fixture.names = names;
+  return fixture;
+}
 
 function formatOf(world: LeagueWorld): Fixture['format'] {
   switch (world.sport.model) {
@@ -65,18 +73,21 @@ function matchFixture(
   kickoff: number,
   virtual: boolean,
 ): Fixture {
-  return {
-    eventId,
-    sportId: world.sport.sportId,
-    kind: 'match',
-    name: `${home.name} vs ${away.name}`,
-    league: world.league,
-    competitors: [competitor(home), competitor(away)],
-    startTime: kickoff,
-    virtual,
-    liveOdds: !virtual,
-    format: formatOf(world),
-  };
+  return withNames(
+    {
+      eventId,
+      sportId: world.sport.sportId,
+      kind: 'match',
+      name: `${home.name} vs ${away.name}`,
+      league: world.league,
+      competitors: [competitor(home), competitor(away)],
+      startTime: kickoff,
+      virtual,
+      liveOdds: !virtual,
+      format: formatOf(world),
+    },
+    localNames.match(home.names, away.names),
+  );
 }
 
 function decideScenario(
@@ -141,12 +152,23 @@ export function virtualEvent(ctx: PlanContext, plan: VirtualPlan): EventPlan {
   };
   if (world.sport.sportId === SportIds.VirtualRacing) {
     const raceNumber = (Math.floor(kickoff / (3 * 60_000)) % 480) + 1;
-    const fixture: Fixture = {
-      ...matchFixture(eventId, world, entrants[0] as Team, entrants[1] as Team, kickoff, true),
-      kind: 'race',
-      name: `${world.league.name} · Race ${raceNumber}`,
-      competitors: entrants.map(competitor),
-    };
+    const { names: _match, ...race } = matchFixture(
+      eventId,
+      world,
+      entrants[0] as Team,
+      entrants[1] as Team,
+      kickoff,
+      true,
+    );
+    const fixture = withNames(
+      {
+        ...race,
+        kind: 'race',
+        name: `${world.league.name} · Race ${raceNumber}`,
+        competitors: entrants.map(competitor),
+      },
+      localNames.race(world.league.names, raceNumber),
+    );
     return { ...base, fixture, createEngine: (host) => raceEngine(host, entrants, false) };
   }
   const [home, away] = entrants as [Team, Team];
@@ -159,19 +181,22 @@ export function virtualEvent(ctx: PlanContext, plan: VirtualPlan): EventPlan {
 
 export function outrightEvent(ctx: PlanContext, plan: OutrightPlan): EventPlan {
   const { eventId, world, openAt, endAt } = plan;
-  const fixture: Fixture = {
-    eventId,
-    sportId: SportIds.Outrights,
-    kind: 'outright',
-    name: `${world.league.name} — Outright winner`,
-    league: world.league,
-    competitors: world.teams.map(competitor),
-    startTime: openAt,
-    endTime: endAt,
-    virtual: false,
-    liveOdds: false,
-    format: { periods: 0 },
-  };
+  const fixture = withNames(
+    {
+      eventId,
+      sportId: SportIds.Outrights,
+      kind: 'outright',
+      name: `${world.league.name} — Outright winner`,
+      league: world.league,
+      competitors: world.teams.map(competitor),
+      startTime: openAt,
+      endTime: endAt,
+      virtual: false,
+      liveOdds: false,
+      format: { periods: 0 },
+    },
+    localNames.outright(world.league.names),
+  );
   const drifts: number[] = [];
   for (let t = openAt + DAY; t < endAt; t += DAY) drifts.push(t);
   return {

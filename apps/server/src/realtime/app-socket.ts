@@ -141,8 +141,8 @@ export function attachAppSocket(options: AppSocketOptions) {
       const parsed = parsePayload(slipWatchPayloadSchema, args[0]);
       if (!parsed.ok) return answer(ack, invalid(parsed.msg));
       const request = ++latest;
-      const { user, source } = identityOf(socket);
-      options.viewers.resolveUser(user, source === '1').then(
+      const { user, source, language } = identityOf(socket);
+      options.viewers.resolveUser(user, source === '1', language).then(
         (viewer) => {
           if (!socket.connected) return;
           // A later request already replaces this slip: it is answered, and not applied.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Language } from '@sb/contract';
 import type { EventState } from '../modules/feed/feed.types';
 import type { Pricing, Viewer } from '../modules/match/match.types';
 import { parseStreamName, type RoomView } from './match-rooms';
@@ -11,6 +12,8 @@ import { parseStreamName, type RoomView } from './match-rooms';
 export interface Audience {
   key: string;
   pricing: Pricing;
+  /** The language names are sent in. */
+  language: Language;
   hiddenPlays: ReadonlySet<number>;
   playsKey: string;
   isSportVisible: boolean;
@@ -42,12 +45,13 @@ export function audienceOf(viewer: Viewer, sportId: number): Audience {
   }
   let audience = bySport.get(sportId);
   if (!audience) {
-    const { visibility, pricing, leagueIds } = viewer;
+    const { visibility, pricing, leagueIds, language } = viewer;
     const isSportVisible = visibility.isSportVisible(sportId);
     const playsKey = visibility.playsKey(sportId);
     audience = {
-      key: `${pricing.key};${isSportVisible ? playsKey : 'hidden'};${leagueKeyOf(leagueIds)}`,
+      key: `${pricing.key};${isSportVisible ? playsKey : 'hidden'};${leagueKeyOf(leagueIds)};${language}`,
       pricing,
+      language,
       hiddenPlays: visibility.hiddenPlays(sportId),
       playsKey,
       isSportVisible,

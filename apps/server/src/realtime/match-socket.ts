@@ -119,12 +119,12 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     socket: MatchSocket,
     reads: Map<string, Promise<Viewer>> = viewerReads,
   ): Promise<SocketViewer> {
-    const { user, source } = identityOf(socket);
+    const { user, source, language } = identityOf(socket);
     const isLiveStream = source === '1';
-    const key = `${user.userId}|${isLiveStream}`;
+    const key = `${user.userId}|${isLiveStream}|${language}`;
     let read = reads.get(key);
     if (!read) {
-      read = matches.viewers.resolveUser(user, isLiveStream);
+      read = matches.viewers.resolveUser(user, isLiveStream, language);
       reads.set(key, read);
       if (reads === viewerReads)
         void read.then(

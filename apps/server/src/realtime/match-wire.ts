@@ -54,7 +54,14 @@ export function createSocketMatchWire(wire: MatchWireBuilder) {
   function wholeMatch(state: EventState, view: RoomView, audience: Audience): SocketMatch {
     const form = view === 'list' ? listForm : fullForm;
     return socketMatchOf(
-      wire.matchOf(state, form, audience.pricing, audience.hiddenPlays, audience.playsKey),
+      wire.matchOf(
+        state,
+        form,
+        audience.pricing,
+        audience.hiddenPlays,
+        audience.playsKey,
+        audience.language,
+      ),
     );
   }
 
@@ -76,6 +83,7 @@ export function createSocketMatchWire(wire: MatchWireBuilder) {
         touchedMarkets(message),
         audience.pricing,
         audience.hiddenPlays,
+        audience.language,
       );
       if (!isWhole) return { k: message.type, ...part };
       const whole = wholeMatch(state, 'match', audience);

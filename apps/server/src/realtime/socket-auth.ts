@@ -1,4 +1,5 @@
-import { errorCatalogue, socketHandshakeQuerySchema } from '@sb/contract';
+import { errorCatalogue, type Language, socketHandshakeQuerySchema } from '@sb/contract';
+import { parseLanguage } from '@sb/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExtendedError, Socket } from 'socket.io';
 import type { AuthenticatedUser, Authenticator } from '../http/request-context';
@@ -12,6 +13,8 @@ export interface SocketIdentity {
   process: string | undefined;
   /** The client info's `source`: 1 is the live-stream flavour. */
   source: string | undefined;
+  /** The handshake's `lang`: the language names are sent in. */
+  language: Language;
 }
 
 /** Carries `{code, msg}` to the client's `connect_error` as `error.data`. */
@@ -56,6 +59,7 @@ export function requireToken(authenticate: Authenticator, log: FastifyBaseLogger
           realm: fields.realm,
           process: fields.process,
           source: fields.source,
+          language: parseLanguage(fields.lang),
         };
         socket.data.identity = identity;
         next();

@@ -153,8 +153,9 @@ describe('match details and odds', () => {
       hs: event.status.homeScore,
       as: event.status.awayScore,
       c: event.status.periodCode,
-      o: event.fixture.competitors[0]?.name,
-      r: event.fixture.competitors[1]?.name,
+      // Named in the default language, Simplified Chinese.
+      o: event.fixture.competitors[0]?.names?.zh,
+      r: event.fixture.competitors[1]?.names?.zh,
     });
     expect(match.mc).toBe(
       event.markets.filter((m) => m.status === 'active' || m.status === 'suspended').length,
@@ -262,13 +263,55 @@ describe('the calls around the lists', () => {
     const leagues = await callMatch(testApp, calls.matchLeague, visitor, { sportId: 1 });
     expect(leagues.length).toBeGreaterThan(5);
     expect(leagues.every((league) => league.sportId === 1 && league.count > 0)).toBe(true);
-    const tags = await callMatch(testApp, calls.matchTag, visitor, { sportId: 1 });
+    const tags = await callMatch(testApp, calls.matchTag, visitor, { sportId: 1, lang: 'en' });
     expect(tags.map((tag) => tag.tag)).toContain('England');
     const hot = await callMatch(testApp, calls.matchLeagueHot, visitor, { size: 3 });
     expect(hot).toHaveLength(3);
     const basketball = await callMatch(testApp, calls.matchBasketballLeague, visitor);
     expect(basketball.length).toBeGreaterThan(0);
     expect(basketball.every((league) => league.sportId === 2)).toBe(true);
+  });
+
+  it('names teams, leagues and categories in the language the call asks for', async () => {
+    const event = [...book().values()].find(
+      (candidate) =>
+        candidate.fixture.sportId === 1 &&
+        candidate.fixture.kind === 'match' &&
+        candidate.status.status === 'not_started',
+    ) as EventSnapshot;
+    const { fixture } = event;
+    const [home, away] = fixture.competitors;
+    expect(home?.names?.zh).toBeTruthy();
+    for (const lang of ['en', 'zh', 'zht'] as const) {
+      const pick = (name: string, names?: { zh: string; zht: string }) =>
+        lang === 'en' || !names ? name : names[lang];
+      const match = await callMatch(
+        testApp,
+        calls.matchDetails,
+        visitor,
+        { matchId: fixture.eventId, sportId: 1 },
+        { lang },
+      );
+      expect(match).toMatchObject({
+        o: pick(home?.name ?? '', home?.names),
+        r: pick(away?.name ?? '', away?.names),
+        ln: pick(fixture.league.name, fixture.league.names),
+        lc: pick(fixture.league.category, fixture.league.categoryNames),
+      });
+      expect(match.ev).toMatchObject({ o: match.o, r: match.r });
+    }
+    // A Chinese tag filters the list as the English one does, and a Chinese name finds the match.
+    const chinese = fixture.league.categoryNames?.zh ?? '';
+    const tags = await callMatch(testApp, calls.matchTag, visitor, { sportId: 1 });
+    expect(tags.map((tag) => tag.tag)).toContain(chinese);
+    const byTag = await callMatch(testApp, calls.matchList, visitor, { sportId: 1, tag: chinese });
+    expect(byTag.records.length).toBeGreaterThan(0);
+    expect(byTag.records.every((match) => match.lc === chinese)).toBe(true);
+    const found = await callMatch(testApp, calls.matchSearch, visitor, {
+      keyword: home?.names?.zht ?? '',
+      lang: 'en',
+    });
+    expect(found.records.map((match) => match.b)).toContain(fixture.eventId);
   });
 
   it('searches team and league names', async () => {

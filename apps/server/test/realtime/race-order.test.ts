@@ -33,14 +33,14 @@ function advanceUntil(where: (message: EventFeedMessage) => boolean): EventFeedM
   throw new Error(`race ${race.fixture.eventId} sent no such message`);
 }
 
-/** The running order as the match view carries it: saddle numbers and names from the field. */
+/** The running order as the match view carries it: saddle numbers and names (Traditional Chinese, as the socket asks). */
 function shownOrder(order: RunningOrder | undefined, fixture: Fixture) {
   return (order?.runners ?? []).map((runner) => {
     const saddle = fixture.competitors.findIndex((c) => c.id === runner.id);
     return {
       i: runner.id,
       n: saddle + 1,
-      h: fixture.competitors[saddle]?.name,
+      h: fixture.competitors[saddle]?.names?.zht,
       d: Math.round(runner.progress * 1000),
     };
   });
@@ -72,7 +72,7 @@ describe("a race's running order on the match view", () => {
   it('reaches the match socket as a play delta and the details call as the tracker', async () => {
     socket = await connect(url, {
       path: '/match/socket',
-      query: { ...visitor, realm: 'alpha', process: '2' },
+      query: { ...visitor, realm: 'alpha', process: '2', lang: 'zht' },
     });
     const room = roomOf(race);
     await socket.request('join-room', { initData: false, rooms: [room] });
@@ -90,9 +90,13 @@ describe("a race's running order on the match view", () => {
     expect(delta.data.k).toBe('play');
     expect(delta.data.lt?.ro).toEqual(shownOrder(order, race.fixture));
 
-    const detail: MatchWire = await callMatch(testApp, matchDetails, visitor, {
-      matchId: race.fixture.eventId,
-    });
+    const detail: MatchWire = await callMatch(
+      testApp,
+      matchDetails,
+      visitor,
+      { matchId: race.fixture.eventId },
+      { lang: 'zht' },
+    );
     expect(detail.g).toBe(1);
     expect(detail.lt?.ro).toEqual(shownOrder(order, race.fixture));
     // Lists show no tracker: a row has no room for the field.

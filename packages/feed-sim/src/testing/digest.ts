@@ -6,13 +6,15 @@ const HOUR = 3_600_000;
 
 /**
  * Runs a simulator to `until` in steps of `step` caller milliseconds and digests its messages
- * hour by hour (SHA-1 over their JSON): equal digests mean equal message streams.
+ * hour by hour (SHA-1 over their JSON, through `replacer` when given): equal digests mean equal
+ * message streams.
  */
 export function digestByHour(
   sim: Simulator,
   until: number,
   step: number,
   watch?: (message: FeedMessage) => void,
+  replacer?: (key: string, value: unknown) => unknown,
 ): string[] {
   const digests: string[] = [];
   let hash: Hash = createHash('sha1');
@@ -28,7 +30,7 @@ export function digestByHour(
         hash = createHash('sha1');
         hourEnd += HOUR;
       }
-      hash.update(JSON.stringify(message));
+      hash.update(JSON.stringify(message, replacer));
       count++;
     }
   }

@@ -117,6 +117,7 @@ async function writeEvents(tx: Transaction, batch: CatalogueBatch): Promise<void
     leagueId: fixture.league.id,
     kind: fixture.kind,
     name: fixture.name,
+    names: fixture.names ?? null,
     startTime: new Date(fixture.startTime),
     endTime: fixture.endTime === undefined ? null : new Date(fixture.endTime),
     competitors: fixture.competitors,
@@ -142,6 +143,7 @@ async function writeEvents(tx: Transaction, batch: CatalogueBatch): Promise<void
           leagueId: sql`excluded.league_id`,
           kind: sql`excluded.kind`,
           name: sql`excluded.name`,
+          names: sql`excluded.names`,
           startTime: sql`excluded.start_time`,
           endTime: sql`excluded.end_time`,
           competitors: sql`excluded.competitors`,
@@ -283,6 +285,8 @@ async function writeReferenceData(tx: Transaction, batch: CatalogueBatch): Promi
     sportId: league.sportId,
     name: league.name,
     category: league.category,
+    names: league.names ?? null,
+    categoryNames: league.categoryNames ?? null,
   }));
   for (const rows of chunks(leagueRows)) {
     await tx
@@ -294,10 +298,14 @@ async function writeReferenceData(tx: Transaction, batch: CatalogueBatch): Promi
           sportId: sql`excluded.sport_id`,
           name: sql`excluded.name`,
           category: sql`excluded.category`,
+          names: sql`excluded.names`,
+          categoryNames: sql`excluded.category_names`,
           updatedAt: sql`now()`,
         },
-        setWhere: sql`(${leagues.sportId}, ${leagues.name}, ${leagues.category})
-          is distinct from (excluded.sport_id, excluded.name, excluded.category)`,
+        setWhere: sql`(${leagues.sportId}, ${leagues.name}, ${leagues.category},
+            ${leagues.names}::text, ${leagues.categoryNames}::text)
+          is distinct from (excluded.sport_id, excluded.name, excluded.category,
+            excluded.names::text, excluded.category_names::text)`,
       });
   }
 }

@@ -1,4 +1,11 @@
-import type { Competitor, Fixture, FixtureKind, MatchResult, MatchStatus } from '@sb/feed-sim';
+import type {
+  Competitor,
+  Fixture,
+  FixtureKind,
+  LocalNames,
+  MatchResult,
+  MatchStatus,
+} from '@sb/feed-sim';
 import {
   bigint,
   boolean,
@@ -34,6 +41,9 @@ export const leagues = pgTable('leagues', {
   name: text('name').notNull(),
   /** Country or region the league is filed under. */
   category: text('category').notNull(),
+  /** The name and the category in Chinese, when the feed gives them. */
+  names: jsonb('names').$type<LocalNames>(),
+  categoryNames: jsonb('category_names').$type<LocalNames>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -50,6 +60,8 @@ export const sportEvents = pgTable(
     leagueId: bigint('league_id', { mode: 'number' }).notNull(),
     kind: text('kind').$type<FixtureKind>().notNull(),
     name: text('name').notNull(),
+    /** The name in Chinese, when the feed gives it (competitors carry their own). */
+    names: jsonb('names').$type<LocalNames>(),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     /** When an outright is decided. */
     endTime: timestamp('end_time', { withTimezone: true }),

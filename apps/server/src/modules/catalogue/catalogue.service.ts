@@ -66,6 +66,8 @@ function eventOfRow(event: SportEventRow, league: LeagueRow): CatalogueEvent {
       sportId: league.sportId as SportId,
       name: league.name,
       category: league.category,
+      ...(league.names ? { names: league.names } : {}),
+      ...(league.categoryNames ? { categoryNames: league.categoryNames } : {}),
     },
     competitors: event.competitors,
     startTime: event.startTime.getTime(),
@@ -74,6 +76,7 @@ function eventOfRow(event: SportEventRow, league: LeagueRow): CatalogueEvent {
     format: event.format,
   };
   if (event.endTime) fixture.endTime = event.endTime.getTime();
+  if (event.names) fixture.names = event.names;
   return { fixture, status: event.matchStatus, result: event.result, updatedAt: event.updatedAt };
 }
 

@@ -5,6 +5,7 @@ import type { ReadModel } from './read-model';
 // What other modules build the feed from (docs/boundaries.md): the read model, the simulator
 // and where it resumes, the Redis bus that shares one feed between processes.
 export { createSharedFeedProvider } from './feed-bus';
+export { fixtureIn, leagueIn, nameIn, namesOfEveryLanguage } from './local-names';
 export { createReadModel, isDecidedNow, matchHoldKey } from './read-model';
 export { createSimulatorProvider } from './simulator-provider';
 export { planResume } from './simulator-resume';

@@ -212,11 +212,14 @@ export function optionsOf(
             market.playId,
           )
         : noPrice;
+    // A runner (an outright's, a race's) is named as the fixture names its competitor, in the
+    // viewer's language; other outcomes as the feed names them.
+    const runner = fixture.competitors.find((entry) => String(entry.id) === outcome.id);
     return new PricedOption(
       outcomeLabelsOf(fixture, market, outcome, labels),
       market.playId,
       statusOf(isOpen, market, outcome, isDecided),
-      outcome.name,
+      runner?.name ?? outcome.name,
       price,
       adjustment,
     );

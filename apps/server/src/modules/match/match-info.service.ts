@@ -13,6 +13,7 @@ import type { PastMatch, SeededPast } from '@sb/feed-sim';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { CallContext } from '../../http/request-context';
+import { leagueIn, nameIn } from '../feed/feed.service';
 import type { EventState, ReadModel } from '../feed/feed.types';
 import { liveFlagOf } from './event-info';
 import { type MatchService, requireKnownSport } from './match.service';
@@ -128,17 +129,20 @@ export function createMatchInfoService(deps: {
     },
 
     async leagues(input: TableInput, context: CallContext) {
-      return groupByLeague(await leaguesFor(input, context));
+      return groupByLeague(await leaguesFor(input, context), context.language);
     },
 
     async basketballLeagues(input: { type?: number | undefined }, context: CallContext) {
-      return groupByLeague(await leaguesFor({ ...input, sportId: basketballSportId }, context));
+      return groupByLeague(
+        await leaguesFor({ ...input, sportId: basketballSportId }, context),
+        context.language,
+      );
     },
 
     async tags(input: TableInput, context: CallContext) {
       const tags = new Map<string, number>();
       for (const state of await leaguesFor({ ...input, tag: undefined }, context)) {
-        const category = state.fixture.league.category;
+        const category = leagueIn(state.fixture.league, context.language).category;
         tags.set(category, (tags.get(category) ?? 0) + 1);
       }
       return [...tags]
@@ -157,13 +161,13 @@ export function createMatchInfoService(deps: {
         { type: matchListType.all, sportId: requireKnownSport(input.sportId) },
         { nowMs: deps.now().getTime(), favourites: noFavourites },
       );
-      return groupByLeague(events, 2).slice(0, input.size ?? 10);
+      return groupByLeague(events, viewer.language, 2).slice(0, input.size ?? 10);
     },
 
     async banners(context: CallContext) {
       const viewer = await viewers.resolve(context);
       return deps.matches.hotEvents(viewer, undefined, 5).map((state, index) => {
-        const info = wire.eventInfoOf(state);
+        const info = wire.eventInfoOf(state, viewer.language);
         return {
           id: index + 1,
           title: info.r ? `${info.o} vs ${info.r}` : info.o,
@@ -191,7 +195,7 @@ export function createMatchInfoService(deps: {
       return chosen
         .filter((state) => isVisibleTo(state, viewer))
         .filter((state) => sportId === undefined || state.fixture.sportId === sportId)
-        .map((state) => wire.eventInfoOf(state));
+        .map((state) => wire.eventInfoOf(state, viewer.language));
     },
 
     /** Streams of live matches; none at all when the viewer's isShow is off (SPEC §6). */
@@ -246,13 +250,14 @@ export function createMatchInfoService(deps: {
         state.fixture.kind === 'match' && home && away
           ? deps.records?.headToHead(home.id, away.id, state.fixture.startTime)
           : null;
+      const { language } = viewer;
       const wireOf = (match: PastMatch) => ({
         t: match.startTime,
-        leagueName: match.leagueName,
+        leagueName: nameIn(match.leagueName, match.leagueNames, language),
         homeId: match.home.id,
-        homeName: match.home.name,
+        homeName: nameIn(match.home.name, match.home.names, language),
         awayId: match.away.id,
-        awayName: match.away.name,
+        awayName: nameIn(match.away.name, match.away.names, language),
         homeScore: match.homeScore,
         awayScore: match.awayScore,
       });
@@ -276,7 +281,7 @@ export function createMatchInfoService(deps: {
           b: matchId,
           seq: state.seq,
           epoch: readModel.epoch,
-          c: wire.eventInfoOf(state).c,
+          c: wire.eventInfoOf(state, viewer.language).c,
           g: liveFlagOf(state.status),
           mc: wire.marketCountOf(state, viewer.visibility.hiddenPlays(state.fixture.sportId)),
         });

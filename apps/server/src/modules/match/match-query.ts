@@ -1,5 +1,7 @@
-import { matchListType } from '@sb/contract';
+import { type Language, matchListType } from '@sb/contract';
 import { displayDayOf, displayDayStartMs } from '@sb/domain';
+import type { League } from '@sb/feed-sim';
+import { leagueIn, namesOfEveryLanguage } from '../feed/feed.service';
 import type { EventState, ReadModel } from '../feed/feed.types';
 import { isFinished } from './event-info';
 import { virtualSportIdFloor } from './match-wire';
@@ -120,15 +122,20 @@ export function selectEvents(
     counts.set(fixture.sportId, (counts.get(fixture.sportId) ?? 0) + 1);
     if (selection.sportId !== undefined && fixture.sportId !== selection.sportId) continue;
     if (selection.leagueId !== undefined && fixture.league.id !== selection.leagueId) continue;
-    if (selection.tag !== undefined && fixture.league.category !== selection.tag) continue;
+    if (selection.tag !== undefined && !isTagOf(fixture.league, selection.tag)) continue;
     events.push(state);
   }
   events.sort(selection.type === matchListType.results ? compareForResults : compareForList);
   return { events, counts };
 }
 
-/** Events grouped by league, busiest first: the league filter and hot leagues. */
-export function groupByLeague(events: readonly EventState[], liveWeight = 1) {
+/** A tag is a league's category, as any language names it (the tags call names it the viewer's way). */
+function isTagOf(league: League, tag: string): boolean {
+  return namesOfEveryLanguage(league.category, league.categoryNames).includes(tag);
+}
+
+/** Events grouped by league, busiest first, named in `language`: the league filter and hot leagues. */
+export function groupByLeague(events: readonly EventState[], language: Language, liveWeight = 1) {
   const leagues = new Map<
     number,
     {
@@ -141,7 +148,8 @@ export function groupByLeague(events: readonly EventState[], liveWeight = 1) {
     }
   >();
   for (const state of events) {
-    const { league, sportId } = state.fixture;
+    const { sportId } = state.fixture;
+    const league = leagueIn(state.fixture.league, language);
     let entry = leagues.get(league.id);
     if (!entry) {
       entry = {

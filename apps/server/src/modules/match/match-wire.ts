@@ -1,7 +1,7 @@
-import type { EventInfo, MatchWire } from '@sb/contract';
+import type { EventInfo, Language, MatchWire } from '@sb/contract';
 import { displayOffsetMs } from '@sb/domain';
-import { type Market, type MarketRef, marketKey } from '@sb/feed-sim';
-import { isDecidedNow } from '../feed/feed.service';
+import { type Fixture, type Market, type MarketRef, marketKey } from '@sb/feed-sim';
+import { fixtureIn, isDecidedNow } from '../feed/feed.service';
 import type { EventState, ReadModel } from '../feed/feed.types';
 import { eventInfoOf, homeAndAway, isFinished, liveFlagOf, liveTrackerOf } from './event-info';
 import { optionsOf, type Pricing } from './market-options';
@@ -77,7 +77,8 @@ const maxViewsPerEvent = 32;
  */
 class EventCache {
   index?: EventIndex;
-  info?: EventInfo;
+  /** By language: the event object names the sides. */
+  info?: Partial<Record<Language, EventInfo>>;
   /** Made on the first view asked for: most changes of a live match only make a delta. */
   views?: Map<string, { match: MatchWire; bytes?: Buffer }>;
 
@@ -97,6 +98,7 @@ export interface MatchWireBuilder {
     pricing: Pricing,
     hiddenPlays: ReadonlySet<number>,
     playsKey: string,
+    language: Language,
   ): MatchWire;
   /** The same match as UTF-8 JSON, kept with it: lists are joined from these bytes. */
   matchBytesOf(
@@ -105,8 +107,10 @@ export interface MatchWireBuilder {
     pricing: Pricing,
     hiddenPlays: ReadonlySet<number>,
     playsKey: string,
+    language: Language,
   ): Buffer;
-  eventInfoOf(state: EventState): EventInfo;
+  /** The event object, its sides named in `language`. */
+  eventInfoOf(state: EventState, language: Language): EventInfo;
   /** Markets offered, leaving out hidden plays: the match's `mc`. */
   marketCountOf(state: EventState, hiddenPlays: ReadonlySet<number>): number;
   /**
@@ -119,6 +123,7 @@ export interface MatchWireBuilder {
     markets: readonly MarketRef[],
     pricing: Pricing,
     hiddenPlays: ReadonlySet<number>,
+    language: Language,
   ): MatchPart;
 }
 
@@ -154,13 +159,14 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     return cache.index;
   }
 
-  function infoOf(state: EventState): EventInfo {
+  function infoOf(state: EventState, language: Language): EventInfo {
     const cache = cacheOf(state);
-    cache.info ??= eventInfoOf(state.fixture, state.status, {
+    cache.info ??= {};
+    cache.info[language] ??= eventInfoOf(fixtureIn(state.fixture, language), state.status, {
       at: state.statusAt,
       speed: readModel.speed,
     });
-    return cache.info;
+    return cache.info[language];
   }
 
   /** Counted afresh, not indexed: a delta needs the count but not the index. */
@@ -213,8 +219,10 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     return markets;
   }
 
+  /** `fixture`: the event's, named in the viewer's language (runners' names). */
   function marketsByPlay(
     state: EventState,
+    fixture: Fixture,
     markets: Iterable<Market>,
     pricing: Pricing,
   ): MatchWire['z'] {
@@ -227,7 +235,7 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
       }
       const isOpen = readModel.isMarketOpen(state, market);
       play[market.specifiers] = optionsOf(
-        state.fixture,
+        fixture,
         market,
         isOpen,
         pricing,
@@ -243,9 +251,10 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     form: WireForm,
     pricing: Pricing,
     hiddenPlays: ReadonlySet<number>,
+    language: Language,
   ): MatchWire {
-    const { fixture } = state;
-    const z = marketsByPlay(state, marketsFor(state, form, hiddenPlays), pricing);
+    const fixture = fixtureIn(state.fixture, language);
+    const z = marketsByPlay(state, fixture, marketsFor(state, form, hiddenPlays), pricing);
     const { home, away, homeId, awayId } = homeAndAway(fixture);
     // The favourite flags lead, so the cached JSON of a match can take a viewer's own flags by
     // swapping its first few characters (see `withFavouriteFlags`).
@@ -262,7 +271,7 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
       t: fixture.startTime,
       o: home,
       r: away,
-      ev: infoOf(state),
+      ev: infoOf(state, language),
       z,
       mc: marketCountOf(state, hiddenPlays),
       si: new Date(fixture.startTime + displayOffsetMs).getUTCFullYear(),
@@ -270,7 +279,7 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
       sn: awayId,
     };
     // The tracker is the match view's: lists carry the clock and score, not the play.
-    const tracker = form.kind === 'full' ? liveTrackerOf(state.status, state.fixture) : undefined;
+    const tracker = form.kind === 'full' ? liveTrackerOf(state.status, fixture) : undefined;
     if (tracker) match.lt = tracker;
     return match;
   }
@@ -281,16 +290,17 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     pricing: Pricing,
     hiddenPlays: ReadonlySet<number>,
     playsKey: string,
+    language: Language,
   ) {
     const cache = cacheOf(state);
     const formKey = form.kind === 'list' ? `list${form.rows}` : form.kind;
-    const key = `${formKey}|${pricing.key}|${playsKey}`;
+    const key = `${formKey}|${pricing.key}|${playsKey}|${language}`;
     cache.views ??= new Map();
     let view = cache.views.get(key);
     if (!view) {
       // Members with their own margins each add a view; a bound keeps an event's views few.
       if (cache.views.size >= maxViewsPerEvent) cache.views.clear();
-      view = { match: buildMatch(state, form, pricing, hiddenPlays) };
+      view = { match: buildMatch(state, form, pricing, hiddenPlays, language) };
       cache.views.set(key, view);
     }
     return view;
@@ -305,7 +315,8 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
     },
     eventInfoOf: infoOf,
     marketCountOf,
-    matchPartOf(state, refs, pricing, hiddenPlays) {
+    matchPartOf(state, refs, pricing, hiddenPlays, language) {
+      const fixture = fixtureIn(state.fixture, language);
       const markets: Market[] = [];
       for (const ref of refs) {
         const market = state.markets.get(marketKey(ref));
@@ -315,11 +326,11 @@ export function createMatchWireBuilder(readModel: ReadModel): MatchWireBuilder {
         a: state.fixture.sportId,
         b: state.fixture.eventId,
         g: liveFlagOf(state.status),
-        ev: infoOf(state),
+        ev: infoOf(state, language),
         mc: marketCountOf(state, hiddenPlays),
-        z: marketsByPlay(state, markets, pricing),
+        z: marketsByPlay(state, fixture, markets, pricing),
       };
-      const tracker = liveTrackerOf(state.status, state.fixture);
+      const tracker = liveTrackerOf(state.status, fixture);
       if (tracker) part.lt = tracker;
       return part;
     },

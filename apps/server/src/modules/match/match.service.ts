@@ -15,6 +15,7 @@ import { AppError } from '../../http/app-error';
 import { JsonBytes } from '../../http/register-call';
 import type { CallContext } from '../../http/request-context';
 import type { Catalogue } from '../catalogue/catalogue.service';
+import { fixtureIn, namesOfEveryLanguage } from '../feed/feed.service';
 import type { EventState, ReadModel } from '../feed/feed.types';
 import { eventInfoOf, finishedStatusNames, isFinished } from './event-info';
 import type { FavouritesService } from './favourites.service';
@@ -103,7 +104,7 @@ function recordsJson(parts: readonly Buffer[], rest: Record<string, unknown> = {
 
 /**
  * Names everything a page of the list depends on: the question, and the viewer's prices, league
- * limits, visibility and favourites (whose flags ride in the bytes).
+ * limits, visibility, favourites (whose flags ride in the bytes) and language (names).
  */
 function pageKeyOf(
   kind: string,
@@ -128,6 +129,7 @@ function pageKeyOf(
     viewer.visibility.key,
     viewer.leagueIds ? [...viewer.leagueIds].sort((a, b) => a - b) : null,
     favouriteKey,
+    viewer.language,
   ]);
 }
 
@@ -162,6 +164,7 @@ export function createMatchService(deps: MatchServiceDependencies) {
       viewer.pricing,
       visibility.hiddenPlays(sportId),
       visibility.playsKey(sportId),
+      viewer.language,
     );
     const flags = flagsOf(state, favourites);
     return flags ? { ...base, ...flags } : base;
@@ -181,6 +184,7 @@ export function createMatchService(deps: MatchServiceDependencies) {
       viewer.pricing,
       visibility.hiddenPlays(sportId),
       visibility.playsKey(sportId),
+      viewer.language,
     );
     return withFavouriteFlags(bytes, flagsOf(state, favourites));
   }
@@ -310,10 +314,11 @@ export function createMatchService(deps: MatchServiceDependencies) {
         const { fixture } = state;
         if (isFinished(state.status) || !isVisibleTo(state, viewer)) continue;
         if (sportId !== undefined && fixture.sportId !== sportId) continue;
+        // A member finds a match by its names in any language, whatever the page's.
         const haystack = [
-          fixture.name,
-          fixture.league.name,
-          ...fixture.competitors.map((c) => c.name),
+          ...namesOfEveryLanguage(fixture.name, fixture.names),
+          ...namesOfEveryLanguage(fixture.league.name, fixture.league.names),
+          ...fixture.competitors.flatMap((c) => namesOfEveryLanguage(c.name, c.names)),
         ];
         if (haystack.some((text) => text.toLocaleLowerCase().includes(keyword))) found.push(state);
       }
@@ -371,13 +376,18 @@ export function createMatchService(deps: MatchServiceDependencies) {
         size,
         compare: compareForResults,
       });
-      const records = entries.map((entry) => ({
-        ...(entry.state ? wire.eventInfoOf(entry.state) : eventInfoOf(entry.fixture, entry.status)),
-        l: entry.fixture.league.id,
-        ln: entry.fixture.league.name,
-        t: entry.fixture.startTime,
-        rs: entry.status.status,
-      }));
+      const records = entries.map((entry) => {
+        const fixture = fixtureIn(entry.fixture, viewer.language);
+        return {
+          ...(entry.state
+            ? wire.eventInfoOf(entry.state, viewer.language)
+            : eventInfoOf(fixture, entry.status)),
+          l: fixture.league.id,
+          ln: fixture.league.name,
+          t: fixture.startTime,
+          rs: entry.status.status,
+        };
+      });
       return { records, total: inMemory.length + stored.total, page: pageNumber, size };
     },
 
@@ -405,7 +415,7 @@ export function createMatchService(deps: MatchServiceDependencies) {
     );
     const matches = events.filter((state) => state.fixture.kind === 'match');
     const hotLeagues = new Set(
-      groupByLeague(matches, 2)
+      groupByLeague(matches, viewer.language, 2)
         .slice(0, 10)
         .map((league) => league.leagueId),
     );

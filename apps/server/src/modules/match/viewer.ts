@@ -1,4 +1,4 @@
-import type { UserInfo } from '@sb/contract';
+import type { Language, UserInfo } from '@sb/contract';
 import { parseOddsConfig, type Visibility, visibilityFor } from '@sb/domain';
 import type { AuthenticatedUser, CallContext } from '../../http/request-context';
 import type { IdentityService } from '../identity/identity.service';
@@ -18,6 +18,8 @@ export interface Viewer {
   pricing: Pricing;
   visibility: Visibility;
   settings: SiteSettingsValues;
+  /** The language names are shown in: the request's (`lang`), the socket handshake's. */
+  language: Language;
 }
 
 /**
@@ -68,6 +70,7 @@ export function createViewerResolver(options: {
   async function resolveUser(
     user: AuthenticatedUser | null,
     isLiveStream: boolean,
+    language: Language,
   ): Promise<Viewer> {
     const [settings, profile] = await Promise.all([
       options.settings.current(),
@@ -83,12 +86,13 @@ export function createViewerResolver(options: {
       pricing: profile && profile.memberId > 0 ? pricingOf(profile.oddsConfig) : noMargin,
       visibility,
       settings,
+      language,
     };
   }
 
   return {
     resolve: (context: CallContext): Promise<Viewer> =>
-      resolveUser(context.user, context.client.source === '1'),
+      resolveUser(context.user, context.client.source === '1', context.language),
     /** For callers without a call context: the match socket resolves its viewers this way. */
     resolveUser,
   };
