@@ -669,6 +669,17 @@ describe.skipIf(!hasChromium)('match detail markets in Chromium', () => {
     expect(await labelsOf(detail, 21)).toEqual(['主队或和局', '主队或客队', '和局或客队']);
     const chips = await detail.getByTestId('market-group-chip').allTextContents();
     for (const chip of chips) expect(chip).not.toMatch(latin);
+    // The teams and the league are named in Chinese too, on the board's row and in the detail.
+    const [home, away] = event.fixture.competitors;
+    const row = page.locator(`[data-testid="match-row"][data-match-id="${event.fixture.eventId}"]`);
+    const teams = await row.getByTestId('match-teams').textContent();
+    expect(teams).toContain(home?.names?.zh);
+    expect(teams).toContain(away?.names?.zh);
+    expect(teams).not.toContain(home?.name);
+    expect(await detail.textContent()).toContain(home?.names?.zh);
+    expect(await page.getByTestId('board-body').textContent()).toContain(
+      event.fixture.league.names?.zh,
+    );
     await checkScreen(page, 'markets-football-zh', {
       within: '[data-testid="match-detail"]',
       narrowest: true,

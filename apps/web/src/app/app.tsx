@@ -3,6 +3,7 @@ import { Toaster } from '../components/toaster';
 import { useIdentityRuntime } from '../features/identity/hooks/use-identity-runtime';
 import { queryClient } from '../lib/query-client';
 import { useAppSocketConnection } from './app-socket-connection';
+import { useRefetchOnLanguageChange } from './language-refetch';
 import { useMemberBalanceLifecycle } from './member-balance';
 import { AppRoutes } from './router';
 import { useSiteInit } from './site-init';
@@ -11,6 +12,7 @@ function AppRuntime() {
   useIdentityRuntime();
   useMemberBalanceLifecycle();
   useAppSocketConnection();
+  useRefetchOnLanguageChange();
   useSiteInit();
   return (
     <>

@@ -125,15 +125,18 @@ function watched(socket: Socket): SocketState[] {
 const kinds = (states: SocketState[]) => states.map((state) => state.kind);
 
 describe('handshakeQuery', () => {
-  it("carries SPEC §3's token, uid, realm and process, and the source when there is one", () => {
-    expect(handshakeQuery({ uid: 'u1', token: 't1' }, 1)).toEqual({
+  it("carries SPEC §3's token, uid, realm and process, the language, and the source when there is one", () => {
+    expect(handshakeQuery({ uid: 'u1', token: 't1' }, 1, 'zht')).toEqual({
       token: 't1',
       uid: 'u1',
       realm: site.realm,
       process: site.process,
+      lang: 'zht',
       source: '1',
     });
-    expect(handshakeQuery({ uid: 'u1', token: 't1' }, undefined)).not.toHaveProperty('source');
+    expect(handshakeQuery({ uid: 'u1', token: 't1' }, undefined, 'en')).not.toHaveProperty(
+      'source',
+    );
   });
 
   it('reaches the server with the holder of a connection', async () => {
@@ -143,7 +146,7 @@ describe('handshakeQuery', () => {
       identityOf: (credentials) => credentials.token,
       open: (load, query) => load(server.url, { transports: ['websocket'], query }),
     });
-    holder.connect({ uid: 'u9', token: 't9' }, 2);
+    holder.connect({ uid: 'u9', token: 't9' }, 2, 'en');
     await expect.poll(() => seen.length).toBe(1);
     expect(seen[0]).toMatchObject({
       token: 't9',
@@ -151,8 +154,14 @@ describe('handshakeQuery', () => {
       realm: 'alpha',
       process: 'sport',
       source: '2',
+      lang: 'en',
     });
-    holder.connect(null);
+    // The same identity in another language connects again, in that language.
+    holder.connect({ uid: 'u9', token: 't9' }, 2, 'en');
+    holder.connect({ uid: 'u9', token: 't9' }, 2, 'zh');
+    await expect.poll(() => seen.length).toBe(2);
+    expect(seen[1]).toMatchObject({ token: 't9', lang: 'zh' });
+    holder.connect(null, undefined);
     await server.stop();
   });
 });

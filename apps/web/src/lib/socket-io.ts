@@ -1,3 +1,5 @@
+import type { Language } from '@sb/contract';
+import { defaultLanguage } from '@sb/domain';
 import type { io, Socket } from 'socket.io-client';
 import type { Credentials } from './api-client';
 import { createBackoff } from './backoff';
@@ -17,17 +19,20 @@ function loadSocketIo(): Promise<typeof io> {
 
 /**
  * SPEC §3's web socket query: token, uid, realm and process, plus the client info's `source`
- * (the live-stream flavour hides plays on the match socket too).
+ * (the live-stream flavour hides plays on the match socket too) and `lang`, the language the
+ * match socket names teams and leagues in, as every call carries it.
  */
 export function handshakeQuery(
   credentials: Credentials,
   source: number | undefined,
+  language: Language,
 ): Record<string, string> {
   const query: Record<string, string> = {
     token: credentials.token,
     uid: credentials.uid,
     realm: site.realm,
     process: site.process,
+    lang: language,
   };
   if (source !== undefined) query.source = String(source);
   return query;
@@ -36,7 +41,8 @@ export function handshakeQuery(
 /**
  * One connection per identity: `connect` with new credentials closes the old socket and opens
  * one for them once the client has loaded (none for null credentials); the same identity again
- * changes nothing. `identityOf` says what makes an identity new.
+ * changes nothing. `identityOf` says what makes an identity new; another language does too, so a
+ * switch of language reconnects in it.
  */
 export function createSocketHolder<S extends Socket>(options: {
   identityOf: (credentials: Credentials, source: number | undefined) => string;
@@ -48,14 +54,18 @@ export function createSocketHolder<S extends Socket>(options: {
     get socket(): S | null {
       return socket;
     },
-    connect(credentials: Credentials | null, source?: number): void {
-      const identity = credentials ? options.identityOf(credentials, source) : '';
+    connect(
+      credentials: Credentials | null,
+      source: number | undefined,
+      language: Language = defaultLanguage,
+    ): void {
+      const identity = credentials ? `${options.identityOf(credentials, source)}|${language}` : '';
       if (identity === connectedAs) return;
       if (socket) endSocket(socket);
       socket = null;
       connectedAs = identity;
       if (!credentials) return;
-      const query = handshakeQuery(credentials, source);
+      const query = handshakeQuery(credentials, source, language);
       void loadSocketIo().then((load) => {
         // Another identity, or none, may have taken over while the client loaded.
         if (identity !== connectedAs || socket) return;
