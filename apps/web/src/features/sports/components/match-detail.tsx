@@ -10,6 +10,7 @@ import { withLivePrices } from '../model/live-prices';
 import { DetailMarkets } from './detail-markets';
 import { HeadToHeadButton } from './head-to-head-button';
 import { MatchState } from './match-state';
+import './match-detail.css';
 
 interface MatchDetailProps {
   listed: MatchWire;

@@ -34,8 +34,9 @@ export function useDetailHistory() {
     [navigate, pathname, search, isOnDetail],
   );
   const close = useCallback(() => {
+    // Gone at once; going back then takes the detail's entry off the history.
+    setOpened(null);
     if (isOnDetail) void navigate(-1);
-    else setOpened(null);
   }, [navigate, isOnDetail]);
   // Left by Back or a link: what was open is let go, so a later Forward finds nothing stale.
   useEffect(() => {
