@@ -491,12 +491,18 @@ describe.skipIf(!hasChromium)('match detail markets in Chromium', () => {
     await detail.locator('[data-testid="market-group-chip"][data-group="all"]').click();
   });
 
-  it('shows every runner of an outright by full name', async () => {
+  it('shows every runner of an outright by full name, shortest price first', async () => {
     const event = eventWith(events, sportIds.outrights, [21000]);
     const market = event.markets.find((entry) => entry.playId === 21000);
     const detail = await openDetail(event);
     const runners = await labelsOf(detail, 21000);
-    expect(runners).toEqual(market?.outcomes.map((outcome) => outcome.name));
+    expect([...runners].sort()).toEqual(market?.outcomes.map((outcome) => outcome.name).sort());
+    const prices = await detail
+      .locator('[data-testid="detail-market"][data-play="21000"] [data-testid="odds-option"]')
+      .evaluateAll((buttons) =>
+        buttons.map((button) => Number(button.getAttribute('data-decimal'))),
+      );
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const names = new Set(event.fixture.competitors.map((competitor) => competitor.name));
     for (const runner of runners) expect(names.has(runner)).toBe(true);
     const last = detail

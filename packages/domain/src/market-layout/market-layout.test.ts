@@ -4,6 +4,7 @@ import {
   isVirtualSport,
   listPlayIds,
   listRowsFor,
+  mainLineOf,
   playLayoutOf,
   sortLines,
   sortPlayIds,
@@ -66,34 +67,42 @@ describe('market layout', () => {
 
   it('orders handicap and total lines by their value', () => {
     const lines = [
-      ['hcp=-2', [1.3, 3.6], 'a'],
-      ['hcp=-3', [3, 1.4], 'b'],
-      ['hcp=-2.25', [1.6, 2.4], 'c'],
+      ['hcp=-2', 'a'],
+      ['hcp=-3', 'b'],
+      ['hcp=-2.25', 'c'],
     ] as const;
-    expect(sortLines(1, lines)).toEqual(['b', 'c', 'a']);
-    expect(sortLines(2, [['total=3.5', [1.9], 'x'] as const, ['', [1.9], 'y'] as const])).toEqual([
-      'y',
-      'x',
-    ]);
+    expect(sortLines(lines)).toEqual(['b', 'c', 'a']);
+    expect(sortLines([['total=3.5', 'x'] as const, ['', 'y'] as const])).toEqual(['y', 'x']);
   });
 
-  it('orders main-line plays by the smallest odds gap, unpriced lines last', () => {
+  it('orders a main-line play by number too, its main line among the others', () => {
     const lines = [
-      ['hcp=-1', [1.5, 2.6], 'wide'],
-      ['hcp=-0.5', [0, 0], 'none'],
-      ['hcp=-0.75', [1.9, 1.95], 'tight'],
+      ['hcp=-0.5', 'main'],
+      ['hcp=-1.5', 'lower'],
+      ['hcp=0.5', 'higher'],
     ] as const;
-    expect(sortLines(16, lines)).toEqual(['tight', 'wide', 'none']);
+    expect(sortLines(lines)).toEqual(['lower', 'main', 'higher']);
+  });
+
+  it('finds the main line by the smallest gap between open prices, unpriced lines never', () => {
+    const lines = [
+      [[1.5, 2.6], 'wide'],
+      [[0, 0], 'closed'],
+      [[1.9, 1.95], 'tight'],
+    ] as const;
+    expect(mainLineOf(lines)).toBe('tight');
+    expect(mainLineOf([[[0, 0], 'closed'] as const, [[1.2, 4], 'open'] as const])).toBe('open');
+    expect(mainLineOf([])).toBeUndefined();
   });
 
   it('orders a scoped play by its part of the match, then by line', () => {
     const lines = [
-      ['quarternr=2|hcp=-0.5', [1.9, 1.9], 'q2'],
-      ['quarternr=10|hcp=-1.5', [1.9, 1.9], 'q10'],
-      ['quarternr=1|hcp=1.5', [1.9, 1.9], 'q1 +1.5'],
-      ['quarternr=1|hcp=-2.5', [1.9, 1.9], 'q1 -2.5'],
+      ['quarternr=2|hcp=-0.5', 'q2'],
+      ['quarternr=10|hcp=-1.5', 'q10'],
+      ['quarternr=1|hcp=1.5', 'q1 +1.5'],
+      ['quarternr=1|hcp=-2.5', 'q1 -2.5'],
     ] as const;
-    expect(sortLines(40, lines)).toEqual(['q1 -2.5', 'q1 +1.5', 'q2', 'q10']);
+    expect(sortLines(lines)).toEqual(['q1 -2.5', 'q1 +1.5', 'q2', 'q10']);
     expect(sortPlayIds(2, [45, 40, 3, 42, 44, 41, 43])).toEqual([3, 42, 43, 40, 41, 44, 45]);
   });
 });

@@ -109,9 +109,6 @@ export function columnsFor(playId: number, optionCount: number): number {
   return Math.max(1, Math.min(playLayoutOf(playId).columns, optionCount));
 }
 
-/** Main-line plays whose lines are ordered by how close their prices are (SPEC §9). */
-const gapSortedPlays: ReadonlySet<number> = new Set([16, 18]);
-
 /**
  * The number a line's specifiers end with (`hcp=-0.25` → -0.25, `quarternr=2|total=52.5` →
  * 52.5); none sorts first.
@@ -127,6 +124,22 @@ function partOf(specifiers: string): string {
   return bar < 0 ? '' : specifiers.slice(0, bar);
 }
 
+/**
+ * A play's lines in display order: by their part of the match (quarter, map), then by the line's
+ * number, lowest first (`hcp=-1.5`, `hcp=-0.5`, `hcp=0.5`). Every play reads as a ladder, the
+ * main-line plays 16 and 18 too: their main line sits where its number puts it, among the
+ * lines the book offers around it.
+ */
+export function sortLines<T>(lines: readonly (readonly [specifiers: string, line: T])[]): T[] {
+  return [...lines]
+    .sort(
+      (left, right) =>
+        partOf(left[0]).localeCompare(partOf(right[0]), 'en', { numeric: true }) ||
+        lineValueOf(left[0]) - lineValueOf(right[0]),
+    )
+    .map((entry) => entry[1]);
+}
+
 /** The gap between a line's highest and lowest price; a line without prices goes last. */
 function oddsGapOf(prices: readonly number[]): number {
   const priced = prices.filter((price) => price > 0);
@@ -135,21 +148,14 @@ function oddsGapOf(prices: readonly number[]): number {
 }
 
 /**
- * A play's lines in display order: main-line plays (16, 18) by the smallest odds gap, every other
- * play by its part of the match (quarter, map) and then its line's value, lowest first.
+ * A play's main line (SPEC §9's smallest odds gap, as the server picks a list row's line): the
+ * line whose open prices are closest. `prices` are those a member can take now (0 for a closed
+ * option), so an open line beats a suspended one; ties keep the first.
  */
-export function sortLines<T>(
-  playId: number,
-  lines: readonly (readonly [specifiers: string, prices: readonly number[], line: T])[],
-): T[] {
-  const ordered = [...lines];
-  if (gapSortedPlays.has(playId))
-    ordered.sort((left, right) => oddsGapOf(left[1]) - oddsGapOf(right[1]));
-  else
-    ordered.sort(
-      (left, right) =>
-        partOf(left[0]).localeCompare(partOf(right[0]), 'en', { numeric: true }) ||
-        lineValueOf(left[0]) - lineValueOf(right[0]),
-    );
-  return ordered.map((entry) => entry[2]);
+export function mainLineOf<T>(
+  lines: readonly (readonly [prices: readonly number[], line: T])[],
+): T | undefined {
+  let main: (typeof lines)[number] | undefined;
+  for (const entry of lines) if (!main || oddsGapOf(entry[0]) < oddsGapOf(main[0])) main = entry;
+  return main?.[1];
 }

@@ -52,7 +52,8 @@ export function DetailMarkets({ match, moves }: DetailMarketsProps) {
     match.a,
     Object.keys(match.z)
       .map(Number)
-      .filter((playId) => !hidden.has(playId)),
+      // A market whose every outcome the score has ruled out has nothing left to list.
+      .filter((playId) => !hidden.has(playId) && sortedLines(match.a, match.z[playId]).length > 0),
   );
   // A group chosen earlier may have gone (its markets closed): then every group shows.
   const shown = groups.filter((entry) => chosen === 'all' || entry.group === chosen);
@@ -148,7 +149,7 @@ interface DetailMarketProps {
  * band at every width.
  */
 function DetailMarket({ match, playId, moves }: DetailMarketProps) {
-  const lines = sortedLines(playId, match.z[String(playId)]);
+  const lines = sortedLines(match.a, match.z[String(playId)]);
   // A play offered per quarter, map or game shows each part as a market of its own.
   const parts = new Map<string, typeof lines>();
   for (const line of lines) {

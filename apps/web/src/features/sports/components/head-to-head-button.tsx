@@ -11,7 +11,7 @@ export function HeadToHeadButton({ match }: { match: MatchWire }) {
   return (
     <button
       type="button"
-      className="button button--ghost"
+      className="button button--secondary match-detail__tool"
       data-testid="head-to-head"
       onClick={() => openHeadToHead(match)}
     >

@@ -63,19 +63,21 @@ export function HeadToHeadPage() {
           <p className="muted">{t('matchWatch.headToHead.noMeetings')}</p>
         ) : (
           <>
-            <div className="h2h__tally" data-testid="head-to-head-tally">
-              <TallyPart
-                count={tally.home}
-                label={t('matchWatch.headToHead.wins', { team: match.o })}
-                tone="home"
-              />
-              <TallyPart count={tally.draws} label={t('matchWatch.headToHead.draws')} tone="draw" />
-              <TallyPart
-                count={tally.away}
-                label={t('matchWatch.headToHead.wins', { team: match.r })}
-                tone="away"
-              />
-            </div>
+            <Tally
+              parts={[
+                {
+                  tone: 'home',
+                  count: tally.home,
+                  label: t('matchWatch.headToHead.wins', { team: match.o }),
+                },
+                { tone: 'draw', count: tally.draws, label: t('matchWatch.headToHead.draws') },
+                {
+                  tone: 'away',
+                  count: tally.away,
+                  label: t('matchWatch.headToHead.wins', { team: match.r }),
+                },
+              ]}
+            />
             <ol className="h2h__list" data-testid="head-to-head-meetings">
               {meetings.map((meeting) => (
                 <PastRow key={`${meeting.t}-${meeting.homeId}`} match={meeting} />
@@ -98,14 +100,41 @@ export function HeadToHeadPage() {
   );
 }
 
-function TallyPart({ count, label, tone }: { count: number; label: string; tone: string }) {
+interface TallyPart {
+  tone: 'home' | 'draw' | 'away';
+  count: number;
+  label: string;
+}
+
+/**
+ * The meetings' tally: a bar split by the wins of each side and the draws, and under it a box
+ * each, of equal width, so a side with few wins still has room for its whole name.
+ */
+function Tally({ parts }: { parts: readonly TallyPart[] }) {
   return (
-    <div
-      className={`h2h__tally-part h2h__tally-part--${tone}`}
-      style={{ flexGrow: Math.max(count, 0.35) }}
-    >
-      <strong>{count}</strong>
-      <span>{label}</span>
+    <div className="h2h__tally" data-testid="head-to-head-tally">
+      <div className="h2h__tally-bar" aria-hidden="true">
+        {parts.map((part) => (
+          <span
+            key={part.tone}
+            className={`h2h__tally-share h2h__tally-share--${part.tone}`}
+            style={{ flexGrow: part.count }}
+          />
+        ))}
+      </div>
+      <div className="h2h__tally-parts">
+        {parts.map((part) => (
+          <div
+            key={part.tone}
+            className={`h2h__tally-part h2h__tally-part--${part.tone}`}
+            data-testid="head-to-head-tally-part"
+            data-tone={part.tone}
+          >
+            <strong>{part.count}</strong>
+            <span>{part.label}</span>
+          </div>
+        ))}
+      </div>
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { useLiveMatch } from '../live/use-live-match';
 import { withLivePrices } from '../model/live-prices';
 import { DetailMarkets } from './detail-markets';
 import { HeadToHeadButton } from './head-to-head-button';
-import { LiveScore } from './period-scores';
+import { MatchState } from './match-state';
+import './match-detail.css';
 
 interface MatchDetailProps {
   listed: MatchWire;
@@ -17,10 +18,11 @@ interface MatchDetailProps {
 }
 
 /**
- * The match detail panel: every market of the match, its live score, head-to-head statistics
- * in their own window when the book keeps a past of the sides, the live match tracker, and
- * live video where the match has a stream and the member's isShow allows it. Its
- * prices move with the game socket; its lines are read again every few seconds.
+ * The match detail panel: every market of the match, its live score or kick-off, head-to-head
+ * statistics in their own window when the book keeps a past of the sides, the live match
+ * tracker, and live video where the match has a stream and the member's isShow allows it. Its
+ * prices move with the game socket; its lines are read again every few seconds. The head (title,
+ * score, clock, close) stays on top while the rest scrolls under it.
  */
 export function MatchDetail({ listed, onClose }: MatchDetailProps) {
   const { t } = useTranslation();
@@ -42,10 +44,11 @@ export function MatchDetail({ listed, onClose }: MatchDetailProps) {
       // Until the match's own markets arrive, the panel shows the lines the board listed.
       aria-busy={details.data === undefined}
     >
-      <header className="match-detail__head">
-        <div>
+      <header className="match-detail__head" data-testid="match-detail-head">
+        <div className="match-detail__heading">
           <p className="match-detail__league">{match.ln}</p>
           <h2 className="match-detail__title">{title}</h2>
+          <MatchState match={match} />
         </div>
         <button
           type="button"
@@ -57,14 +60,15 @@ export function MatchDetail({ listed, onClose }: MatchDetailProps) {
           ×
         </button>
       </header>
-      {match.g === 1 ? <LiveScore event={match.ev} /> : null}
-      <MatchTracker match={match} />
-      <div className="match-detail__tools">
-        <HeadToHeadButton match={match} />
-        <LiveStream match={match} />
+      <div className="match-detail__body" data-testid="match-detail-body">
+        <MatchTracker match={match} />
+        <div className="match-detail__tools">
+          <HeadToHeadButton match={match} />
+          <LiveStream match={match} />
+        </div>
+        {/* Another match starts on every group, none folded. */}
+        <DetailMarkets key={listed.b} match={match} moves={live?.moves} />
       </div>
-      {/* Another match starts on every group, none folded. */}
-      <DetailMarkets key={listed.b} match={match} moves={live?.moves} />
     </aside>
   );
 }
@@ -89,7 +93,7 @@ function LiveStream({ match }: { match: MatchWire }) {
       {offer?.video ? (
         <button
           type="button"
-          className="button button--ghost"
+          className="button button--secondary match-detail__tool"
           data-testid="live-video"
           onClick={() => setChosen(streamType.video)}
         >

@@ -8,6 +8,7 @@ import { isClick, type PointerPoint } from '../model/click-tolerance';
 import { favouriteFlags, useFavouriteStore } from '../model/favourite-store';
 import { FavouriteToggle } from './favourite-toggle';
 import { MarketLines } from './market-lines';
+import { isRace, RaceUnderWay } from './match-state';
 import { LiveScore } from './period-scores';
 
 interface MatchRowProps {
@@ -67,7 +68,9 @@ export function MatchRow({ listed, isMini, onOpenDetail }: MatchRowProps) {
             <span className="match-row__team">{match.o}</span>
           )}
         </span>
-        {isLive ? (
+        {isLive && isRace(match.a) ? (
+          <RaceUnderWay />
+        ) : isLive ? (
           <LiveScore event={match.ev} />
         ) : (
           <span className="match-row__time">{kickOffText(match.t)}</span>

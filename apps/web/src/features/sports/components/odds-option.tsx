@@ -28,7 +28,7 @@ interface OddsOptionProps {
   /** The board's short label ("H -0.25", "1"); the detail names the outcome in full. */
   isShort?: boolean;
   /** Its cell's place in a play laid out by side (model/side-bands.ts). */
-  place?: GridPlace | undefined;
+  place?: Partial<GridPlace> | undefined;
 }
 
 /**
@@ -73,7 +73,7 @@ export function OddsOption({ option, context, move, isShort = false, place }: Od
   return (
     <div className={`odds-cell odds-cell--${tone}`} style={place}>
       <span className="odds-cell__label" title={fullName}>
-        {label}
+        <LabelText text={label} />
       </span>
       <button
         // A new key restarts the fade whenever the price moves again.
@@ -94,6 +94,28 @@ export function OddsOption({ option, context, move, isShort = false, place }: Od
         {isLocked ? <LockIcon label={lockText} /> : priceText}
       </button>
     </div>
+  );
+}
+
+/** Numbers joined by a hyphen: a margin band (`11-15`) or a score (`2-1`). */
+const joinedNumbers = /(\d+(?:-\d+)+\+?)/;
+
+/**
+ * A label that may wrap, but never inside a band or a score: "Home by 11-15" breaks before
+ * "11-15", never after its hyphen, so the band reads whole on its line.
+ */
+function LabelText({ text }: { text: string }) {
+  const parts = text.split(joinedNumbers);
+  if (parts.length === 1) return text;
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one label never move.
+      <span key={index} className="odds-cell__whole">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
   );
 }
 

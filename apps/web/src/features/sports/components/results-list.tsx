@@ -1,24 +1,41 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDateOf, formatDisplayTime, shiftDisplayDate } from '../../../lib/display-time';
-import { useMatchResults } from '../api/match-result-list';
+import { useDayResults, useNewestResult } from '../api/match-result-list';
+
+interface ResultsListProps {
+  sportId: number;
+  /** Told the day on screen whenever it changes, so the sport tabs can count its results. */
+  onDayShown(date: string): void;
+}
 
 /**
  * Finished and called-off matches of a sport with their final scores, one display day at a time:
- * the latest day with results first, then any earlier day the member picks or steps to.
+ * the latest day with results first, then any earlier day the member picks or steps to. A day
+ * busier than a page offers the rest a page at a time.
  */
-export function ResultsList({ sportId }: { sportId: number }) {
+export function ResultsList({ sportId, onDayShown }: ResultsListProps) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<string | null>(null);
-  const latest = useMatchResults(sportId, null);
+  const latest = useNewestResult(sportId);
   const newest = latest.data?.records[0];
   // With no result yet, the day shown is today's (display zone), not a blank date.
   const latestDay = newest ? displayDateOf(newest.t) : displayDateOf(Date.now());
   const date = picked ?? latestDay;
-  const results = useMatchResults(sportId, date);
-  const records = results.data?.records ?? [];
+  const results = useDayResults(sportId, date);
+  // A result that finished while the pages were read moves the later pages by one: once is enough.
+  const records = [
+    ...new Map(
+      (results.data?.pages ?? [])
+        .flatMap((page) => page.records)
+        .map((record) => [record.b, record]),
+    ).values(),
+  ];
   const isPending = latest.isPending || results.isPending;
   const isLatest = date >= latestDay;
+  useEffect(() => {
+    if (!latest.isPending) onDayShown(date);
+  }, [date, latest.isPending, onDayShown]);
 
   return (
     <section className="results" aria-label={t('sportsBoard.resultsTitle')}>
@@ -91,6 +108,17 @@ export function ResultsList({ sportId }: { sportId: number }) {
           ))}
         </ol>
       )}
+      {results.hasNextPage ? (
+        <button
+          type="button"
+          className="button button--secondary results__more"
+          data-testid="results-more"
+          disabled={results.isFetchingNextPage}
+          onClick={() => void results.fetchNextPage()}
+        >
+          {t('sportsBoard.moreResults')}
+        </button>
+      ) : null}
     </section>
   );
 }

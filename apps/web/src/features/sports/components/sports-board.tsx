@@ -14,7 +14,9 @@ import { useSessionStore } from '../../../lib/session/session-store';
 import { listTypeOfTab, useMatchList } from '../api/match-list';
 import { useMatchSearch } from '../api/match-search';
 import { useOddsStyleChoice } from '../api/odds-style';
+import { useResultCounts } from '../api/result-counts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDetailHistory } from '../hooks/use-detail-history';
 import { useMatchSocketConnection } from '../live/use-match-socket-connection';
 import { useSocketCounts } from '../live/use-socket-counts';
 import { favouriteFlags, useFavouriteStore } from '../model/favourite-store';
@@ -69,7 +71,8 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
   const [chosenSportId, setSportId] = useState(1);
   const [isFavouritesView, setFavouritesView] = useState(false);
   const [keyword, setKeyword] = useState('');
-  const [detail, setDetail] = useState<MatchWire | null>(null);
+  const [resultsDay, setResultsDay] = useState<string | null>(null);
+  const { detail, open: openDetail, close: closeDetail } = useDetailHistory();
   const { tabs, visibility } = useSportTabs(parseLanguage(i18n.language));
   // A sport whose switch went on leaves the board: the first sport left takes its place.
   const sportId = shownSportId(chosenSportId, tabs);
@@ -77,8 +80,11 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
     if (sportId !== chosenSportId) setSportId(sportId);
   }, [sportId, chosenSportId]);
   useEffect(() => {
-    if (detail && !visibility.isSportVisible(detail.a)) setDetail(null);
-  }, [detail, visibility]);
+    if (detail && !visibility.isSportVisible(detail.a)) closeDetail();
+  }, [detail, visibility, closeDetail]);
+  // A header tab asks for its own list: a search typed on another tab does not stand in for it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the tab changes.
+  useEffect(() => setKeyword(''), [tab]);
 
   // The outrights tab lists the outrights sport; leaving it goes back to football.
   useEffect(() => {
@@ -103,7 +109,7 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
   const reread = useCallback(() => void refetch(), [refetch]);
   // A tab switch shows the previous tab's list until the new one is read (placeholder data).
   const isReading = list.isFetching || list.isPlaceholderData || list.data === undefined;
-  const counts = useSocketCounts({
+  const openCounts = useSocketCounts({
     listCounts,
     listReadAtMs: list.dataUpdatedAt,
     listed: list.data?.records ?? noMatches,
@@ -126,6 +132,12 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
   }, [keyword, search.data, list.data, isFavouritesView, favourites, visibility]);
 
   const isResults = tab === 'results' && !keyword.trim();
+  const resultCounts = useResultCounts(
+    isResults ? tabs.map((sport) => sport.sportId) : [],
+    resultsDay,
+  );
+  // The results tab counts results, of the day it shows; every other list counts open matches.
+  const counts = isResults ? resultCounts : openCounts;
   const isLoading = keyword.trim() ? search.isPending : list.isPending;
   // While a search is typed or answered, the rows on screen are not yet the ones it asks for.
   const isSearching =
@@ -145,10 +157,14 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
             aria-pressed={isFavouritesView}
             onClick={() => setFavouritesView((value) => !value)}
           >
-            {t('sportsFavourites.view')}
+            <span className="favourites-view__star" aria-hidden="true">
+              {isFavouritesView ? '★' : '☆'}
+            </span>
+            <span className="favourites-view__label">{t('sportsFavourites.view')}</span>
           </button>
         ) : null}
-        <OddsStyleSelect onChange={chooseStyle} />
+        {/* Results carry no prices: their odds style would change nothing on screen. */}
+        {isResults ? null : <OddsStyleSelect onChange={chooseStyle} />}
       </div>
       {keyword.trim() && !isLoading ? <SearchSummary matches={matches} tabs={tabs} /> : null}
       <div
@@ -157,22 +173,26 @@ export function SportsBoard({ isMini, isMember, listHeight }: SportsBoardProps) 
         aria-busy={keyword.trim() ? isSearching : isReading}
       >
         {isResults ? (
-          <ResultsList sportId={sportId} />
+          <ResultsList sportId={sportId} onDayShown={setResultsDay} />
         ) : isLoading ? (
           <p className="muted">{t('sportsBoard.loading')}</p>
         ) : matches.length === 0 ? (
           <div className="empty-state" data-testid="match-list-empty">
-            <p className="empty-state__title">{t('sportsBoard.noMatches')}</p>
+            <p className="empty-state__title">
+              {keyword.trim()
+                ? t('sportsBoard.noSearchResults', { keyword: keyword.trim() })
+                : t('sportsBoard.noMatches')}
+            </p>
           </div>
         ) : (
           <MatchList
             matches={matches}
             isMini={isMini}
             height={listHeight}
-            onOpenDetail={setDetail}
+            onOpenDetail={openDetail}
           />
         )}
-        {detail ? <MatchDetail listed={detail} onClose={() => setDetail(null)} /> : null}
+        {detail ? <MatchDetail listed={detail} onClose={closeDetail} /> : null}
       </div>
     </div>
   );

@@ -33,3 +33,37 @@ export function sideBandPlaces(outcomeIds: readonly string[]): GridPlace[] | nul
     };
   });
 }
+
+/** One outcome of a play laid out by side in a row of the board: where it stands in the row. */
+export interface BandCell {
+  /** The outcome's index in the play's options. */
+  index: number;
+  /** The first band of the second side starts a row of its own; so does the draw. */
+  startsRow: boolean;
+  /** The draw runs across the whole row. */
+  isDraw: boolean;
+}
+
+/**
+ * A winning-margin play as a board row lays it out: the home bands, then the away bands from a
+ * new row, then the draw on a row of its own, so however many cells a row holds no row mixes
+ * the sides. Null for any play `sideBandPlaces` leaves to its own columns.
+ */
+export function boardBandCells(outcomeIds: readonly string[]): BandCell[] | null {
+  const places = sideBandPlaces(outcomeIds);
+  if (!places) return null;
+  const cells = places.map((place, index) => ({ place, index }));
+  const ofColumn = (column: string) =>
+    cells
+      .filter((cell) => cell.place.gridColumn === column)
+      .sort((left, right) => Number(left.place.gridRow) - Number(right.place.gridRow));
+  return [
+    ...ofColumn('1').map((cell) => ({ index: cell.index, startsRow: false, isDraw: false })),
+    ...ofColumn('2').map((cell, nth) => ({
+      index: cell.index,
+      startsRow: nth === 0,
+      isDraw: false,
+    })),
+    ...ofColumn('1 / -1').map((cell) => ({ index: cell.index, startsRow: true, isDraw: true })),
+  ];
+}
