@@ -86,8 +86,9 @@ export class EventRuntime extends EventCore {
   }
 
   private close() {
+    const ended = this.snapshot();
     this.phase = 'closed';
-    this.world.closed(this);
+    this.world.closed(this, ended);
   }
 
   private scheduleIncidents() {

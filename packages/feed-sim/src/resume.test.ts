@@ -53,6 +53,27 @@ describe('a world resumed from a saved position', () => {
     // Six simulated hours run twice: CPU-bound, so a busy machine needs the room.
   }, 240_000);
 
+  it("lists the last day's matches that are over, as they ended, from the moment it is created", () => {
+    const created = createSimulator({ ...options, startTime: START });
+    const over = created.snapshot().events.filter((event) => event.fixture.startTime < START);
+    const finished = over.filter((event) =>
+      ['ended', 'cancelled', 'abandoned'].includes(event.status.status),
+    );
+    expect(finished.length).toBeGreaterThan(50);
+    for (const { fixture, status, markets } of finished) {
+      expect(fixture.kind).toBe('match');
+      expect(fixture.virtual).toBe(false);
+      expect(markets).toEqual([]);
+      // A day of the feed's clock is 24 caller minutes at speed 60.
+      expect(START - fixture.startTime).toBeLessThan(24 * MINUTE + 4 * 60 * MINUTE);
+      if (status.status === 'ended') {
+        const sum = status.periodScores.reduce((total, part) => total + part.home, 0);
+        expect(status.periodScores.length).toBeGreaterThan(0);
+        if (fixture.sportId === 1) expect(sum).toBe(status.homeScore);
+      }
+    }
+  });
+
   it('numbers messages and keeps withdrawn lines differently without exact replay', () => {
     const original = createSimulator({ ...options, startTime: START });
     run(original, START + 10 * MINUTE);

@@ -31,7 +31,8 @@ export interface World {
   emit(message: EventFeedMessage): void;
   /** Feed time to the caller's clock. */
   wall(time: number): number;
-  closed(event: EventCore): void;
+  /** The event is done with; `ended` is how it stood before it closed. */
+  closed(event: EventCore, ended: EventSnapshot): void;
 }
 
 /** Incidents decided when the event is created (each rare; most events have none). */
@@ -59,6 +60,12 @@ export interface EventPlan {
   /** The live data's own stream (see `EngineHost.playRng`). */
   playRng: Rng;
   createEngine: (host: EngineHost) => SportEngine;
+  /**
+   * Played only for its result: an event long over when the world is created, replayed so that
+   * the day's results are known, never priced or published (prices draw no random numbers, so
+   * its result is the one a world running all along had).
+   */
+  resultsOnly?: boolean;
 }
 
 type Phase = 'pending' | 'scheduled' | 'live' | 'ended' | 'closed' | 'cancelled' | 'abandoned';
@@ -126,6 +133,11 @@ export abstract class EventCore {
     return this.phase !== 'pending' && this.phase !== 'closed';
   }
 
+  /** The kick-off the calendar planned, before any postponement (feed time). */
+  get plannedKickoff(): number {
+    return this.plan.kickoff;
+  }
+
   private host(): EngineHost {
     return {
       rng: this.plan.rng,
@@ -176,6 +188,7 @@ export abstract class EventCore {
   }
 
   protected publish() {
+    if (this.plan.resultsOnly) return;
     if (this.phase === 'closed' || this.phase === 'cancelled' || this.phase === 'abandoned') return;
     if (this.world.defersPreMatchPricing && this.phase === 'scheduled') {
       this.stale = true;
@@ -207,7 +220,7 @@ export abstract class EventCore {
    * never shown a score its prices do not follow.
    */
   protected play() {
-    if (this.phase !== 'live') return;
+    if (this.phase !== 'live' || this.plan.resultsOnly) return;
     const status = this.status();
     if (this.plan.fixture.liveOdds && statusKey(status) !== this.lastStatusKey) {
       this.publish();

@@ -19,6 +19,7 @@ import type { Margins } from './markets/pricing';
 import { resolveMargins } from './markets/pricing';
 import {
   type EventFeedMessage,
+  type EventSnapshot,
   type FeedMessage,
   type FeedSnapshot,
   type Fixture,
@@ -110,6 +111,12 @@ export interface SportInfo {
 
 /** Matches that started this long before creation are replayed so they are live at the start. */
 const LOOKBACK = 4 * 3_600_000;
+/**
+ * A snapshot lists the matches that kicked off this long ago and are closed, as they ended, so a
+ * server starting on a world has the day's results. A world being created replays, for their
+ * results only, the matches of that window already over (see `EventPlan.resultsOnly`).
+ */
+const RESULTS_WINDOW = 24 * 3_600_000;
 
 /** How long after its planned kick-off a match is certainly over, its results maybe still due. */
 const certainlyOver = (model: Model) => 1.6 * TYPICAL_DURATION[model];
@@ -135,6 +142,11 @@ class FeedSimulator implements Simulator, World {
   private readonly queue = new EventQueue();
   private readonly events = new Map<number, EventRuntime>();
   private readonly outbox: FeedMessage[] = [];
+  /**
+   * Matches closed, in closing order, as they ended (without markets, seq 1), with the kick-off
+   * they were planned for: the replay's window is the planned kick-off's too (RESULTS_WINDOW).
+   */
+  private recentlyClosed: { ended: EventSnapshot; plannedKickoff: number }[] = [];
   private readonly aliveEvery: number;
   private worldTime: number;
   private callerTime: number;
@@ -194,7 +206,12 @@ class FeedSimulator implements Simulator, World {
   }
 
   snapshot(): FeedSnapshot {
-    const events = this.listed().map((event) => event.snapshot());
+    const from = this.worldTime - RESULTS_WINDOW;
+    this.recentlyClosed = this.recentlyClosed.filter((entry) => entry.plannedKickoff >= from);
+    const events = [
+      ...this.recentlyClosed.map((entry) => entry.ended),
+      ...this.listed().map((event) => event.snapshot()),
+    ];
     return { timestamp: this.callerTime, speed: this.speed, events };
   }
 
@@ -233,8 +250,22 @@ class FeedSimulator implements Simulator, World {
     return Math.round(this.startTime + (time - this.feedStartTime) / this.speed);
   }
 
-  closed(event: EventCore) {
+  closed(event: EventCore, ended: EventSnapshot) {
     this.events.delete(event.eventId);
+    // Matches of real sports only: virtual events come every few minutes and a new world's
+    // replay starts them minutes before its start, so only a running world would know them.
+    const { fixture } = ended;
+    if (fixture.virtual || fixture.kind !== 'match') return;
+    if (event.plannedKickoff < this.worldTime - RESULTS_WINDOW) return;
+    // Nothing more is said of a closed event: its markets are settled and no message follows,
+    // so the list keeps what a results page shows, the same however the world got there. Its
+    // seq is 1, as if it were the event's first message: a store that heard the event's own
+    // messages keeps what they said.
+    this.recentlyClosed.push({
+      ended: { ...ended, markets: [], seq: 1 },
+      plannedKickoff: event.plannedKickoff,
+    });
+    if (this.recentlyClosed.length > 20_000) this.recentlyClosed.splice(0, 10_000);
   }
 
   private listed(): EventRuntime[] {
@@ -273,7 +304,7 @@ class FeedSimulator implements Simulator, World {
     // matches not certainly closed by now, however long they ran, and last week's outrights until
     // their results are out. Replaying the matches long closed would change nothing but the
     // time it takes (each plays from its own random streams), most of it in a deep world.
-    const firstDay = this.exactReplay ? dayOf(start) - 1 : dayOf(from);
+    const firstDay = dayOf(start - RESULTS_WINDOW);
     const skipAfter = this.exactReplay ? certainlyClosed : certainlyOver;
     for (let day = firstDay; day <= lastDay; day++) this.addDay(day, start, skipAfter);
     this.schedule(dayStart(lastDay + 1) - PREMATCH_WINDOW - 1, () => this.nextDay(lastDay + 1));
@@ -291,15 +322,20 @@ class FeedSimulator implements Simulator, World {
     this.scheduleOutrights(week + 1);
   }
 
-  /** Adds a day's matches, leaving out those `skipAfter` their kick-off already at `liveAt`. */
+  /**
+   * Adds a day's matches. Those `skipAfter` their kick-off already at `liveAt` are played for
+   * their results only when they kicked off within RESULTS_WINDOW of it, and left out before.
+   */
   private addDay(
     day: number,
     liveAt = Number.NEGATIVE_INFINITY,
     skipAfter: (model: Model) => number = certainlyOver,
   ) {
     for (const plan of planDay(this.universe, day)) {
-      if (plan.kickoff + skipAfter(plan.world.sport.model) < liveAt) continue;
-      this.add(new EventRuntime(this, regularEvent(this.context, plan)));
+      const isOver = plan.kickoff + skipAfter(plan.world.sport.model) < liveAt;
+      if (isOver && plan.kickoff < liveAt - RESULTS_WINDOW) continue;
+      const event = regularEvent(this.context, plan);
+      this.add(new EventRuntime(this, isOver ? { ...event, resultsOnly: true } : event));
     }
   }
 
