@@ -1,4 +1,4 @@
-import { maxPayoutAccountsPerType } from '@sb/domain';
+import { maskAccountNumber, maxPayoutAccountsPerType } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast-store';
@@ -8,7 +8,6 @@ import {
   useBankList,
   usePayoutAccounts,
 } from '../api/withdraw-calls';
-import { maskAccountNumber } from '../model/masking';
 import { groupPayoutAccounts, type PayoutAccountGroup } from '../model/payout-account-groups';
 import { useWalletScreenStore, walletTabIndex } from '../store/wallet-screen-store';
 import { AddAccountForm } from './add-account-form';

@@ -1,5 +1,5 @@
 import type { WithdrawAccount, WithdrawChannel } from '@sb/contract';
-import { maxPayoutAccountsPerType } from '@sb/domain';
+import { maskAccountNumber, maxPayoutAccountsPerType } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,6 @@ import {
   withdrawQueryKeys,
 } from '../api/withdraw-calls';
 import { majorUnitsText } from '../model/deposit-amount';
-import { maskAccountNumber } from '../model/masking';
 import { accountsForChannel } from '../model/payout-account-groups';
 import {
   acceptWithdrawInput,
