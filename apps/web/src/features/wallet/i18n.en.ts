@@ -27,6 +27,15 @@ export const texts = {
       '7': 'Pix key',
       '8': 'Convert',
     },
+    /** The ways to pay, by the pay type's code: the server's names are for its own records. */
+    depositWays: {
+      BANK_CARD: 'Bank card transfer',
+      SHOP_QR: 'Shop QR payment',
+      E_WALLET: 'E-wallet',
+      ONLINE_BANKING: 'Online banking',
+      PIX_QR: 'Pix QR code',
+      PIX_KEY: 'Pix key',
+    },
     deposit: {
       currency: 'Currency',
       way: 'Method',
@@ -91,6 +100,24 @@ export const texts = {
       '5': 'USDT-ERC20',
       '6': 'Pix key',
       '7': 'Pix document',
+    },
+    /** Withdrawal channels, by the channel's pay type code. */
+    withdrawChannels: {
+      BANK_CARD: 'Bank card',
+      LOCAL_BANK: 'Local bank transfer',
+      USDT_TRC20: 'USDT (TRC20)',
+      DEPOSIT_ROUTE: 'Back to the deposit source',
+      USDT_ERC20: 'USDT (ERC20)',
+      PIX_KEY: 'Pix (phone, e-mail or random key)',
+      PIX_DOCUMENT: 'Pix (CPF or CNPJ)',
+    },
+    /** SPEC §9 Pix-style account kinds. */
+    pixKinds: {
+      PIX_PHONE: 'Phone number',
+      PIX_EMAIL: 'E-mail',
+      PIX_EVP: 'Random key',
+      PIX_CPF: 'CPF (personal tax number)',
+      PIX_CNPJ: 'CNPJ (company tax number)',
     },
     withdraw: {
       channel: 'Channel',

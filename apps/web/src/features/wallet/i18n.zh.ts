@@ -24,6 +24,14 @@ export const texts: Texts = {
       '7': 'Pix 密钥',
       '8': '兑换',
     },
+    depositWays: {
+      BANK_CARD: '银行卡转账',
+      SHOP_QR: '商户扫码支付',
+      E_WALLET: '电子钱包',
+      ONLINE_BANKING: '网银支付',
+      PIX_QR: 'Pix 二维码',
+      PIX_KEY: 'Pix 密钥',
+    },
     deposit: {
       currency: '币种',
       way: '方式',
@@ -88,6 +96,22 @@ export const texts: Texts = {
       '5': 'USDT-ERC20',
       '6': 'Pix 密钥',
       '7': 'Pix 证件',
+    },
+    withdrawChannels: {
+      BANK_CARD: '银行卡',
+      LOCAL_BANK: '本地银行转账',
+      USDT_TRC20: 'USDT（TRC20）',
+      DEPOSIT_ROUTE: '原路退回充值来源',
+      USDT_ERC20: 'USDT（ERC20）',
+      PIX_KEY: 'Pix（手机号、邮箱或随机密钥）',
+      PIX_DOCUMENT: 'Pix（CPF 或 CNPJ）',
+    },
+    pixKinds: {
+      PIX_PHONE: '手机号',
+      PIX_EMAIL: '电子邮箱',
+      PIX_EVP: '随机密钥',
+      PIX_CPF: 'CPF（个人税号）',
+      PIX_CNPJ: 'CNPJ（企业税号）',
     },
     withdraw: {
       channel: '通道',

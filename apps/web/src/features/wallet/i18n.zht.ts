@@ -24,6 +24,14 @@ export const texts: Texts = {
       '7': 'Pix 密鑰',
       '8': '兌換',
     },
+    depositWays: {
+      BANK_CARD: '銀行卡轉帳',
+      SHOP_QR: '商戶掃碼支付',
+      E_WALLET: '電子錢包',
+      ONLINE_BANKING: '網銀支付',
+      PIX_QR: 'Pix 二維碼',
+      PIX_KEY: 'Pix 密鑰',
+    },
     deposit: {
       currency: '幣種',
       way: '方式',
@@ -88,6 +96,22 @@ export const texts: Texts = {
       '5': 'USDT-ERC20',
       '6': 'Pix 密鑰',
       '7': 'Pix 證件',
+    },
+    withdrawChannels: {
+      BANK_CARD: '銀行卡',
+      LOCAL_BANK: '本地銀行轉帳',
+      USDT_TRC20: 'USDT（TRC20）',
+      DEPOSIT_ROUTE: '原路退回充值來源',
+      USDT_ERC20: 'USDT（ERC20）',
+      PIX_KEY: 'Pix（手機號、電郵或隨機密鑰）',
+      PIX_DOCUMENT: 'Pix（CPF 或 CNPJ）',
+    },
+    pixKinds: {
+      PIX_PHONE: '手機號',
+      PIX_EMAIL: '電子郵箱',
+      PIX_EVP: '隨機密鑰',
+      PIX_CPF: 'CPF（個人稅號）',
+      PIX_CNPJ: 'CNPJ（企業稅號）',
     },
     withdraw: {
       channel: '通道',

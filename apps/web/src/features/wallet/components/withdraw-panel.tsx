@@ -1,5 +1,4 @@
 import type { WithdrawAccount, WithdrawChannel } from '@sb/contract';
-import { maskAccountNumber, maxPayoutAccountsPerType } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import {
   withdrawQueryKeys,
 } from '../api/withdraw-calls';
 import { majorUnitsText } from '../model/deposit-amount';
+import { withdrawChannelName } from '../model/pay-method-names';
 import { accountsForChannel } from '../model/payout-account-groups';
 import {
   acceptWithdrawInput,
@@ -22,10 +22,11 @@ import {
   noAccountWithdrawType,
   withdrawDisabledReason,
 } from '../model/withdraw-amount';
-import { useWalletScreenStore, walletTabIndex } from '../store/wallet-screen-store';
+import { useWalletScreenStore } from '../store/wallet-screen-store';
 import { PasswordPad, SetPasswordPad } from './password-pad';
 import { useWalletMember } from './wallet-context';
 import { BalanceLine, ChoiceChips, CurrencyLabel, useBalanceOf } from './wallet-widgets';
+import { WithdrawAccountRow } from './withdraw-account-row';
 
 /** SPEC §8: the lock code. */
 const withdrawLockedCode = 5023;
@@ -74,7 +75,7 @@ export function WithdrawPanel() {
             const entry = ofType.find((candidate) => candidate.channelId === id);
             return entry ? (
               <CurrencyLabel code={entry.currencyCode}>
-                {`${entry.payTypeName} · ${entry.currencyCode}`}
+                {`${withdrawChannelName(t, entry)} · ${entry.currencyCode}`}
               </CurrencyLabel>
             ) : (
               id
@@ -105,8 +106,6 @@ function WithdrawForm({
   const { hasWithdrawPassword } = useWalletMember();
   const isLocked = useWalletScreenStore((state) => state.isWithdrawLocked);
   const markLocked = useWalletScreenStore((state) => state.markWithdrawLocked);
-  const selectTab = useWalletScreenStore((state) => state.selectTab);
-  const requestAddAccount = useWalletScreenStore((state) => state.requestAddAccount);
   const balance = useBalanceOf(channel.currencyId);
   // The first account until the member picks one; a removed pick falls back to it too.
   const [pickedAccountId, setAccountId] = useState<number | null>(null);
@@ -143,11 +142,6 @@ function WithdrawForm({
     setIdempotencyKey(newIdempotencyKey());
   };
 
-  const goToAccounts = (addType: number | null) => {
-    requestAddAccount(addType);
-    selectTab(walletTabIndex.accounts);
-  };
-
   const submit = async (password: string) => {
     setPadOpen(false);
     if (amountMinor === null) return;
@@ -182,7 +176,6 @@ function WithdrawForm({
     }
   };
 
-  const isAtAccountLimit = accounts.length >= maxPayoutAccountsPerType;
   return (
     <>
       {isLocked ? (
@@ -191,35 +184,12 @@ function WithdrawForm({
         </p>
       ) : null}
       {needsAccount ? (
-        <div className="wallet-row">
-          <label className="wallet-row__label" htmlFor="withdraw-account">
-            {t('walletUi.withdraw.account')}
-          </label>
-          <select
-            id="withdraw-account"
-            className="field__input"
-            value={hasAccount ? accountId : 0}
-            onChange={(event) => setAccountId(Number(event.target.value))}
-            data-testid="withdraw-account"
-          >
-            <option value={0}>{t('walletUi.withdraw.chooseAccount')}</option>
-            {accounts.map((account) => (
-              <option key={account.accountId} value={account.accountId}>
-                {account.name ?? account.payTypeName} {maskAccountNumber(account.bankNo)}
-              </option>
-            ))}
-          </select>
-          <button
-            type="button"
-            className="wallet-link"
-            onClick={() => goToAccounts(isAtAccountLimit ? null : channel.merchantCode)}
-            data-testid={isAtAccountLimit ? 'withdraw-edit-account' : 'withdraw-add-account'}
-          >
-            {isAtAccountLimit
-              ? t('walletUi.withdraw.editAccount')
-              : t('walletUi.withdraw.addAccount')}
-          </button>
-        </div>
+        <WithdrawAccountRow
+          channel={channel}
+          accounts={accounts}
+          accountId={hasAccount ? accountId : 0}
+          onPick={setAccountId}
+        />
       ) : (
         <p className="wallet-note">{t('walletUi.withdraw.noAccountNeeded')}</p>
       )}
