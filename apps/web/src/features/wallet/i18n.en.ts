@@ -138,7 +138,9 @@ export const texts = {
       noChannels: 'No withdrawal channels are available',
       failed: 'Withdrawal failed',
       missingChannel: 'channelId is: 0 or  payTypeId is: 0',
-      frozen: 'Frozen',
+      frozen: 'Frozen: {{amount}} {{currency}}',
+      submittedFrozen: '{{amount}} {{currency}} is frozen until it is paid out or turned down.',
+      submittedHistory: 'See it in fund details',
     },
     pad: {
       title: 'Enter withdrawal password',

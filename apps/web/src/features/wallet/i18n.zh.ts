@@ -131,7 +131,9 @@ export const texts: Texts = {
       noChannels: '暂无可用的提现通道',
       failed: '提现失败',
       missingChannel: 'channelId is: 0 or  payTypeId is: 0',
-      frozen: '冻结',
+      frozen: '冻结：{{amount}} {{currency}}',
+      submittedFrozen: '{{amount}} {{currency}} 已冻结，出款或驳回前不可使用。',
+      submittedHistory: '在资金明细中查看',
     },
     pad: {
       title: '请输入提现密码',

@@ -131,7 +131,9 @@ export const texts: Texts = {
       noChannels: '暫無可用的提現通道',
       failed: '提現失敗',
       missingChannel: 'channelId is: 0 or  payTypeId is: 0',
-      frozen: '凍結',
+      frozen: '凍結：{{amount}} {{currency}}',
+      submittedFrozen: '{{amount}} {{currency}} 已凍結，出款或駁回前不可使用。',
+      submittedHistory: '在資金明細中查看',
     },
     pad: {
       title: '請輸入提現密碼',

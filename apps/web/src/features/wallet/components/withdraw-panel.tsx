@@ -1,4 +1,5 @@
 import type { WithdrawAccount, WithdrawChannel } from '@sb/contract';
+import { formatDisplayAmount } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,7 @@ import { PasswordPad, SetPasswordPad } from './password-pad';
 import { useWalletMember } from './wallet-context';
 import { BalanceLine, ChoiceChips, CurrencyLabel, useBalanceOf } from './wallet-widgets';
 import { WithdrawAccountRow } from './withdraw-account-row';
+import { type SubmittedWithdrawal, WithdrawConfirmation } from './withdraw-confirmation';
 
 /** SPEC §8: the lock code. */
 const withdrawLockedCode = 5023;
@@ -117,6 +119,7 @@ function WithdrawForm({
   const [isSetPadDismissed, setSetPadDismissed] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [isSubmitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState<SubmittedWithdrawal | null>(null);
 
   const available = balance?.available ?? 0;
   const cap = maxWithdrawable(available, channel);
@@ -140,6 +143,8 @@ function WithdrawForm({
     // SPEC §5: the amount is capped at the smaller of the available balance and the maximum.
     setAmountText(minor !== null && minor > cap ? majorUnitsText(cap, channel.scale) : accepted);
     setIdempotencyKey(newIdempotencyKey());
+    // A new amount starts a new withdrawal: the last one's confirmation has been read.
+    setSubmitted(null);
   };
 
   const submit = async (password: string) => {
@@ -162,7 +167,12 @@ function WithdrawForm({
         },
         idempotencyKey,
       );
-      showToast('success', message);
+      setSubmitted({
+        message,
+        amountMinor,
+        scale: channel.scale,
+        currencyCode: channel.currencyCode,
+      });
       setAmountText('');
       setIdempotencyKey(newIdempotencyKey());
       void refreshWalletBalance(queryClient);
@@ -178,6 +188,7 @@ function WithdrawForm({
 
   return (
     <>
+      {submitted ? <WithdrawConfirmation submitted={submitted} /> : null}
       {isLocked ? (
         <p className="wallet-alert" role="alert" data-testid="withdraw-locked">
           {t('walletUi.withdraw.locked')}
@@ -196,8 +207,10 @@ function WithdrawForm({
       <BalanceLine currencyId={channel.currencyId} testId="withdraw-balance" />
       {balance && balance.frozen > 0 ? (
         <p className="wallet-note" data-testid="withdraw-frozen">
-          {t('walletUi.withdraw.frozen')}: {majorUnitsText(balance.frozen, balance.scale)}{' '}
-          {balance.currencyCode}
+          {t('walletUi.withdraw.frozen', {
+            amount: formatDisplayAmount(balance.frozen, balance.scale),
+            currency: balance.currencyCode,
+          })}
         </p>
       ) : null}
       <div className={belowMinimum ? 'field field--invalid' : 'field'}>
@@ -227,11 +240,11 @@ function WithdrawForm({
         <p className={belowMinimum ? 'field__error' : 'field__hint'} data-testid="withdraw-range">
           {belowMinimum
             ? t('walletUi.withdraw.belowMinimum', {
-                amount: majorUnitsText(channel.minAmount, channel.scale),
+                amount: formatDisplayAmount(channel.minAmount, channel.scale),
               })
             : t('walletUi.withdraw.range', {
-                min: majorUnitsText(channel.minAmount, channel.scale),
-                max: majorUnitsText(channel.maxAmount, channel.scale),
+                min: formatDisplayAmount(channel.minAmount, channel.scale),
+                max: formatDisplayAmount(channel.maxAmount, channel.scale),
               })}
         </p>
       </div>
