@@ -45,7 +45,8 @@ export const texts = {
       amountRange: 'Amount range:',
       submit: 'Deposit',
       noTypes: 'No deposit methods are available',
-      payWindow: 'Complete the payment in the window that opened.',
+      payWindow:
+        'Pay on the page below, or open it in a new window. Close the payment page once you have paid.',
       payFrameTitle: 'Payment page',
       closeFrame: 'Close payment page',
       openWindow: 'Open in a new window',

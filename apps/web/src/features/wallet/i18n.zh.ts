@@ -41,7 +41,7 @@ export const texts: Texts = {
       amountRange: '金额范围：',
       submit: '充值',
       noTypes: '暂无可用的充值方式',
-      payWindow: '请在打开的窗口中完成支付。',
+      payWindow: '请在下方页面完成付款，也可以在新窗口中打开。付款后关闭支付页面即可。',
       payFrameTitle: '支付页面',
       closeFrame: '关闭支付页面',
       openWindow: '在新窗口打开',

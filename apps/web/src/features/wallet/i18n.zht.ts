@@ -41,7 +41,7 @@ export const texts: Texts = {
       amountRange: '金額範圍：',
       submit: '充值',
       noTypes: '暫無可用的充值方式',
-      payWindow: '請在打開的窗口中完成支付。',
+      payWindow: '請在下方頁面完成付款，也可以在新視窗中開啟。付款後關閉支付頁面即可。',
       payFrameTitle: '支付頁面',
       closeFrame: '關閉支付頁面',
       openWindow: '在新窗口打開',
