@@ -1,4 +1,11 @@
-import { type QueuedWithdrawal, withdrawQueue } from '@sb/contract';
+import {
+  type CollectionOrder,
+  collectionCreate,
+  collectionReviewList,
+  collectionUploadPath,
+  type QueuedWithdrawal,
+  withdrawQueue,
+} from '@sb/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../server/src/modules/operators/totp';
@@ -31,6 +38,12 @@ import { createStillFeed } from './still-feed';
 
 warnWithoutChromium('console withdrawal queue');
 
+/** A 1×1 PNG, the receipt a collection order waits with. */
+const receiptPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 /** A CPF with valid check digits, for a Pix key account. */
 const validCpf = '52998224725';
 
@@ -50,6 +63,9 @@ describe.skipIf(!hasChromium)('the finance desk’s withdrawal queue in Chromium
   let bankOrderNo = '';
   let pixOrderNo = '';
   let routeOrderNo = '';
+  let collection: CollectionOrder;
+  /** When the member made the collection order, as the desk's list answers it. */
+  let collectionTime = 0;
 
   beforeAll(async () => {
     testApp = await createTestApp({
@@ -94,6 +110,21 @@ describe.skipIf(!hasChromium)('the finance desk’s withdrawal queue in Chromium
       ),
     );
 
+    // A bank collection order with its receipt: it waits on the desk's other queue.
+    const created = await testApp.call<CollectionOrder>(collectionCreate.path, {
+      ...member.auth,
+      scale: 2,
+      payTypeId: 201,
+      amount: 50_000,
+    });
+    collection = expectOk(created);
+    const form = new FormData();
+    const fields = { ...member.auth, orderNo: collection.orderNo, type: '1', lang: 'en' };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([receiptPng], { type: 'image/png' }), 'receipt.png');
+    const uploaded = await fetch(`${url}${collectionUploadPath}`, { method: 'POST', body: form });
+    expect(((await uploaded.json()) as { code: number }).code).toBe(0);
+
     operator = await createOperator(testApp.database, ['finance']);
     const reader = await signIn(
       testApp,
@@ -106,6 +137,16 @@ describe.skipIf(!hasChromium)('the finance desk’s withdrawal queue in Chromium
         fields: { userId: member.userId },
       })
     ).data.records;
+
+    const collections = await adminCall<{ records: { orderNo: string; createTime: number }[] }>(
+      testApp,
+      collectionReviewList.path,
+      { bearer: reader.token },
+    );
+    collectionTime =
+      collections.data.records.find((record) => record.orderNo === collection.orderNo)
+        ?.createTime ?? 0;
+    expect(collectionTime).toBeGreaterThan(0);
 
     browser = await launchBrowser('sb-withdrawal-queue');
     page = browser.page;
@@ -193,5 +234,17 @@ describe.skipIf(!hasChromium)('the finance desk’s withdrawal queue in Chromium
       '申请时间（UTC−4）',
     );
     await checkScreen(page, 'console-withdrawal-queue-zh', { shown: bankRow, narrowest: true });
+  });
+
+  it("lists collection orders in the member's time, their pay type in Chinese", async () => {
+    await page.setViewportSize(viewports.desktop);
+    await page.getByTestId('finance-tab-collections').click();
+    const row = page.getByTestId(`collection-row-${collection.orderNo}`);
+    await row.waitFor();
+    expect(await row.getByTestId('collection-pay-type').textContent()).toBe('银行卡转账');
+    expect(await row.getByTestId('collection-time').textContent()).toBe(
+      memberTime(collectionTime, 'zh-CN'),
+    );
+    await checkScreen(page, 'console-collection-orders-zh', { shown: row, narrowest: true });
   });
 });

@@ -139,6 +139,8 @@ export const en = {
     collections: {
       title: 'Collection orders waiting for a decision',
       payType: 'Pay type',
+      orderedAt: 'Ordered at (UTC−4)',
+      payTypes: { '201': 'Bank card transfer', '202': 'Shop QR payment' },
       receipts: 'Receipts',
       showReceipts: 'Show receipts',
       hideReceipts: 'Hide receipts',

@@ -136,6 +136,8 @@ export const zh: ConsoleTexts = {
     collections: {
       title: '待处理的收款订单',
       payType: '支付方式',
+      orderedAt: '下单时间（UTC−4）',
+      payTypes: { '201': '银行卡转账', '202': '商户扫码支付' },
       receipts: '凭证',
       showReceipts: '查看凭证',
       hideReceipts: '收起凭证',

@@ -136,6 +136,8 @@ export const zht: ConsoleTexts = {
     collections: {
       title: '待處理的收款訂單',
       payType: '支付方式',
+      orderedAt: '下單時間（UTC−4）',
+      payTypes: { '201': '銀行卡轉帳', '202': '商戶掃碼支付' },
       receipts: '憑證',
       showReceipts: '查看憑證',
       hideReceipts: '收起憑證',
