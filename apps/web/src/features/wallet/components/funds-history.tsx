@@ -43,14 +43,14 @@ export function FundsHistory() {
   const [range, setRange] = useState(() => historyRange(1, Date.now()));
 
   const request = { page, size: pageSize, ...range };
+  const listKey = kind === 'deposit' ? depositQueryKeys.history : withdrawQueryKeys.history;
   const history = useQuery({
-    queryKey: [
-      ...(kind === 'deposit' ? depositQueryKeys.history : withdrawQueryKeys.history),
-      request,
-    ],
+    queryKey: [...listKey, request],
     queryFn: () =>
       kind === 'deposit' ? fetchDepositHistory(request) : fetchWithdrawHistory(request),
-    placeholderData: keepPreviousData,
+    // The last page stays while the next loads, but never under the other kind's columns.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === listKey[1] ? keepPreviousData(previous) : undefined,
   });
   const records: HistoryRecord[] = history.data?.records ?? [];
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / pageSize));
