@@ -24,6 +24,12 @@ async function memberIdShown(page: Page): Promise<number> {
   return Number(await byTestId(page, 'member-id').textContent());
 }
 
+/** A visitor's header: the guest chip and no member id, since a visitor has none to show. */
+async function expectGuestShown(page: Page): Promise<void> {
+  await byTestId(page, 'guest-chip').waitFor();
+  expect(await byTestId(page, 'member-id').count()).toBe(0);
+}
+
 /** The header balance once it has loaded (it shows `--` while the first read is under way). */
 async function balanceShown(page: Page): Promise<string | null> {
   const balance = byTestId(page, 'balance');
@@ -52,7 +58,7 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
     await page.goto(server.url);
     await expect.poll(() => page.url()).toMatch(/#\/index$/);
     await byTestId(page, 'login-open').waitFor();
-    expect(await memberIdShown(page)).toBe(0);
+    await expectGuestShown(page);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     expect(await page.getByTestId('app-version').textContent()).toContain('v1.0.110');
     expect(await byTestId(page, 'balance').count()).toBe(0);
@@ -88,7 +94,7 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
 
     await byTestId(page, 'logout').click();
     await byTestId(page, 'login-open').waitFor();
-    expect(await memberIdShown(page)).toBe(0);
+    await expectGuestShown(page);
     expect(await page.evaluate(() => localStorage.getItem('btoken'))).toBeNull();
     expect(await byTestId(page, 'balance').count()).toBe(0);
 
@@ -131,7 +137,7 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
     await expect
       .poll(() => byTestId(page, 'captcha-image').getAttribute('src'))
       .not.toBe(firstSource);
-    expect(await memberIdShown(page)).toBe(0);
+    await expectGuestShown(page);
   }, 120_000);
 
   it('treats a revoked member token as a 403: storage cleared but for the last name and the list', async () => {
@@ -147,7 +153,7 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
     await page.evaluate(() => localStorage.setItem('btoken', 'revoked-token'));
     await page.reload();
     await byTestId(page, 'login-open').waitFor();
-    expect(await memberIdShown(page)).toBe(0);
+    await expectGuestShown(page);
     // The header may show the login button before the profile call answers 403 and the client
     // clears the member's token; the fallback visitor is stored once its own call answers.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('btoken'))).toBeNull();
@@ -165,7 +171,7 @@ describe.skipIf(!hasChromium)('identity flows in Chromium against the real serve
   }, 120_000);
 
   it('shows a try-play player the demo money, reads it again on request, and drops it on logout', async () => {
-    expect(await memberIdShown(page)).toBe(0);
+    await expectGuestShown(page);
     expect(await byTestId(page, 'balance').count()).toBe(0);
 
     await byTestId(page, 'try-play').click();

@@ -49,10 +49,12 @@ async function pressDigits(page: Page, digits: string) {
   }
 }
 
-async function lastToast(page: Page): Promise<string> {
-  const toast = byTestId(page, 'toast').last();
-  await toast.waitFor();
-  return (await toast.textContent()) ?? '';
+/**
+ * Waits for a toast saying `text`. Toasts of an earlier step (a wrong password's) may still be on
+ * screen for their 2.5 s, so the newest one on screen is not always the one the step shows.
+ */
+async function toastSaying(page: Page, text: string): Promise<void> {
+  await byTestId(page, 'toast').filter({ hasText: text }).first().waitFor();
 }
 
 describe.skipIf(!hasChromium)('wallet screens in Chromium against the real server', () => {
@@ -159,7 +161,7 @@ describe.skipIf(!hasChromium)('wallet screens in Chromium against the real serve
       .toBeLessThan(seconds(first));
     expect(await byTestId(page, 'pay-result-bank-no').textContent()).not.toBe('');
     await byTestId(page, 'pay-result-note-copy').click();
-    expect(await lastToast(page)).toContain('Copied');
+    await toastSaying(page, 'Copied');
 
     // Leaving the tab and coming back finds the pending order and asks for its receipt.
     await openTab(page, 2);
@@ -172,7 +174,7 @@ describe.skipIf(!hasChromium)('wallet screens in Chromium against the real serve
       mimeType: 'image/gif',
       buffer: pngBytes,
     });
-    expect(await lastToast(page)).toContain('Only JPG, JPEG or PNG images can be uploaded');
+    await toastSaying(page, 'Only JPG, JPEG or PNG images can be uploaded');
     expect(await byTestId(page, 'receipt-submit').isDisabled()).toBe(true);
     await byTestId(page, 'receipt-file').setInputFiles({
       name: 'receipt.png',
@@ -214,7 +216,7 @@ describe.skipIf(!hasChromium)('wallet screens in Chromium against the real serve
     await byTestId(page, 'pwd-login').fill(password);
     await pressDigits(page, '222222');
     await byTestId(page, 'pwd-confirm').click();
-    expect(await lastToast(page)).toContain('The two passwords do not match');
+    await toastSaying(page, 'The two passwords do not match');
     expect(await byTestId(page, 'pwd-title').textContent()).toBe('Set a withdrawal password');
 
     await pressDigits(page, withdrawPassword);
@@ -352,7 +354,7 @@ describe.skipIf(!hasChromium)('wallet screens in Chromium against the real serve
     );
     expect(orderNo).toBeTruthy();
     await byTestId(page, 'pay-result-cancel').click();
-    expect(await lastToast(page)).toContain('Order cancelled');
+    await toastSaying(page, 'Order cancelled');
     await byTestId(page, 'deposit-form').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('cpa'))).toBeNull();
 
@@ -448,7 +450,7 @@ describe.skipIf(!hasChromium)('wallet screens in Chromium against the real serve
     expect(await page.evaluate(() => localStorage.getItem('cpa'))).not.toBeNull();
     await byTestId(page, 'deposit-form').waitFor({ timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem('cpa'))).toBeNull();
-    expect(await lastToast(page)).toContain('The order has expired');
+    await toastSaying(page, 'The order has expired');
     await page.unroute('**/app/api/collection/create');
   }, 120_000);
 });

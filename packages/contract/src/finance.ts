@@ -136,13 +136,45 @@ export const loansSwitch = defineCall({
   output: z.object({ enabled: z.boolean() }),
 });
 
+/**
+ * Where a queued withdrawal is to be paid, as the member's account stood when they asked (the
+ * withdrawal keeps a copy). The number is masked: the queue is for deciding, and a full card
+ * number or key on every operator's screen is one more place to copy it from.
+ */
+export const queuedPayeeSchema = z.object({
+  /** SPEC's `accountType`: the kind of a Pix key or document (PIX_PHONE, PIX_CPF…); else null. */
+  accountType: z.string().nullable(),
+  /** The holder's name as saved; null for wallet addresses, which carry none. */
+  holder: z.string().nullable(),
+  /** The bank's name, or the member's label for an address; null when none was saved. */
+  bankName: z.string().nullable(),
+  /** The card number, address or Pix key with only its ends shown (`6222 **** 3445`). */
+  maskedNumber: z.string(),
+});
+export type QueuedPayee = z.infer<typeof queuedPayeeSchema>;
+
+/** A withdrawal in the finance desk's queue: the record, its member and where it is paid. */
+export const queuedWithdrawalSchema = withdrawRecordSchema.extend({
+  userId: z.number().int(),
+  /** The member's account name; null for a member without one. */
+  account: z.string().nullable(),
+  /** Null for a type that takes no account (4: paid back along the deposit's route). */
+  payee: queuedPayeeSchema.nullable(),
+  /**
+   * The member's balance in the withdrawal's currency as the queue is read, minor units at the
+   * record's scale: everything held (`amount`, frozen included) and what is frozen.
+   */
+  balance: z.object({ amount: z.number().int(), frozen: z.number().int() }),
+});
+export type QueuedWithdrawal = z.infer<typeof queuedWithdrawalSchema>;
+
 export const withdrawQueue = defineCall({
   path: '/admin/api/withdraw/list',
   methods: ['GET', 'POST'],
   auth: { operator: ['finance'] },
   tag,
   summary:
-    'Withdrawals by status (by default those waiting for review, 0 and 1), oldest first, with the member.',
+    "Withdrawals by status (by default those waiting for review, 0 and 1), oldest first, with the member's account name and balance and the payee's masked account.",
   input: z.object({
     /** Withdrawal statuses (withdrawStatus); none = waiting for review. */
     status: intField().pipe(z.number().min(0).max(5)).optional(),
@@ -151,7 +183,7 @@ export const withdrawQueue = defineCall({
     size: sizeField(),
   }),
   output: z.object({
-    records: z.array(withdrawRecordSchema.extend({ userId: z.number().int() })),
+    records: z.array(queuedWithdrawalSchema),
     total: z.number().int(),
   }),
 });

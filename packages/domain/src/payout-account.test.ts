@@ -8,6 +8,7 @@ import {
   isValidWalletAddress,
   keepAddressCharacters,
   keepDigits,
+  maskAccountNumber,
   type PayoutAccountInput,
   payoutAccountTypes,
   typeTakesPayoutAccount,
@@ -331,5 +332,14 @@ describe('types', () => {
       false,
     ]);
     expect(() => checkPayoutAccount({ type: 4, outerId: 0 })).toThrow(/takes no payout account/);
+  });
+});
+
+describe('account numbers shown masked', () => {
+  it('keeps only the ends of a number', () => {
+    expect(maskAccountNumber('6222021234567890123')).toBe('6222 **** 0123');
+    expect(maskAccountNumber('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8')).toBe('TJRa **** RTv8');
+    expect(maskAccountNumber('1234567')).toBe('****4567');
+    expect(maskAccountNumber('123')).toBe('123');
   });
 });

@@ -29,6 +29,18 @@ export const pixKeyKinds = ['PIX_PHONE', 'PIX_EMAIL', 'PIX_EVP'] as const;
 export const pixDocumentKinds = ['PIX_CPF', 'PIX_CNPJ'] as const;
 export type PixKind = (typeof pixKeyKinds)[number] | (typeof pixDocumentKinds)[number];
 
+/**
+ * An account number (card, address or Pix key) with only its ends shown: enough for a member or
+ * an operator to tell accounts apart, too little for an onlooker to copy one. The member's lists
+ * and the finance desk's queue show numbers this way.
+ */
+export function maskAccountNumber(accountNumber: string): string {
+  const text = accountNumber.trim();
+  if (text.length <= 4) return text;
+  if (text.length <= 8) return `****${text.slice(-4)}`;
+  return `${text.slice(0, 4)} **** ${text.slice(-4)}`;
+}
+
 /** SPEC §5 maximum lengths; the local bank form is tighter for card number and real name. */
 export const payoutFieldMaxLength = {
   bankCard: 50,

@@ -201,7 +201,13 @@ describe('/app/api/deposit/create', () => {
 
   it('states the conversion on the order: rate, paid and credited amounts with their scales', async () => {
     const payUrl = expectOk(
-      await createDeposit({ scale: 6, payTypeId: 801, amount: 12_345_678, toCurrencyId: 1 }),
+      await createDeposit({
+        scale: 6,
+        payTypeId: 801,
+        amount: 12_345_678,
+        toCurrencyId: 1,
+        lang: 'en',
+      }),
     );
     const [record] = await depositRecords(testApp, member.auth);
     expect(record).toMatchObject({

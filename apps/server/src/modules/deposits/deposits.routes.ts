@@ -37,7 +37,7 @@ export async function registerDepositRoutes(
     return deposits.payTypes(input.merchantCode);
   });
   register(calls.depositCreate, async (input, context) =>
-    deposits.createDeposit(await memberOf(context), input, context.idempotencyKey),
+    deposits.createDeposit(await memberOf(context), input, context),
   );
   register(calls.depositAddress, async (input, context) =>
     deposits.depositAddress(await memberOf(context), input.payTypeId),

@@ -1,9 +1,10 @@
-import { type DepositRecord, depositStatus, type PayType } from '@sb/contract';
+import { type DepositRecord, depositStatus, type Language, type PayType } from '@sb/contract';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { normalizeAddress, paymentUri } from '../payments/payments.service';
 import type { PaymentProvider } from '../payments/payments.types';
 import type { WalletMember } from '../wallet/wallet.service';
+import { describeHostedDeposit } from './deposit-description';
 import {
   assertCanDeposit,
   checkDepositAmount,
@@ -48,11 +49,6 @@ export function createDepositsService(options: DepositsServiceOptions) {
   const { db, provider, now } = options;
   const repository = createDepositsRepository(db);
 
-  function describe(payType: PayTypeDefinition): string {
-    if (payType.currencyId === payType.toCurrencyId) return `Deposit by ${payType.payTypeName}`;
-    return `Deposit of ${payType.currencyCode}, credited in ${payType.toCurrencyCode} at ${payType.rate}`;
-  }
-
   return {
     payTypes(merchantCode?: number): PayType[] {
       return payTypeCatalogue
@@ -73,8 +69,9 @@ export function createDepositsService(options: DepositsServiceOptions) {
         amount: number;
         toCurrencyId?: number | undefined;
       },
-      idempotencyKey: string | undefined,
+      context: { idempotencyKey: string | undefined; language: Language },
     ): Promise<string> {
+      const { idempotencyKey } = context;
       assertCanDeposit(member);
       const payType = requirePayType(input.payTypeId, 'hosted');
       const { toAmount } = checkDepositAmount(payType, input);
@@ -114,7 +111,7 @@ export function createDepositsService(options: DepositsServiceOptions) {
         amountMinor: order.amount,
         currencyCode: payType.currencyCode,
         scale: order.scale,
-        description: describe(payType),
+        description: describeHostedDeposit(payType, context.language),
         expiresAt: order.expiresAt ?? new Date(createdAt.getTime() + orderLifetimeMs),
       });
       const stored = await repository.attachPayment(order.id, payment, now());

@@ -437,6 +437,17 @@ export function createIdentityService(options: IdentityServiceOptions) {
       );
     },
 
+    /**
+     * Account names by user id, for a desk that lists members' requests: blocked members keep
+     * theirs, since their requests still wait for a decision. Null for a user without one (a
+     * visitor, a partner's player); unknown ids are left out.
+     */
+    async accountNames(userIds: readonly number[]): Promise<Map<number, string | null>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await repository.findUsersByIds(userIds);
+      return new Map(rows.map((row) => [row.id, row.account] as const));
+    },
+
     async userType(user: AuthenticatedUser) {
       return userTypeOf(await requireUser(user));
     },

@@ -1,12 +1,16 @@
+import type { Language } from '@sb/contract';
 import { formatMinorUnits } from '@sb/domain';
 import type { ChainNetwork } from './chain-address';
 import { chainNetworks } from './chain-address';
 import type { SandboxPaymentRow, SandboxTransferRow } from './sandbox.repository';
+import { formatDisplayTime, type PayPageTexts, payPageTextsOf } from './sandbox-page-texts';
 import type { PayPageResult } from './sandbox-pay';
 
 /**
  * The sandbox's pages: plain server-rendered HTML with forms, no script, so they work in the
- * deposit panel's frame or 1200x700 window and in any test client. Every value is escaped.
+ * deposit panel's frame or 1200x700 window and in any test client, from a 360 px phone up. The
+ * pay page speaks the payer's language; the chain page is a developer's tool, in English. Every
+ * value is escaped.
  */
 function escapeHtml(value: string | number): string {
   return String(value)
@@ -17,34 +21,43 @@ function escapeHtml(value: string | number): string {
     .replaceAll("'", '&#39;');
 }
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, htmlLang = 'en', note = sandboxNote): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<html lang="${escapeHtml(htmlLang)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
-body{font-family:system-ui,sans-serif;max-width:720px;margin:32px auto;padding:0 16px;color:#1f2933}
+body{font-family:system-ui,sans-serif;max-width:720px;margin:24px auto;padding:0 16px;color:#1f2933}
 h1{font-size:22px}.sandbox{background:#fff4d6;border:1px solid #f0c36d;padding:8px 12px;border-radius:6px}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px}dt{color:#616e7c}dd{margin:0}
-form{display:inline-block;margin:12px 12px 0 0}button{font-size:16px;padding:10px 22px;border-radius:6px;border:0;cursor:pointer}
+dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px 16px}dt{color:#616e7c}dd{margin:0;overflow-wrap:anywhere}
+form{display:inline-block;margin:12px 12px 0 0}button{font-size:16px;padding:10px 22px;border-radius:6px;border:0;cursor:pointer;min-height:44px}
 .complete{background:#2f9e44;color:#fff}.fail{background:#e03131;color:#fff}.neutral{background:#d9e2ec}
-.message{padding:8px 12px;border-radius:6px;background:#e7f5ff}table{border-collapse:collapse;width:100%;font-size:13px}
+.message{padding:8px 12px;border-radius:6px;background:#e7f5ff;overflow-wrap:anywhere}table{border-collapse:collapse;width:100%;font-size:13px}
 td,th{border-bottom:1px solid #d9e2ec;padding:4px 6px;text-align:left;word-break:break-all}
 label{display:block;margin:8px 0 4px}input,select{font-size:15px;padding:6px;width:100%;box-sizing:border-box}
+@media (max-width:420px){dl{grid-template-columns:minmax(0,1fr);gap:0}dd{margin-bottom:8px}form{display:block;margin:12px 0 0}button{width:100%}}
 </style></head><body>
-<p class="sandbox">Payment sandbox: no real money moves here.</p>
+<p class="sandbox">${escapeHtml(note)}</p>
 ${body}
 </body></html>`;
 }
 
-function paymentDetails(payment: SandboxPaymentRow): string {
+const sandboxNote = 'Payment sandbox: no real money moves here.';
+
+function paymentDetails(payment: SandboxPaymentRow, words: PayPageTexts): string {
+  const status = statusWord(payment, words);
   return `<dl>
-<dt>Amount</dt><dd><strong>${escapeHtml(formatMinorUnits(payment.amount, payment.scale))} ${escapeHtml(payment.currencyCode)}</strong></dd>
-<dt>For</dt><dd>${escapeHtml(payment.description)}</dd>
-<dt>Merchant order</dt><dd>${escapeHtml(payment.orderNo)}</dd>
-<dt>Payment</dt><dd>${escapeHtml(payment.id)}</dd>
-<dt>Status</dt><dd data-status="${escapeHtml(payment.status)}">${escapeHtml(payment.status)}</dd>
-<dt>Pay before</dt><dd>${escapeHtml(payment.expiresAt.toISOString())}</dd>
+<dt>${escapeHtml(words.amount)}</dt><dd><strong>${escapeHtml(formatMinorUnits(payment.amount, payment.scale))} ${escapeHtml(payment.currencyCode)}</strong></dd>
+<dt>${escapeHtml(words.description)}</dt><dd>${escapeHtml(payment.description)}</dd>
+<dt>${escapeHtml(words.merchantOrder)}</dt><dd>${escapeHtml(payment.orderNo)}</dd>
+<dt>${escapeHtml(words.payment)}</dt><dd>${escapeHtml(payment.id)}</dd>
+<dt>${escapeHtml(words.status)}</dt><dd data-status="${escapeHtml(payment.status)}">${escapeHtml(status)}</dd>
+<dt>${escapeHtml(words.payBefore)}</dt><dd data-expires-at="${payment.expiresAt.getTime()}">${escapeHtml(formatDisplayTime(payment.expiresAt))}</dd>
 </dl>`;
+}
+
+function statusWord(payment: SandboxPaymentRow, words: PayPageTexts): string {
+  const status = payment.status as keyof PayPageTexts['statuses'];
+  return words.statuses[status] ?? payment.status;
 }
 
 function actionForm(
@@ -52,51 +65,71 @@ function actionForm(
   action: 'complete' | 'fail',
   label: string,
   style: string,
+  language: Language,
 ) {
-  return `<form method="post" action="/sandbox/pay/${escapeHtml(payment.id)}/${action}"><button class="${style}" type="submit">${escapeHtml(label)}</button></form>`;
+  // The language goes with the press, so the page that answers it stays in the member's.
+  const target = `/sandbox/pay/${payment.id}/${action}?lang=${language}`;
+  return `<form method="post" action="${escapeHtml(target)}"><button class="${style}" type="submit">${escapeHtml(label)}</button></form>`;
 }
 
-/** The hosted pay page: the payment and, while it is open, Complete and Fail. */
-export function renderPayPage(payment: SandboxPaymentRow, now: Date, message?: string): string {
+/** The hosted pay page in the payer's language: the payment and, while it is open, Complete and Fail. */
+export function renderPayPage(
+  payment: SandboxPaymentRow,
+  now: Date,
+  language: Language,
+  message?: string,
+): string {
+  const words = payPageTextsOf(language);
   const isOpen = payment.status === 'pending' && payment.expiresAt > now;
   let actions = '';
   if (isOpen) {
     actions =
-      actionForm(payment, 'complete', 'Complete payment', 'complete') +
-      actionForm(payment, 'fail', 'Fail payment', 'fail');
+      actionForm(payment, 'complete', words.complete, 'complete', language) +
+      actionForm(payment, 'fail', words.fail, 'fail', language);
   } else if (payment.status === 'pending') {
-    actions = '<p>This payment has expired and can no longer be paid.</p>';
+    actions = `<p>${escapeHtml(words.expired)}</p>`;
   } else if (!payment.acknowledgedAt) {
-    actions = `<p>The merchant has not acknowledged the result yet.</p>${actionForm(
+    actions = `<p>${escapeHtml(words.notAcknowledged)}</p>${actionForm(
       payment,
       payment.status === 'completed' ? 'complete' : 'fail',
-      'Send the result again',
+      words.resend,
       'neutral',
+      language,
     )}`;
   } else {
-    actions = '<p>The merchant has the result. You may close this window.</p>';
+    actions = `<p>${escapeHtml(words.acknowledged)}</p>`;
   }
   const note = message ? `<p class="message">${escapeHtml(message)}</p>` : '';
   return page(
-    'Sandbox payment',
-    `<h1>Sandbox payment</h1>${note}${paymentDetails(payment)}${actions}`,
+    words.title,
+    `<h1>${escapeHtml(words.title)}</h1>${note}${paymentDetails(payment, words)}${actions}`,
+    words.htmlLang,
+    words.sandboxNote,
   );
 }
 
-export function renderPayResult(result: PayPageResult, now: Date): string {
-  if (result.kind === 'missing') return renderNotFound();
+export function renderPayResult(result: PayPageResult, now: Date, language: Language): string {
+  if (result.kind === 'missing') return renderNotFound(language);
+  const words = payPageTextsOf(language);
   if (result.kind === 'expired') {
-    return renderPayPage(result.payment, now, 'This payment has expired.');
+    return renderPayPage(result.payment, now, language, words.expiredNow);
   }
+  const status = statusWord(result.payment, words);
   const message =
     result.answer.code === 0
-      ? `Payment ${result.payment.status}; the merchant acknowledged it.`
-      : `Payment ${result.payment.status}; the merchant answered ${result.answer.code}: ${result.answer.msg}`;
-  return renderPayPage(result.payment, now, message);
+      ? words.answered(status)
+      : words.refused(status, result.answer.code, result.answer.msg);
+  return renderPayPage(result.payment, now, language, message);
 }
 
-export function renderNotFound(): string {
-  return page('Not found', '<h1>Payment not found</h1><p>Check the link you were given.</p>');
+export function renderNotFound(language: Language): string {
+  const words = payPageTextsOf(language);
+  return page(
+    words.notFoundTitle,
+    `<h1>${escapeHtml(words.notFoundTitle)}</h1><p>${escapeHtml(words.notFound)}</p>`,
+    words.htmlLang,
+    words.sandboxNote,
+  );
 }
 
 export interface ChainPageModel {

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error';
 import { type ChainNetwork, chainNetworks } from './chain-address';
 import type { SandboxChain } from './sandbox-chain';
 import { sandboxChainCurrency } from './sandbox-chain';
+import { payPageLanguage } from './sandbox-page-texts';
 import { renderChainPage, renderNotFound, renderPayPage, renderPayResult } from './sandbox-pages';
 import type { SandboxPay } from './sandbox-pay';
 import { sandboxPayPagePath } from './sandbox-provider';
@@ -73,11 +74,12 @@ export function registerSandboxRoutes(
   app.get<{ Params: { paymentId: string } }>(
     `${sandboxPayPagePath}/:paymentId`,
     async (request, reply) => {
+      const language = payPageLanguage(request);
       const payment = paymentIdPattern.test(request.params.paymentId)
         ? await pay.findPayment(request.params.paymentId)
         : undefined;
-      if (!payment) return sendHtml(reply, renderNotFound(), 404);
-      return sendHtml(reply, renderPayPage(payment, now()));
+      if (!payment) return sendHtml(reply, renderNotFound(language), 404);
+      return sendHtml(reply, renderPayPage(payment, now(), language));
     },
   );
 
@@ -88,13 +90,14 @@ export function registerSandboxRoutes(
     app.post<{ Params: { paymentId: string } }>(
       `${sandboxPayPagePath}/:paymentId/${action}`,
       async (request, reply) => {
+        const language = payPageLanguage(request);
         if (!paymentIdPattern.test(request.params.paymentId)) {
-          return sendHtml(reply, renderNotFound(), 404);
+          return sendHtml(reply, renderNotFound(language), 404);
         }
         const result = await pay.finish(request.params.paymentId, outcome);
         return sendHtml(
           reply,
-          renderPayResult(result, now()),
+          renderPayResult(result, now(), language),
           result.kind === 'missing' ? 404 : 200,
         );
       },

@@ -1,11 +1,13 @@
 import {
   type Language,
+  type QueuedPayee,
   type WithdrawChannel as WireChannel,
   type WithdrawAccount,
   type WithdrawRecord,
   withdrawStatus,
 } from '@sb/contract';
-import { findCurrencyById } from '@sb/domain';
+import { findCurrencyById, maskAccountNumber } from '@sb/domain';
+import { z } from 'zod';
 import type { PayoutAccountRow } from './payout-accounts.repository';
 import type { WithdrawChannel } from './withdraw-channels';
 import { findWithdrawChannelByPayType } from './withdraw-channels';
@@ -82,4 +84,27 @@ export function confirmationOf(row: WithdrawalRow, language: Language): string {
     default:
       return `Withdrawal ${row.orderNo} submitted for review`;
   }
+}
+
+/** The payee a withdrawal copied from the member's account (`payeeOf` in the service). */
+const storedPayeeSchema = z.object({
+  bankNo: z.string(),
+  realName: z.string().nullish(),
+  bankName: z.string().nullish(),
+  accountType: z.string().nullish(),
+});
+
+/**
+ * The payee as the finance desk's queue shows it, its number masked; null for a withdrawal that
+ * took no account. A stored payee of another shape is a bug in what wrote it, not a member's.
+ */
+export function queuedPayeeOf(stored: unknown): QueuedPayee | null {
+  if (stored === null || stored === undefined) return null;
+  const payee = storedPayeeSchema.parse(stored);
+  return {
+    accountType: payee.accountType ?? null,
+    holder: payee.realName ?? null,
+    bankName: payee.bankName ?? null,
+    maskedNumber: maskAccountNumber(payee.bankNo),
+  };
 }

@@ -40,7 +40,7 @@ export function registerWithdrawalsModule(
   });
   registerWithdrawDeskRoutes(context.app, context.authenticate, {
     review: createWithdrawReviewService({ repository, ledger, now }),
-    queue: createWithdrawQueue(repository),
+    queue: createWithdrawQueue({ repository, identity, ledger }),
     audit: deps.audit,
     notifyBalanceChanged: (userId) => void deps.notifyBalanceChanged(userId),
   });

@@ -7,6 +7,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../i18n/console-i18n';
+import { formatMemberTime } from './member-time';
 
 /** Translation plus the console's current language, for errors and dates. */
 export function useConsoleText() {
@@ -24,6 +25,12 @@ export function useConsoleLocale(): string {
 export function useFormatTime() {
   const locale = useConsoleLocale();
   return (epochMs: number) => new Date(epochMs).toLocaleString(locale);
+}
+
+/** A member's time in the site's display zone (UTC−4), in the operator's language. */
+export function useFormatMemberTime() {
+  const locale = useConsoleLocale();
+  return (epochMs: number) => formatMemberTime(epochMs, locale);
 }
 
 /** A failed call, in words; nothing when there is no error. */

@@ -14,7 +14,7 @@ import {
   Notice,
   ReasonAction,
   useConsoleText,
-  useFormatTime,
+  useFormatMemberTime,
 } from '../components/ui';
 
 const pageSize = 20;
@@ -62,7 +62,7 @@ type Decision = { orderNo: string; reason?: string };
 /** Collection orders with a receipt and no decision: see the receipts, confirm or reject. */
 export function CollectionOrders() {
   const { t } = useConsoleText();
-  const formatTime = useFormatTime();
+  const formatMemberTime = useFormatMemberTime();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [openOrderNo, setOpenOrderNo] = useState<string | null>(null);
@@ -85,6 +85,15 @@ export function CollectionOrders() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['collections'] }),
   });
   const records = orders.data?.records ?? [];
+  // The column names, for the head and, on a narrow screen, beside each value.
+  const labels = {
+    orderNo: t('common.orderNo'),
+    userId: t('common.userId'),
+    amount: t('common.amount'),
+    payType: t('finance.collections.payType'),
+    orderedAt: t('finance.collections.orderedAt'),
+    actions: t('common.actions'),
+  };
 
   return (
     <section className="console-section">
@@ -100,74 +109,79 @@ export function CollectionOrders() {
       <Notice text={notice} testId="collection-result" />
       <ErrorNote error={decide.error} testId="collection-step-error" />
       <ErrorNote error={orders.error} testId="collections-error" />
-      <table className="console-table" data-testid="collections">
-        <thead>
-          <tr>
-            <th>{t('common.orderNo')}</th>
-            <th>{t('common.userId')}</th>
-            <th>{t('common.amount')}</th>
-            <th>{t('finance.collections.payType')}</th>
-            <th>{t('common.time')}</th>
-            <th>{t('common.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((order) => (
-            <tr key={order.orderNo} data-testid={`collection-row-${order.orderNo}`}>
-              <td>{order.orderNo}</td>
-              <td>{order.userId}</td>
-              <td>
-                {formatMoney(order.amount, order.scale)} {order.toCurrency}
-              </td>
-              <td>{order.payTypeName}</td>
-              <td>{formatTime(order.createTime)}</td>
-              <td>
-                <span className="console-row">
-                  <button
-                    type="button"
-                    className="console-button console-button--quiet"
-                    data-testid={`collection-receipts-${order.orderNo}`}
-                    onClick={() =>
-                      setOpenOrderNo(openOrderNo === order.orderNo ? null : order.orderNo)
-                    }
-                  >
-                    {openOrderNo === order.orderNo
-                      ? t('finance.collections.hideReceipts')
-                      : t('finance.collections.showReceipts')}
-                  </button>
-                  <ConfirmAction
-                    label={t('finance.collections.confirm')}
-                    question={t('finance.collections.confirmQuestion', {
-                      orderNo: order.orderNo,
-                      userId: order.userId,
-                      amount: formatMoney(order.amount, order.scale),
-                      currency: order.toCurrency,
-                    })}
-                    testId={`collection-confirm-${order.orderNo}`}
-                    isBusy={decide.isPending}
-                    onConfirm={() => decide.mutate({ orderNo: order.orderNo })}
-                  />
-                  <ReasonAction
-                    label={t('finance.collections.reject')}
-                    testId={`collection-reject-${order.orderNo}`}
-                    isDanger
-                    isBusy={decide.isPending}
-                    question={(reason) =>
-                      t('finance.collections.rejectQuestion', {
+      <div className="console-cards">
+        <table className="console-table console-table--cards" data-testid="collections">
+          <thead>
+            <tr>
+              {Object.entries(labels).map(([column, label]) => (
+                <th key={column}>{label}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {records.map((order) => (
+              <tr key={order.orderNo} data-testid={`collection-row-${order.orderNo}`}>
+                <td data-label={labels.orderNo}>{order.orderNo}</td>
+                <td data-label={labels.userId}>{order.userId}</td>
+                <td data-label={labels.amount}>
+                  {formatMoney(order.amount, order.scale)} {order.toCurrency}
+                </td>
+                <td data-label={labels.payType} data-testid="collection-pay-type">
+                  {t(`finance.collections.payTypes.${order.payTypeId}`, {
+                    defaultValue: order.payTypeName,
+                  })}
+                </td>
+                <td data-label={labels.orderedAt} data-testid="collection-time">
+                  {formatMemberTime(order.createTime)}
+                </td>
+                <td data-label={labels.actions}>
+                  <span className="console-row">
+                    <button
+                      type="button"
+                      className="console-button console-button--quiet"
+                      data-testid={`collection-receipts-${order.orderNo}`}
+                      onClick={() =>
+                        setOpenOrderNo(openOrderNo === order.orderNo ? null : order.orderNo)
+                      }
+                    >
+                      {openOrderNo === order.orderNo
+                        ? t('finance.collections.hideReceipts')
+                        : t('finance.collections.showReceipts')}
+                    </button>
+                    <ConfirmAction
+                      label={t('finance.collections.confirm')}
+                      question={t('finance.collections.confirmQuestion', {
                         orderNo: order.orderNo,
                         userId: order.userId,
-                        reason,
-                      })
-                    }
-                    onConfirm={(reason) => decide.mutate({ orderNo: order.orderNo, reason })}
-                  />
-                </span>
-                {openOrderNo === order.orderNo ? <Receipts orderNo={order.orderNo} /> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                        amount: formatMoney(order.amount, order.scale),
+                        currency: order.toCurrency,
+                      })}
+                      testId={`collection-confirm-${order.orderNo}`}
+                      isBusy={decide.isPending}
+                      onConfirm={() => decide.mutate({ orderNo: order.orderNo })}
+                    />
+                    <ReasonAction
+                      label={t('finance.collections.reject')}
+                      testId={`collection-reject-${order.orderNo}`}
+                      isDanger
+                      isBusy={decide.isPending}
+                      question={(reason) =>
+                        t('finance.collections.rejectQuestion', {
+                          orderNo: order.orderNo,
+                          userId: order.userId,
+                          reason,
+                        })
+                      }
+                      onConfirm={(reason) => decide.mutate({ orderNo: order.orderNo, reason })}
+                    />
+                  </span>
+                  {openOrderNo === order.orderNo ? <Receipts orderNo={order.orderNo} /> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {orders.data && records.length === 0 ? <p>{t('common.empty')}</p> : null}
       <div className="console-pager">
         <button

@@ -2,7 +2,6 @@ import { withdrawPayoutOutcome, withdrawQueue, withdrawReview, withdrawStatus } 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callConsole } from '../api/console-api';
-import { formatMoney } from '../components/money';
 import {
   ConfirmAction,
   ErrorNote,
@@ -13,8 +12,12 @@ import {
   SelectInput,
   TextInput,
   useConsoleText,
-  useFormatTime,
 } from '../components/ui';
+import {
+  QueuedWithdrawalCells,
+  QueuedWithdrawalHead,
+  useQueueLabels,
+} from './queued-withdrawal-row';
 
 /** One step an operator takes on a withdrawal; the reason is required to reject or fail. */
 type WithdrawStep =
@@ -99,11 +102,11 @@ function WithdrawActions({
 /** The withdrawal queue, and the same steps by order number for a withdrawal known by it. */
 export function WithdrawalQueue() {
   const { t } = useConsoleText();
-  const formatTime = useFormatTime();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<(typeof statusFilters)[number]>('');
   const [page, setPage] = useState(1);
   const [orderNo, setOrderNo] = useState('');
+  const labels = useQueueLabels();
   const queue = useQuery({
     queryKey: ['withdrawQueue', status, page],
     queryFn: () =>
@@ -156,45 +159,35 @@ export function WithdrawalQueue() {
           {t('common.refresh')}
         </button>
       </div>
+      <p className="console-hint">{t('finance.withdrawals.memberTimeHint')}</p>
       <Notice text={result} testId="withdraw-result" />
       <ErrorNote error={step.error} testId="withdraw-step-error" />
       <ErrorNote error={queue.error} testId="withdraw-queue-error" />
       {queue.data ? (
         <>
-          <table className="console-table" data-testid="withdraw-queue">
-            <thead>
-              <tr>
-                <th>{t('common.orderNo')}</th>
-                <th>{t('common.userId')}</th>
-                <th>{t('common.amount')}</th>
-                <th>{t('common.time')}</th>
-                <th>{t('common.status')}</th>
-                <th>{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.data.records.map((record) => (
-                <tr key={record.orderNo} data-testid={`withdraw-row-${record.orderNo}`}>
-                  <td>{record.orderNo}</td>
-                  <td>{record.userId}</td>
-                  <td>
-                    {formatMoney(record.amount, record.scale)} {record.fromCurrency}
-                  </td>
-                  <td>{formatTime(record.createTime)}</td>
-                  <td>{t(`finance.withdrawals.statuses.${record.status}`)}</td>
-                  <td>
-                    <WithdrawActions
-                      orderNo={record.orderNo}
-                      status={record.status}
-                      testId={`withdraw-${record.orderNo}`}
-                      isBusy={step.isPending}
-                      onStep={(chosen) => step.mutate(chosen)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="console-cards">
+            <table className="console-table console-table--cards" data-testid="withdraw-queue">
+              <thead>
+                <QueuedWithdrawalHead />
+              </thead>
+              <tbody>
+                {queue.data.records.map((record) => (
+                  <tr key={record.orderNo} data-testid={`withdraw-row-${record.orderNo}`}>
+                    <QueuedWithdrawalCells record={record} />
+                    <td data-label={labels.actions}>
+                      <WithdrawActions
+                        orderNo={record.orderNo}
+                        status={record.status}
+                        testId={`withdraw-${record.orderNo}`}
+                        isBusy={step.isPending}
+                        onStep={(chosen) => step.mutate(chosen)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {queue.data.records.length === 0 ? <p>{t('common.empty')}</p> : null}
           <Pager
             page={page}

@@ -27,6 +27,15 @@ export const texts = {
       '7': 'Pix key',
       '8': 'Convert',
     },
+    /** The ways to pay, by the pay type's code: the server's names are for its own records. */
+    depositWays: {
+      BANK_CARD: 'Bank card transfer',
+      SHOP_QR: 'Shop QR payment',
+      E_WALLET: 'E-wallet',
+      ONLINE_BANKING: 'Online banking',
+      PIX_QR: 'Pix QR code',
+      PIX_KEY: 'Pix key',
+    },
     deposit: {
       currency: 'Currency',
       way: 'Method',
@@ -36,7 +45,8 @@ export const texts = {
       amountRange: 'Amount range:',
       submit: 'Deposit',
       noTypes: 'No deposit methods are available',
-      payWindow: 'Complete the payment in the window that opened.',
+      payWindow:
+        'Pay on the page below, or open it in a new window. Close the payment page once you have paid.',
       payFrameTitle: 'Payment page',
       closeFrame: 'Close payment page',
       openWindow: 'Open in a new window',
@@ -92,6 +102,24 @@ export const texts = {
       '6': 'Pix key',
       '7': 'Pix document',
     },
+    /** Withdrawal channels, by the channel's pay type code. */
+    withdrawChannels: {
+      BANK_CARD: 'Bank card',
+      LOCAL_BANK: 'Local bank transfer',
+      USDT_TRC20: 'USDT (TRC20)',
+      DEPOSIT_ROUTE: 'Back to the deposit source',
+      USDT_ERC20: 'USDT (ERC20)',
+      PIX_KEY: 'Pix (phone, e-mail or random key)',
+      PIX_DOCUMENT: 'Pix (CPF or CNPJ)',
+    },
+    /** SPEC §9 Pix-style account kinds. */
+    pixKinds: {
+      PIX_PHONE: 'Phone number',
+      PIX_EMAIL: 'E-mail',
+      PIX_EVP: 'Random key',
+      PIX_CPF: 'CPF (personal tax number)',
+      PIX_CNPJ: 'CNPJ (company tax number)',
+    },
     withdraw: {
       channel: 'Channel',
       account: 'Account',
@@ -111,7 +139,9 @@ export const texts = {
       noChannels: 'No withdrawal channels are available',
       failed: 'Withdrawal failed',
       missingChannel: 'channelId is: 0 or  payTypeId is: 0',
-      frozen: 'Frozen',
+      frozen: 'Frozen: {{amount}} {{currency}}',
+      submittedFrozen: '{{amount}} {{currency}} is frozen until it is paid out or turned down.',
+      submittedHistory: 'See it in fund details',
     },
     pad: {
       title: 'Enter withdrawal password',

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useDialogStore } from '../../../lib/session/dialog-store';
 import { useCreateTryPlayAccount } from '../api/member-create-try-play';
 
-/** Header controls for a visitor: who they are (member id 0), try-play, login and register. */
+/** Header controls for a visitor: that they are a guest, try-play, login and register. */
 export function VisitorActions({ isCompact }: { isCompact: boolean }) {
   const { t } = useTranslation();
   const openDialog = useDialogStore((state) => state.openDialog);
@@ -10,11 +10,9 @@ export function VisitorActions({ isCompact }: { isCompact: boolean }) {
 
   return (
     <div className="identity-bar__group">
-      <span className="guest-chip" title={t('header.guest')}>
+      {/* A visitor has no member id (SPEC §3: memberId 0 means not logged in), so none is shown. */}
+      <span className="guest-chip" data-testid="guest-chip">
         {t('header.guest')}
-        <span className="guest-chip__id">
-          {t('header.memberId')} <span data-testid="member-id">0</span>
-        </span>
       </span>
       {isCompact ? null : (
         <button

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/text-field';
 import { showToast } from '../../../lib/toast-store';
 import { addPayoutAccount, refreshPayoutAccounts } from '../api/withdraw-calls';
+import { pixKindName, withdrawChannelName } from '../model/pay-method-names';
 
 type Values = Record<PayoutAccountField, string>;
 
@@ -190,7 +191,7 @@ export function AddAccountForm({
     }
   };
 
-  const typeName = t(`walletUi.withdrawTypes.${type}`, { defaultValue: channel.payTypeName });
+  const typeName = withdrawChannelName(t, { merchantCode: type });
   return (
     <div className="wallet-form" data-testid="account-form" data-merchant-code={type}>
       <button
@@ -218,7 +219,7 @@ export function AddAccountForm({
           >
             {pixKinds.map((kind) => (
               <option key={kind} value={kind}>
-                {kind}
+                {pixKindName(t, kind)}
               </option>
             ))}
           </select>

@@ -1,7 +1,7 @@
 import type { PayType } from '@sb/contract';
+import { formatDisplayAmount } from '@sb/domain';
 import { useTranslation } from 'react-i18next';
 import { useDepositAddress } from '../api/deposit-calls';
-import { majorUnitsText } from '../model/deposit-amount';
 import { CopyButton, QrImage } from './wallet-widgets';
 
 /** SPEC §2 type 5: the member's own address on the chosen network, its QR code and warnings. */
@@ -26,7 +26,7 @@ export function AddressDeposit({ payType }: { payType: PayType }) {
       <p className="wallet-note">
         {t('walletUi.deposit.network')}: {data.network} ·{' '}
         {t('walletUi.deposit.minimum', {
-          amount: majorUnitsText(data.minAmount, data.scale),
+          amount: formatDisplayAmount(data.minAmount, data.scale),
           currency: data.currencyCode,
         })}
         {' · '}

@@ -13,6 +13,7 @@ import {
   isDepositDisabled,
   majorUnitsText,
 } from '../model/deposit-amount';
+import { depositWayName } from '../model/pay-method-names';
 import { storeCollectionOrder, useWalletScreenStore } from '../store/wallet-screen-store';
 import { AddressDeposit } from './address-deposit';
 import { HostedPayPage } from './hosted-pay-page';
@@ -176,7 +177,7 @@ export function DepositForm() {
             if (type === conversionType) return <CurrencyLabel code={way.toCurrencyCode} />;
             if (type === digitalCurrencyType || type === addressType)
               return <CurrencyLabel code={way.payTypeName} />;
-            return way.payTypeName;
+            return depositWayName(t, way);
           }}
           testId="deposit-way"
           dataOf={(id) => ({ 'data-pay-type-id': id })}

@@ -1,22 +1,28 @@
+import { parseLanguage } from '@sb/domain';
 import { useTranslation } from 'react-i18next';
+import { payPageUrl } from '../model/pay-page-url';
 
 /** SPEC §9 deposit window size. */
 export const payWindowFeatures = 'width=1200,height=700';
 
 /**
- * SPEC §2: the provider's pay page in an embedded frame, with the choice of a 1200×700 window.
- * Closing it reads the balance again, since the payment may have been credited meanwhile.
+ * SPEC §2: the provider's pay page in an embedded frame, with the choice of a 1200×700 window,
+ * both in the page's language. Closing it reads the balance again, since the payment may have
+ * been credited meanwhile.
  */
 export function HostedPayPage({ url, onClose }: { url: string; onClose(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const pageUrl = payPageUrl(url, parseLanguage(i18n.language), window.location.href);
   return (
     <div className="wallet-pay-page" data-testid="deposit-pay-page">
       <div className="wallet-pay-page__bar">
-        <span>{t('walletUi.deposit.payWindow')}</span>
+        <p className="wallet-pay-page__note" data-testid="deposit-pay-note">
+          {t('walletUi.deposit.payWindow')}
+        </p>
         <button
           type="button"
           className="wallet-link"
-          onClick={() => window.open(url, 'deposit-pay', payWindowFeatures)}
+          onClick={() => window.open(pageUrl, 'deposit-pay', payWindowFeatures)}
           data-testid="deposit-pay-window"
         >
           {t('walletUi.deposit.openWindow')}
@@ -32,7 +38,7 @@ export function HostedPayPage({ url, onClose }: { url: string; onClose(): void }
       </div>
       <iframe
         className="wallet-pay-page__frame"
-        src={url}
+        src={pageUrl}
         title={t('walletUi.deposit.payFrameTitle')}
         data-testid="deposit-pay-frame"
       />

@@ -1,4 +1,4 @@
-import { maxPayoutAccountsPerType } from '@sb/domain';
+import { maskAccountNumber, maxPayoutAccountsPerType } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast-store';
@@ -8,7 +8,7 @@ import {
   useBankList,
   usePayoutAccounts,
 } from '../api/withdraw-calls';
-import { maskAccountNumber } from '../model/masking';
+import { payoutAccountLabel, withdrawChannelName } from '../model/pay-method-names';
 import { groupPayoutAccounts, type PayoutAccountGroup } from '../model/payout-account-groups';
 import { useWalletScreenStore, walletTabIndex } from '../store/wallet-screen-store';
 import { AddAccountForm } from './add-account-form';
@@ -91,9 +91,7 @@ function AccountGroup(props: {
 }) {
   const { t } = useTranslation();
   const { group } = props;
-  const typeName = t(`walletUi.withdrawTypes.${group.merchantCode}`, {
-    defaultValue: group.channel?.payTypeName ?? String(group.merchantCode),
-  });
+  const typeName = withdrawChannelName(t, { merchantCode: group.merchantCode });
   return (
     <section
       className="wallet-account-group"
@@ -126,7 +124,9 @@ function AccountGroup(props: {
         <ul className="wallet-account-list">
           {group.accounts.map((account) => (
             <li key={account.accountId} data-testid="account-item">
-              <span>{account.name ?? account.payTypeName}</span>
+              <span data-testid="account-label">
+                {payoutAccountLabel(t, account, group.channel)}
+              </span>
               <code data-testid="account-number">{maskAccountNumber(account.bankNo)}</code>
               <span>{account.realName ?? ''}</span>
               <button

@@ -1,5 +1,5 @@
 import type { WithdrawAccount, WithdrawChannel } from '@sb/contract';
-import { maxPayoutAccountsPerType } from '@sb/domain';
+import { formatDisplayAmount } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import {
   withdrawQueryKeys,
 } from '../api/withdraw-calls';
 import { majorUnitsText } from '../model/deposit-amount';
-import { maskAccountNumber } from '../model/masking';
+import { withdrawChannelName } from '../model/pay-method-names';
 import { accountsForChannel } from '../model/payout-account-groups';
 import {
   acceptWithdrawInput,
@@ -23,10 +23,12 @@ import {
   noAccountWithdrawType,
   withdrawDisabledReason,
 } from '../model/withdraw-amount';
-import { useWalletScreenStore, walletTabIndex } from '../store/wallet-screen-store';
+import { useWalletScreenStore } from '../store/wallet-screen-store';
 import { PasswordPad, SetPasswordPad } from './password-pad';
 import { useWalletMember } from './wallet-context';
 import { BalanceLine, ChoiceChips, CurrencyLabel, useBalanceOf } from './wallet-widgets';
+import { WithdrawAccountRow } from './withdraw-account-row';
+import { type SubmittedWithdrawal, WithdrawConfirmation } from './withdraw-confirmation';
 
 /** SPEC §8: the lock code. */
 const withdrawLockedCode = 5023;
@@ -75,7 +77,7 @@ export function WithdrawPanel() {
             const entry = ofType.find((candidate) => candidate.channelId === id);
             return entry ? (
               <CurrencyLabel code={entry.currencyCode}>
-                {`${entry.payTypeName} · ${entry.currencyCode}`}
+                {`${withdrawChannelName(t, entry)} · ${entry.currencyCode}`}
               </CurrencyLabel>
             ) : (
               id
@@ -106,8 +108,6 @@ function WithdrawForm({
   const { hasWithdrawPassword } = useWalletMember();
   const isLocked = useWalletScreenStore((state) => state.isWithdrawLocked);
   const markLocked = useWalletScreenStore((state) => state.markWithdrawLocked);
-  const selectTab = useWalletScreenStore((state) => state.selectTab);
-  const requestAddAccount = useWalletScreenStore((state) => state.requestAddAccount);
   const balance = useBalanceOf(channel.currencyId);
   // The first account until the member picks one; a removed pick falls back to it too.
   const [pickedAccountId, setAccountId] = useState<number | null>(null);
@@ -119,6 +119,7 @@ function WithdrawForm({
   const [isSetPadDismissed, setSetPadDismissed] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [isSubmitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState<SubmittedWithdrawal | null>(null);
 
   const available = balance?.available ?? 0;
   const cap = maxWithdrawable(available, channel);
@@ -142,11 +143,8 @@ function WithdrawForm({
     // SPEC §5: the amount is capped at the smaller of the available balance and the maximum.
     setAmountText(minor !== null && minor > cap ? majorUnitsText(cap, channel.scale) : accepted);
     setIdempotencyKey(newIdempotencyKey());
-  };
-
-  const goToAccounts = (addType: number | null) => {
-    requestAddAccount(addType);
-    selectTab(walletTabIndex.accounts);
+    // A new amount starts a new withdrawal: the last one's confirmation has been read.
+    setSubmitted(null);
   };
 
   const submit = async (password: string) => {
@@ -169,7 +167,12 @@ function WithdrawForm({
         },
         idempotencyKey,
       );
-      showToast('success', message);
+      setSubmitted({
+        message,
+        amountMinor,
+        scale: channel.scale,
+        currencyCode: channel.currencyCode,
+      });
       setAmountText('');
       setIdempotencyKey(newIdempotencyKey());
       void refreshWalletBalance(queryClient);
@@ -183,52 +186,31 @@ function WithdrawForm({
     }
   };
 
-  const isAtAccountLimit = accounts.length >= maxPayoutAccountsPerType;
   return (
     <>
+      {submitted ? <WithdrawConfirmation submitted={submitted} /> : null}
       {isLocked ? (
         <p className="wallet-alert" role="alert" data-testid="withdraw-locked">
           {t('walletUi.withdraw.locked')}
         </p>
       ) : null}
       {needsAccount ? (
-        <div className="wallet-row">
-          <label className="wallet-row__label" htmlFor="withdraw-account">
-            {t('walletUi.withdraw.account')}
-          </label>
-          <select
-            id="withdraw-account"
-            className="field__input"
-            value={hasAccount ? accountId : 0}
-            onChange={(event) => setAccountId(Number(event.target.value))}
-            data-testid="withdraw-account"
-          >
-            <option value={0}>{t('walletUi.withdraw.chooseAccount')}</option>
-            {accounts.map((account) => (
-              <option key={account.accountId} value={account.accountId}>
-                {account.name ?? account.payTypeName} {maskAccountNumber(account.bankNo)}
-              </option>
-            ))}
-          </select>
-          <button
-            type="button"
-            className="wallet-link"
-            onClick={() => goToAccounts(isAtAccountLimit ? null : channel.merchantCode)}
-            data-testid={isAtAccountLimit ? 'withdraw-edit-account' : 'withdraw-add-account'}
-          >
-            {isAtAccountLimit
-              ? t('walletUi.withdraw.editAccount')
-              : t('walletUi.withdraw.addAccount')}
-          </button>
-        </div>
+        <WithdrawAccountRow
+          channel={channel}
+          accounts={accounts}
+          accountId={hasAccount ? accountId : 0}
+          onPick={setAccountId}
+        />
       ) : (
         <p className="wallet-note">{t('walletUi.withdraw.noAccountNeeded')}</p>
       )}
       <BalanceLine currencyId={channel.currencyId} testId="withdraw-balance" />
       {balance && balance.frozen > 0 ? (
         <p className="wallet-note" data-testid="withdraw-frozen">
-          {t('walletUi.withdraw.frozen')}: {majorUnitsText(balance.frozen, balance.scale)}{' '}
-          {balance.currencyCode}
+          {t('walletUi.withdraw.frozen', {
+            amount: formatDisplayAmount(balance.frozen, balance.scale),
+            currency: balance.currencyCode,
+          })}
         </p>
       ) : null}
       <div className={belowMinimum ? 'field field--invalid' : 'field'}>
@@ -258,11 +240,11 @@ function WithdrawForm({
         <p className={belowMinimum ? 'field__error' : 'field__hint'} data-testid="withdraw-range">
           {belowMinimum
             ? t('walletUi.withdraw.belowMinimum', {
-                amount: majorUnitsText(channel.minAmount, channel.scale),
+                amount: formatDisplayAmount(channel.minAmount, channel.scale),
               })
             : t('walletUi.withdraw.range', {
-                min: majorUnitsText(channel.minAmount, channel.scale),
-                max: majorUnitsText(channel.maxAmount, channel.scale),
+                min: formatDisplayAmount(channel.minAmount, channel.scale),
+                max: formatDisplayAmount(channel.maxAmount, channel.scale),
               })}
         </p>
       </div>

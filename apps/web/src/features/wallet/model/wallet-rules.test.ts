@@ -7,7 +7,6 @@ import {
   isDepositDisabled,
   majorUnitsText,
 } from './deposit-amount';
-import { maskAccountNumber } from './masking';
 import {
   advanceSetPassword,
   isCompletePassword,
@@ -74,15 +73,6 @@ describe('withdraw amount', () => {
     expect(withdrawDisabledReason({ ...ready, hasAccount: false, merchantCode: 4 })).toBeNull();
     expect(withdrawDisabledReason({ ...ready, hasError: true })).toBe('error');
     expect(withdrawDisabledReason({ ...ready, amountMinor: 9_999 })).toBe('belowMinimum');
-  });
-});
-
-describe('account masking', () => {
-  it('keeps only the ends of a number', () => {
-    expect(maskAccountNumber('6222021234567890123')).toBe('6222 **** 0123');
-    expect(maskAccountNumber('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8')).toBe('TJRa **** RTv8');
-    expect(maskAccountNumber('1234567')).toBe('****4567');
-    expect(maskAccountNumber('123')).toBe('123');
   });
 });
 

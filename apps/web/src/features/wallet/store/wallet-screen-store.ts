@@ -31,9 +31,14 @@ export type DepositView =
   | { kind: 'payResult'; order: CollectionOrder }
   | { kind: 'upload'; orderNo: string; order: CollectionOrder | null };
 
+/** The funds history's two lists (SPEC §2: tabs Deposit and Withdraw). */
+export type HistoryKind = 'deposit' | 'withdraw';
+
 interface WalletScreenState {
   isOpen: boolean;
   tabIndex: number;
+  /** Which list the funds history shows when it opens. */
+  historyKind: HistoryKind;
   depositView: DepositView;
   /** Set by the withdraw tab's add link: my-accounts opens its add form for this type. */
   addAccountType: number | null;
@@ -44,6 +49,9 @@ interface WalletScreenState {
   open(tabIndex?: number): void;
   close(): void;
   selectTab(tabIndex: number): void;
+  /** Opens the funds history on one of its lists (a withdrawal's confirmation links there). */
+  openHistory(kind: HistoryKind): void;
+  setHistoryKind(kind: HistoryKind): void;
   setDepositView(view: DepositView): void;
   requestAddAccount(type: number | null): void;
   markWithdrawLocked(): void;
@@ -58,6 +66,7 @@ function storedTabIndex(): number {
 export const useWalletScreenStore = create<WalletScreenState>()((set) => ({
   isOpen: false,
   tabIndex: 0,
+  historyKind: 'deposit',
   depositView: { kind: 'checking' },
   addAccountType: null,
   isWithdrawLocked: false,
@@ -69,7 +78,7 @@ export const useWalletScreenStore = create<WalletScreenState>()((set) => ({
   },
   close() {
     browserStorages().session.removeItem(walletIndexKey);
-    set({ isOpen: false, addAccountType: null });
+    set({ isOpen: false, addAccountType: null, historyKind: 'deposit' });
   },
   selectTab(tabIndex) {
     browserStorages().session.setItem(walletIndexKey, String(tabIndex));
@@ -82,6 +91,11 @@ export const useWalletScreenStore = create<WalletScreenState>()((set) => ({
           : state.depositView,
     }));
   },
+  openHistory(historyKind) {
+    browserStorages().session.setItem(walletIndexKey, String(walletTabIndex.history));
+    set({ tabIndex: walletTabIndex.history, historyKind });
+  },
+  setHistoryKind: (historyKind) => set({ historyKind }),
   setDepositView: (depositView) => set({ depositView }),
   requestAddAccount: (addAccountType) => set({ addAccountType }),
   markWithdrawLocked: () => set({ isWithdrawLocked: true }),
