@@ -94,6 +94,7 @@ export const texts: Texts = {
     stake: '投注额',
     odds: '赔率',
     toReturn: '可返还',
+    returned: '派彩',
     placedAt: '投注时间',
     cashOutAt: '提前兑现 {{amount}} {{currency}}',
     cashOutReading: '提前兑现…',

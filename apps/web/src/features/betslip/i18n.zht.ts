@@ -94,6 +94,7 @@ export const texts: Texts = {
     stake: '投注額',
     odds: '賠率',
     toReturn: '可返還',
+    returned: '派彩',
     placedAt: '投注時間',
     cashOutAt: '提前兌現 {{amount}} {{currency}}',
     cashOutReading: '提前兌現…',

@@ -135,7 +135,8 @@ export function RecordsTable({ rows }: { rows: RecordsRows }) {
           orderNo: order.orderNo,
           cells: [
             ...orderCells(order),
-            formatDisplayAmount(order.potentialPayout, order.scale),
+            // What the bet can still return: its settled legs count as they settled.
+            order.maxPayout === null ? '' : formatDisplayAmount(order.maxPayout, order.scale),
             t(statusKeys[order.status] ?? 'records.statusPending'),
           ],
         }))}
