@@ -64,8 +64,11 @@ export interface SlipPlacement {
   status: number;
   /** DESIGN §5 `mr` when rejected, else 0. */
   reason: number;
-  /** The order as placed: its legs and price, for the receipt. */
-  order?: Pick<OrderRecord, 'odds' | 'legs'>;
+  /** The order as placed: its legs, price, stake and what it returns, for the receipt. */
+  order?: Pick<
+    OrderRecord,
+    'odds' | 'legs' | 'stake' | 'scale' | 'currencyCode' | 'potentialPayout' | 'maxPayout'
+  >;
 }
 
 /** What a pick replaced on the slip (SPEC §5: one selection per match and play, or per match). */
