@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSlipStore } from '../../../lib/slip/slip-store';
+import { useViewerPrices } from '../hooks/use-viewer-prices';
 import { useSlipViewStore } from '../store/slip-view-store';
 import { BetSlip } from './bet-slip';
 
@@ -22,6 +23,8 @@ export function MiniBetSlip({ isMember, isDemo, height, onLoginClick }: MiniBetS
   const { openSheet, closeSheet } = useSlipViewStore.getState();
   const count = useSlipStore((state) => state.selections.length);
   if (!isOpen) {
+  // Mounted whether or not the slip is shown, so a sign-in behind a closed sheet reprices too.
+  useViewerPrices();
     return (
       <button
         type="button"
