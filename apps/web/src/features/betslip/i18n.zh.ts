@@ -45,7 +45,7 @@ export const texts: Texts = {
     stakePerBet: '每注投注额',
     available: '可用余额',
     totalStake: '总投注额',
-    potentialReturn: '可赢金额',
+    potentialReturn: '可返还金额',
     acceptOdds: '赔率变化时',
     acceptAny: '接受任何赔率',
     acceptBetter: '只接受更好的赔率',

@@ -45,7 +45,7 @@ export const texts: Texts = {
     stakePerBet: '每注投注額',
     available: '可用餘額',
     totalStake: '總投注額',
-    potentialReturn: '可贏金額',
+    potentialReturn: '可返還金額',
     acceptOdds: '賠率變化時',
     acceptAny: '接受任何賠率',
     acceptBetter: '只接受更好的賠率',
