@@ -1,6 +1,7 @@
 export const texts = {
   records: {
     title: 'Records and statistics',
+    backToBoard: 'Back to the matches',
     navLink: 'Records',
     loginFirst: 'Log in to see your bets and statistics',
     login: 'Log in',

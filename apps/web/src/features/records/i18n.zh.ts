@@ -3,6 +3,7 @@ import type { Texts } from './i18n.en';
 export const texts: Texts = {
   records: {
     title: '投注记录与统计',
+    backToBoard: '返回赛事',
     navLink: '投注记录',
     loginFirst: '登录后查看您的注单和统计',
     login: '登录',

@@ -3,6 +3,7 @@ import type { Texts } from './i18n.en';
 export const texts: Texts = {
   records: {
     title: '投注記錄與統計',
+    backToBoard: '返回賽事',
     navLink: '投注記錄',
     loginFirst: '登入後查看您的注單和統計',
     login: '登入',
