@@ -56,7 +56,8 @@ function RangeSummary({ memberId, range }: { memberId: number; range: StatRange 
     },
     {
       key: 'records.winRate',
-      value: formatWinRate(figures.winCount, figures.lossCount),
+      // Before a bet is won or lost there is no rate, and 0% would say every one lost.
+      value: formatWinRate(figures.winCount, figures.lossCount) ?? t('records.winRateNone'),
       testId: 'records-win-rate',
     },
   ];
@@ -192,7 +193,6 @@ function MemberRecords({ memberId }: { memberId: number }) {
   );
 }
 
-/** The records and statistics page (SPEC §2 other screens), #/records and #/mini/records. */
 /**
  * The way back to the matches. The full site's header and menus lead there already; #/mini has a
  * one-line header without them, so its records page says where the matches are.
@@ -208,14 +208,15 @@ function BackToBoard() {
   );
 }
 
+/** The records and statistics page (SPEC §2 other screens), #/records and #/mini/records. */
 export function RecordsPage() {
   const { t } = useTranslation();
   const memberId = useSessionStore((state) => state.session?.memberId ?? 0);
   const openDialog = useDialogStore((state) => state.openDialog);
   return (
     <section className="panel records-page" data-testid="records-page">
-      <h1 className="panel__title">{t('records.title')}</h1>
       <BackToBoard />
+      <h1 className="panel__title">{t('records.title')}</h1>
       {memberId > 0 ? (
         <MemberRecords key={memberId} memberId={memberId} />
       ) : (
