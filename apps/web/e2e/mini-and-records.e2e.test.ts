@@ -172,7 +172,10 @@ describe.skipIf(!hasChromium)('mini mode and the records page, in Chromium', () 
       }
       expect(await toggle.isVisible()).toBe(true);
     }
-    await checkScreen(page, 'mini-board', { shown: byTestId(page, 'mini-slip-toggle') });
+    await checkScreen(page, 'mini-board', {
+      narrowest: true,
+      shown: byTestId(page, 'mini-slip-toggle'),
+    });
   }, 90_000);
 
   it('opens the mini slip as a column-wide sheet on a desktop, the whole width on a phone', async () => {
@@ -206,6 +209,7 @@ describe.skipIf(!hasChromium)('mini mode and the records page, in Chromium', () 
     const back = byTestId(page, 'records-back');
     await back.waitFor();
     await checkScreen(page, 'mini-records', {
+      narrowest: true,
       within: '[data-testid="records-page"]',
       shown: back,
     });
@@ -254,6 +258,7 @@ describe.skipIf(!hasChromium)('mini mode and the records page, in Chromium', () 
         if (language !== 'en') expect(name).not.toMatch(/[A-Za-z]/);
       }
       await checkScreen(page, `records-movements-${language}`, {
+        narrowest: true,
         within: '[data-testid="records-page"]',
         shown: byTestId(page, 'records-table'),
       });

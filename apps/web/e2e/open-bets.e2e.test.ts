@@ -146,6 +146,7 @@ describe.skipIf(!hasChromium)(
       );
       expect(await receipt.textContent()).toContain('To return');
       await checkScreen(page, 'open-bets-receipt', {
+        narrowest: true,
         within: '[data-testid="bet-slip"]',
         shown: receipt,
       });
@@ -165,6 +166,7 @@ describe.skipIf(!hasChromium)(
       const slipText = (await byTestId(page, 'bet-slip').textContent()) ?? '';
       expect(slipText).not.toContain('可赢');
       await checkScreen(page, 'open-bets-slip-zh', {
+        narrowest: true,
         within: '[data-testid="bet-slip"]',
         shown: returnLine,
       });
@@ -238,6 +240,7 @@ describe.skipIf(!hasChromium)(
       const leg = row.locator(`[data-testid="bet-leg"][data-oi="${prices[1]?.oi}"]`);
       expect(await leg.getAttribute('data-result')).toBe('half_lost');
       await checkScreen(page, 'open-bets-parlay-half-lost', {
+        narrowest: true,
         within: '[data-testid="bet-slip"]',
         shown: row,
       });
