@@ -1,4 +1,5 @@
 export * from './adjustments';
+export * from './balance-movements';
 export * from './call';
 export * from './common';
 export * from './dashboard';

@@ -143,8 +143,17 @@ export const orderRecordSchema = z.object({
   currencyCode: z.string(),
   /** Ten-thousandths: the product of the legs' prices. */
   odds: z.number().int(),
-  /** Minor units returned on a win, stake included. */
+  /** Minor units returned on a win, stake included, as priced at placement. */
   potentialPayout: z.number().int(),
+  /**
+   * What the order can still return, stake included, in minor units: settlement's own maths
+   * (settleBet of packages/domain) with every leg still open taken as won and every leg already
+   * settled counted as it settled (won, lost, half won, half lost, void, dead heat), rounded down
+   * once. It follows the legs as they settle: lower after a half lost leg, 0 once a leg is lost.
+   * For a settled or void order it is what settlement paid. Null for rejected and cashed-out
+   * orders, whose legs no longer decide what they return.
+   */
+  maxPayout: z.number().int().nullable(),
   acceptOdds: z.number().int(),
   isLive: z.boolean(),
   /** Epoch milliseconds. */

@@ -1,4 +1,5 @@
 import { adjustmentCalls } from './adjustments';
+import { balanceMovementCalls } from './balance-movements';
 import type { CallDefinition } from './call';
 import { dashboardCalls } from './dashboard';
 import { depositCalls } from './deposit';
@@ -27,6 +28,7 @@ export const allCalls: readonly CallDefinition[] = [
   ...partnerPasscodeCalls,
   ...quickAccountCalls,
   ...walletCalls,
+  ...balanceMovementCalls,
   ...withdrawCalls,
   ...depositCalls,
   ...loanCalls,

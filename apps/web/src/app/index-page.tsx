@@ -1,5 +1,6 @@
 import { MiniBetSlip } from '../features/betslip/components/mini-bet-slip';
 import { SlipDock } from '../features/betslip/components/slip-dock';
+import { miniSlipBarSpacePx } from '../features/betslip/mini-slip-layout';
 import { contentHeightOf } from '../features/layout/content-height';
 import {
   NoticeBar,
@@ -23,8 +24,10 @@ interface IndexPageProps {
  */
 export function IndexPage({ isMember, isDemo, isCompact = false, onLoginClick }: IndexPageProps) {
   const height = contentHeightOf(isCompact, isMember);
-  // The notice bar sits above the list, which gives up the room the bar takes.
-  const listHeight = useHasNotices() ? `calc(${height} - ${noticeBarSpacePx}px)` : height;
+  // The notice bar sits above the list and #/mini's slip bar under it: the list gives up the
+  // room they take, so the page stays as tall and the slip's bar covers no price.
+  const barsPx = (useHasNotices() ? noticeBarSpacePx : 0) + (isCompact ? miniSlipBarSpacePx : 0);
+  const listHeight = barsPx > 0 ? `calc(${height} - ${barsPx}px)` : height;
   return (
     <div
       className={

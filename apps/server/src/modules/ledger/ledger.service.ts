@@ -14,6 +14,7 @@ import {
   metadataOfKind,
   transactionByKey,
 } from './ledger.repository';
+import { type MemberMovementsQuery, memberMainMovements } from './member-movements.repository';
 import {
   balanceSafeIntegerConstraint,
   brokenCheckOf,
@@ -32,6 +33,7 @@ export type { MemberDebit } from './debit-gate';
 export { type HoldRequest, holdSteps, holdsParam } from './hold.statement';
 export type { LedgerWindow } from './ledger.repository';
 export { checkLedger, type LedgerCheckResult } from './ledger-check';
+export type { MemberMovementsQuery } from './member-movements.repository';
 export { type WageringFigures, type WagerKind, wagerKinds } from './wagering';
 
 /** System accounts: the other side of every member movement. They may go below zero. */
@@ -315,6 +317,12 @@ export function createLedger(db: Database) {
         total,
       };
     },
+
+    /**
+     * Every movement of a member's available (main) balance, newest first, whatever moved it:
+     * the member's own page of balance movements.
+     */
+    memberBalanceMovements: (query: MemberMovementsQuery) => memberMainMovements(db, query),
 
     /**
      * The wagering record (wagering.ts): a member's staked, returned and net per product and

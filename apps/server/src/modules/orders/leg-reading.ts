@@ -1,7 +1,8 @@
 import { orderStatus } from '@sb/contract';
+import type { LegState } from '@sb/domain';
 import type { Catalogue } from '../catalogue/catalogue.service';
 import { homeAndAway } from '../match/match.service';
-import { type EventFacts, legResultOf, legStateOf } from './leg-states';
+import { type EventFacts, legStateOf } from './leg-states';
 import type { OrderLegRow } from './orders.repository';
 
 /**
@@ -14,12 +15,14 @@ export interface LegSources {
   acceptedAtOf(orderIds: ReadonlySet<number>): Promise<Map<number, number>>;
 }
 
-/** A leg as read with its order's status and its result in the order's standing settlement. */
+/** A leg as read with its order's status and how the order's standing settlement left it. */
 export interface LegBeingRead {
   leg: OrderLegRow;
   orderStatus: number;
   /** The standing settlement's result of the leg ('open' beside a parlay's lost leg), or null. */
   result: string | null;
+  /** The state the standing settlement read the leg in ('open' without one). */
+  state: LegState;
 }
 
 /**
@@ -36,8 +39,9 @@ function awaitsResult({ orderStatus: status, result }: LegBeingRead): boolean {
 const isUnnamed = ({ leg }: LegBeingRead): boolean => leg.homeName === '';
 
 /**
- * Each leg's result (by leg id) as soon as its own market is settled, and names filled in on the
- * rows of legs that were placed without them, both from the catalogue (what the feed said, kept past the book's memory):
+ * Each leg's state (by leg id: 'open', 'void' or its settled outcome, whose result settleSelection
+ * names) as soon as its own market is settled, and names filled in on the rows of legs that were
+ * placed without them, both from the catalogue (what the feed said, kept past the book's memory):
  *
  * - A leg the order's standing settlement does not decide reads the catalogue's standing
  *   settlement or cancellation of its market exactly as settlement will (`legStateOf`, with the
@@ -58,12 +62,12 @@ const isUnnamed = ({ leg }: LegBeingRead): boolean => leg.homeName === '';
 export async function completeLegs(
   sources: LegSources,
   rows: readonly LegBeingRead[],
-): Promise<Map<number, string | null>> {
-  const results = new Map<number, string | null>();
-  for (const row of rows) results.set(row.leg.id, row.result === 'open' ? null : row.result);
+): Promise<Map<number, LegState>> {
+  const states = new Map<number, LegState>();
+  for (const row of rows) states.set(row.leg.id, row.state);
   const awaiting = rows.filter(awaitsResult);
   const unnamed = rows.filter(isUnnamed);
-  if (awaiting.length === 0 && unnamed.length === 0) return results;
+  if (awaiting.length === 0 && unnamed.length === 0) return states;
 
   const [facts, acceptedAt, events] = await Promise.all([
     factsOf(sources.catalogue, awaiting),
@@ -74,7 +78,7 @@ export async function completeLegs(
     const eventFacts = facts.get(leg.eventId);
     const accepted = acceptedAt.get(leg.orderId);
     if (!eventFacts || accepted === undefined) continue;
-    results.set(leg.id, legResultOf(legStateOf(leg, eventFacts, accepted)));
+    states.set(leg.id, legStateOf(leg, eventFacts, accepted));
   }
   for (const { leg } of unnamed) {
     const fixture = events.get(leg.eventId);
@@ -86,7 +90,7 @@ export async function completeLegs(
     leg.outcomeName ||=
       fixture.competitors.find((competitor) => String(competitor.id) === leg.outcomeId)?.name ?? '';
   }
-  return results;
+  return states;
 }
 
 /** The standing settlements of the legs' outcomes and cancellations of their events, by event. */

@@ -75,3 +75,22 @@ export function legResultOf(state: LegState): string | null {
   if (state === 'open') return null;
   return settleSelection(state === 'void' ? VOID_OUTCOME : state, ODDS_SCALE).result;
 }
+
+/**
+ * The state a settlement recorded for a leg (`order_settlements.legs[].state`, jsonb) as settleBet
+ * reads it. A value of another shape is a bug in what was written, so it is refused loudly.
+ */
+export function legStateOfRecorded(recorded: unknown): LegState {
+  if (recorded === 'open' || recorded === 'void') return recorded;
+  if (typeof recorded === 'object' && recorded !== null) {
+    const { result, voidFactor, deadHeatFactor } = recorded as Record<string, unknown>;
+    if ((result === 'won' || result === 'lost') && typeof voidFactor === 'number') {
+      return {
+        result,
+        voidFactor,
+        ...(typeof deadHeatFactor === 'number' ? { deadHeatFactor } : {}),
+      };
+    }
+  }
+  throw new Error(`a settled leg's recorded state is unreadable: ${JSON.stringify(recorded)}`);
+}

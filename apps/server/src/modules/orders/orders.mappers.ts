@@ -6,12 +6,34 @@ import {
   type OrderRecord,
   orderStatus,
 } from '@sb/contract';
-import { findCurrencyById } from '@sb/domain';
+import { findCurrencyById, type LegState, settleBet } from '@sb/domain';
 import type { OrderWithLegs } from './orders.repository';
 
 /** A settled leg's result as the contract names it; an undecided ('open') or unsettled leg has none. */
 function legResultOf(result: string | null): LegResult | null {
   return legResults.find((known) => known === result) ?? null;
+}
+
+/** A leg still open, taken as won: what the order pays if it and the other open legs win. */
+const wonOutcome: LegState = { result: 'won' };
+
+/**
+ * What the order can still pay, stake included, with settlement's maths (settleBet): its open
+ * legs taken as won, its settled legs as they settled. A settled or void order has no open leg
+ * left, or a lost one, so this is what it paid. Rejected and cashed-out orders have none: their
+ * legs no longer decide what they return.
+ */
+export function maxPayoutOf({ order, legs }: OrderWithLegs): number | null {
+  if (order.status === orderStatus.rejected || order.status === orderStatus.cashedOut) return null;
+  const settlement = settleBet({
+    stakeMinor: order.stakeMinor,
+    legs: legs.map((leg) => ({
+      oddsUnits: leg.oddsUnits,
+      outcome: leg.state === undefined || leg.state === 'open' ? wonOutcome : leg.state,
+    })),
+  });
+  // With no leg left open the bet is always decided; the branch only satisfies the type.
+  return settlement.state === 'settled' ? settlement.payoutMinor : null;
 }
 
 /** An order as its owner reads it. */
@@ -28,6 +50,7 @@ export function toOrderRecord({ order, legs }: OrderWithLegs): OrderRecord {
     currencyCode: currency?.currencyCode ?? '',
     odds: order.totalOddsUnits,
     potentialPayout: order.potentialPayoutMinor,
+    maxPayout: maxPayoutOf({ order, legs }),
     acceptOdds: order.acceptOdds,
     isLive: order.isLive,
     createTime: order.createdAt.getTime(),

@@ -1,7 +1,9 @@
 import { orderStatus } from '@sb/contract';
+import type { LegState } from '@sb/domain';
 import { and, asc, count, desc, eq, gte, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { completeLegs, type LegSources } from './leg-reading';
+import { legResultOf, legStateOfRecorded } from './leg-states';
 import { orderLegs, orderSettlements, orderStatusHistory, orders } from './orders.schema';
 import {
   createPlacementStatement,
@@ -16,10 +18,11 @@ export type NewOrderLeg = Omit<typeof orderLegs.$inferInsert, 'orderId' | 'legIn
 export type StatusActor = 'member' | 'system' | 'operator';
 
 /**
- * A leg as read back: its row and what settlement makes of it (`SelectionResult` of the domain:
- * won, lost, void, half_won, half_lost, dead_heat), null while undecided (leg-reading.ts).
+ * A leg as read back: its row, what settlement makes of it (`SelectionResult` of the domain:
+ * won, lost, void, half_won, half_lost, dead_heat), null while undecided (leg-reading.ts), and
+ * the state that result was read from ('open' while undecided), for the order's payout maths.
  */
-export type ReadOrderLeg = OrderLegRow & { result?: string | null };
+export type ReadOrderLeg = OrderLegRow & { result?: string | null; state?: LegState };
 
 /** An order with its legs in slip order. */
 export interface OrderWithLegs {
@@ -66,25 +69,36 @@ export async function findLegsOf(
 ): Promise<Map<number, ReadOrderLeg[]>> {
   const byOrder = new Map<number, ReadOrderLeg[]>();
   if (orderIds.length === 0) return byOrder;
-  // Qualified by hand: a one-table select names its columns bare, and a bare order_id inside the
-  // subquery would read the settlement's own.
-  const result = sql<string | null>`(
-    select settled.leg ->> 'result'
+  // The leg as the standing settlement recorded it ({legIndex, state, result}), as jsonb text so
+  // every driver answers it alike. Qualified by hand: a one-table select names its columns bare,
+  // and a bare order_id inside the subquery would read the settlement's own.
+  const standing = sql<string | null>`(
+    select settled.leg::text
     from ${orderSettlements} s, jsonb_array_elements(s.legs) as settled(leg)
     where s.order_id = order_legs.order_id and s.rolled_back_at is null
       and (settled.leg ->> 'legIndex')::int = order_legs.leg_index)`;
-  const rows = await db
-    .select({ leg: orderLegs, orderStatus: orders.status, result })
+  const read = await db
+    .select({ leg: orderLegs, orderStatus: orders.status, standing })
     .from(orderLegs)
     .innerJoin(orders, eq(orders.id, orderLegs.orderId))
     .where(inArray(orderLegs.orderId, [...orderIds]))
     .orderBy(asc(orderLegs.orderId), asc(orderLegs.legIndex));
-  const results = catalogue
+  const rows = read.map(({ standing: recorded, ...row }) => {
+    const settled = recorded === null ? null : (JSON.parse(recorded) as Record<string, unknown>);
+    return {
+      ...row,
+      result: settled === null ? null : String(settled.result),
+      state: settled === null ? ('open' as const) : legStateOfRecorded(settled.state),
+    };
+  });
+  const states = catalogue
     ? await completeLegs({ catalogue, acceptedAtOf: (ids) => firstAcceptedTimes(db, ids) }, rows)
     : undefined;
-  for (const { leg, result: standing } of rows) {
+  for (const row of rows) {
+    const { leg } = row;
     const list = byOrder.get(leg.orderId) ?? [];
-    list.push({ ...leg, result: results ? (results.get(leg.id) ?? null) : standing });
+    const state = states?.get(leg.id) ?? row.state;
+    list.push({ ...leg, result: legResultOf(state), state });
     byOrder.set(leg.orderId, list);
   }
   return byOrder;

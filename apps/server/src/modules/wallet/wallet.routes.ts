@@ -1,4 +1,4 @@
-import { openWalletBalance, walletBalance } from '@sb/contract';
+import { openWalletBalance, walletBalance, walletMovements } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
@@ -20,5 +20,8 @@ export function registerWalletRoutes(
   );
   registerCall(app, authenticate, openWalletBalance, async (input, context) =>
     wallet.partnerBalances(await memberOf(context.user), input),
+  );
+  registerCall(app, authenticate, walletMovements, async (input, context) =>
+    wallet.movements(await memberOf(context.user), input),
   );
 }

@@ -2,6 +2,7 @@ import type { BalanceEntry } from '@sb/contract';
 import { currencies, formatMinorUnits } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { Ledger, MemberBalance } from '../ledger/ledger.service';
+import { balanceMovementsOf } from './balance-movements';
 
 // A new try-play account's demo money, which identity asks for when it creates one.
 export { createDemoBalanceGranter } from './demo-balance';
@@ -103,6 +104,10 @@ export function createWalletService(deps: {
         ]),
       );
     },
+
+    /** A page of every movement of the member's available balance, newest first. */
+    movements: (member: WalletMember, input: Parameters<typeof balanceMovementsOf>[2]) =>
+      balanceMovementsOf(deps.ledger, member.userId, input),
 
     /** The member's entry for one currency of their list. */
     async balanceEntryOf(member: WalletMember, currencyId: number): Promise<BalanceEntry> {

@@ -92,6 +92,7 @@ export const texts = {
     stake: 'Stake',
     odds: 'Odds',
     toReturn: 'To return',
+    returned: 'Returned',
     placedAt: 'Placed',
     cashOutAt: 'Cash out {{amount}} {{currency}}',
     cashOutReading: 'Cash out…',

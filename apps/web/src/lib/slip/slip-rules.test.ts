@@ -3,7 +3,7 @@ import {
   combinedOdds,
   parlayProblemOf,
   parseStakeMinor,
-  potentialReturnMinor,
+  returnIfAllWinMinor,
   stakeProblemOf,
 } from './slip-rules';
 
@@ -30,16 +30,20 @@ describe('bet slip rules', () => {
     expect(parseStakeMinor('', 2)).toBeNull();
   });
 
-  it('prices a return as the server does, stake included and rounded down', () => {
+  it('prices a return as settlement pays a win, stake included and rounded down', () => {
     expect(combinedOdds([1.5, 2])).toBe(3);
-    expect(potentialReturnMinor(1000, 1.91)).toBe(1910);
-    expect(potentialReturnMinor(333, 1.91)).toBe(636);
+    expect(returnIfAllWinMinor(1000, [1.91])).toBe(1910);
+    expect(returnIfAllWinMinor(333, [1.91])).toBe(636);
+    expect(returnIfAllWinMinor(0, [1.91])).toBe(0);
+    expect(returnIfAllWinMinor(1000, [0])).toBe(0);
   });
 
-  it('prices a parlay as the book does: the product rounded down after each leg', () => {
+  it('prices a parlay as the book strikes it, and its return as settlement pays it', () => {
     // 1.91 × 2.05 = 3.9155; × 1.33 = 5.207615 → 5.2076.
     expect(combinedOdds([1.91, 2.05, 1.33])).toBe(5.2076);
-    expect(potentialReturnMinor(1000, combinedOdds([1.91, 2.05, 1.33]))).toBe(5207);
+    // Settlement rounds once, at the end: 1000.00 × 5.207615 = 5207.615 → 5207.61, a cent more
+    // than the struck price would say (5207.60).
+    expect(returnIfAllWinMinor(100_000, [1.91, 2.05, 1.33])).toBe(520_761);
   });
 
   it('says what is wrong with the stake typed: text, range, then balance', () => {

@@ -2,7 +2,9 @@ import { betType, firstChampionPlayId, maxSlipSelections, noMixPlayIds } from '@
 import {
   combinedOddsUnits,
   fromOddsUnits,
+  MAX_BET_LEGS,
   ODDS_SCALE,
+  settleBet,
   toOddsUnits,
   type Visibility,
 } from '@sb/domain';
@@ -152,11 +154,20 @@ export function combinedOdds(oddsList: readonly number[]): number {
 }
 
 /**
- * What a stake returns on a win, stake included, in minor units, rounded down as the server
- * rounds its potential payout.
+ * What a bet on these legs returns if every one wins, stake included, in minor units: the
+ * settlement's own maths (settleBet: the exact product of the legs' prices, rounded down once),
+ * so the slip says what the order's receipt and my bets will say, and what a win pays. A slip
+ * with nothing to price (no stake, a blank price) returns 0.
  */
-export function potentialReturnMinor(stakeMinor: number, decimalOdds: number): number {
-  return Math.floor((stakeMinor * toOddsUnits(decimalOdds)) / ODDS_SCALE);
+export function returnIfAllWinMinor(stakeMinor: number, decimalOdds: readonly number[]): number {
+  const legs = decimalOdds.map(toOddsUnits);
+  const isPriced = legs.length > 0 && legs.length <= MAX_BET_LEGS;
+  if (stakeMinor <= 0 || !isPriced || legs.some((units) => units < ODDS_SCALE)) return 0;
+  const settled = settleBet({
+    stakeMinor,
+    legs: legs.map((oddsUnits) => ({ oddsUnits, outcome: { result: 'won' } })),
+  });
+  return settled.state === 'settled' ? settled.payoutMinor : 0;
 }
 
 /**

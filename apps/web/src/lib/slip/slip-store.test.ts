@@ -28,9 +28,9 @@ function pick(fields: Partial<SlipSelection> = {}): SlipSelection {
   };
 }
 
-function signIn(memberId: number, leagueIds: number[] = []): void {
+function signIn(memberId: number, leagueIds: number[] = [], token = 't'): void {
   useSessionStore.setState({
-    session: { memberId, uid: 'u', token: 't' } as Session,
+    session: { memberId, uid: 'u', token } as Session,
     userInfo: { leagueIds } as unknown as UserInfo,
   });
 }
@@ -41,7 +41,13 @@ const { toggle } = useSlipStore.getState();
 
 describe('bet slip store (SPEC §4–§5)', () => {
   beforeEach(() => {
-    useSlipStore.setState({ selections: [], mode: 'single', placements: [], replacement: null });
+    useSlipStore.setState({
+      selections: [],
+      mode: 'single',
+      placements: [],
+      replacement: null,
+      pricedForToken: '',
+    });
     useToastStore.setState({ toasts: [] });
     useDialogStore.getState().closeDialogs();
     signIn(42);
@@ -195,6 +201,31 @@ describe('bet slip store (SPEC §4–§5)', () => {
     expect(liveNow).toMatchObject({ status: 0, odds: 2.2 });
     expect(preMatchNow).toMatchObject({ status: 1, odds: 1.9 });
     expect(oisOnSlip()).toEqual([preMatch.oi, live.oi]);
+  });
+
+  it('says whose prices it holds, and takes the next viewer’s prices for every pick', () => {
+    signIn(0, [], 'visitor-token');
+    const first = pick({ odds: 3.51 });
+    const second = pick({ odds: 1.8 });
+    toggle(first);
+    expect(useSlipStore.getState().pricedForToken).toBe('visitor-token');
+    // Signed in, the picks still show the visitor's prices; a pick made now does not hide that.
+    signIn(42, [], 'member-token');
+    toggle(second);
+    expect(useSlipStore.getState().pricedForToken).toBe('visitor-token');
+    useSlipStore.getState().takeViewerPrices('member-token', [
+      { oi: first.oi, status: 0, odds: 3.8 },
+      { oi: second.oi, status: 0, odds: 1.75 },
+    ]);
+    expect(useSlipStore.getState().selections.map((selection) => selection.odds)).toEqual([
+      1.75, 3.8,
+    ]);
+    expect(useSlipStore.getState().pricedForToken).toBe('member-token');
+    // An empty slip takes the viewer of its first pick.
+    useSlipStore.getState().clear();
+    signIn(42, [], 'another-token');
+    toggle(pick());
+    expect(useSlipStore.getState().pricedForToken).toBe('another-token');
   });
 
   it('follows its own placements on H and ignores orders placed elsewhere', () => {

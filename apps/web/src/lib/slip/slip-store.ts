@@ -64,14 +64,24 @@ export interface SlipPlacement {
   status: number;
   /** DESIGN §5 `mr` when rejected, else 0. */
   reason: number;
-  /** The order as placed: its legs and price, for the receipt. */
-  order?: Pick<OrderRecord, 'odds' | 'legs'>;
+  /** The order as placed: its legs, price, stake and what it returns, for the receipt. */
+  order?: Pick<
+    OrderRecord,
+    'odds' | 'legs' | 'stake' | 'scale' | 'currencyCode' | 'potentialPayout' | 'maxPayout'
+  >;
 }
 
 /** What a pick replaced on the slip (SPEC §5: one selection per match and play, or per match). */
 export interface SlipReplacement {
   previous: SlipSelection[];
   current: SlipSelection;
+}
+
+/** Where an option stands now for the viewer: its status and, when priced, its decimal odds. */
+export interface SlipOptionNow {
+  oi: string;
+  status: number;
+  odds?: number;
 }
 
 /** The slip remembers the latest few orders only, enough for the placement receipt. */
@@ -84,6 +94,12 @@ interface SlipState {
   placements: SlipPlacement[];
   /** The latest pick's replacement, said under the selections until the slip changes again. */
   replacement: SlipReplacement | null;
+  /**
+   * Whose prices the selections show: the session token they were priced for. Prices are the
+   * viewer's own (a member's margins), so after a sign-in or sign-out they are read again for
+   * the new viewer until this is the session's token again (`takeViewerPrices`).
+   */
+  pricedForToken: string;
   /** Adds the selection on top, or removes it when it is already on the slip (SPEC §4–§5). */
   toggle(selection: SlipSelection): ToggleOutcome<SlipSelection>;
   remove(oi: string): void;
@@ -99,9 +115,24 @@ interface SlipState {
    * once its option is open again; a closed one shows a blank.
    */
   refreshOption(oi: string, change: { status: number; odds?: number }): void;
+  /**
+   * The selections' options as the viewer with `token` is offered them now: their prices (as
+   * `refreshOption` takes them) become that viewer's.
+   */
+  takeViewerPrices(token: string, options: readonly SlipOptionNow[]): void;
   recordPlacement(placement: SlipPlacement): void;
   /** `H`: answers the placement it updated, or null for an order placed elsewhere. */
   applyBetStatus(event: BetStatusEvent): SlipPlacement | null;
+}
+
+/**
+ * SPEC §4: a live item is refreshed once its option is open again; a pre-match one that closed
+ * stays blank until removed. An open option takes the price given.
+ */
+function withOptionNow(selection: SlipSelection, change: Omit<SlipOptionNow, 'oi'>): SlipSelection {
+  const isReopened = change.status === 0 && !isSelectionOpen(selection);
+  if (isReopened && !selection.isLive) return selection;
+  return { ...selection, status: change.status, odds: change.odds ?? selection.odds };
 }
 
 function updateSelection(
@@ -123,6 +154,7 @@ export const useSlipStore = create<SlipState>()((set, get) => ({
   acceptOdds: acceptOddsChoice.onlyBetter,
   placements: [],
   replacement: null,
+  pricedForToken: '',
   toggle(selection) {
     const { session, userInfo } = useSessionStore.getState();
     const outcome = toggleSelection(get().selections, selection, {
@@ -138,7 +170,11 @@ export const useSlipStore = create<SlipState>()((set, get) => ({
       outcome.kind === 'added' && outcome.replaced.length > 0
         ? { previous: outcome.replaced, current: selection }
         : null;
-    set({ selections: outcome.selections, replacement });
+    // A pick carries the price the board shows this viewer; picks already held keep saying whom
+    // theirs were read for, so stale ones are still read again.
+    const pricedForToken =
+      get().selections.length === 0 ? (session?.token ?? '') : get().pricedForToken;
+    set({ selections: outcome.selections, replacement, pricedForToken });
     // SPEC §5 sends a visitor to log in; the pick waits on the slip for the member they become.
     if (outcome.kind === 'added' && (session?.memberId ?? 0) <= 0)
       useDialogStore.getState().openDialog('login');
@@ -164,15 +200,19 @@ export const useSlipStore = create<SlipState>()((set, get) => ({
   },
   refreshOption(oi, change) {
     set({
-      selections: updateSelection(get().selections, oi, (selection) => {
-        const isReopened = change.status === 0 && !isSelectionOpen(selection);
-        if (isReopened && !selection.isLive) return selection;
-        return {
-          ...selection,
-          status: change.status,
-          odds: change.odds ?? selection.odds,
-        };
+      selections: updateSelection(get().selections, oi, (selection) =>
+        withOptionNow(selection, change),
+      ),
+    });
+  },
+  takeViewerPrices(token, options) {
+    const byOi = new Map(options.map((option) => [option.oi, option]));
+    set({
+      selections: get().selections.map((selection) => {
+        const option = byOi.get(selection.oi);
+        return option ? withOptionNow(selection, option) : selection;
       }),
+      pricedForToken: token,
     });
   },
   recordPlacement(placement) {

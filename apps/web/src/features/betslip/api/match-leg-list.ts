@@ -1,15 +1,11 @@
 import { type MatchWire, matchLegList, optionStatus } from '@sb/contract';
 import { callApi } from '../../../lib/api-client';
-import type { SlipSelection } from '../../../lib/slip/slip-store';
+import type { SlipOptionNow, SlipSelection } from '../../../lib/slip/slip-store';
 
 /** SPEC §9: the leg list is asked with a page of 1000 matches. */
 const legListSize = 1000;
 
-export interface OptionNow {
-  oi: string;
-  status: number;
-  odds?: number;
-}
+export type OptionNow = SlipOptionNow;
 
 /**
  * Where each selection's option stands in the matches the leg list answered: its status and
@@ -33,15 +29,15 @@ export function optionsNow(
 }
 
 /**
- * getlegList (SPEC §7) for the live selections: their matches with every market, one call per
- * sport, so the slip can refresh what the match list may not be showing.
+ * getlegList (SPEC §7) for these selections: their matches with every market, one call per
+ * sport, priced for the caller (the session's viewer), so the slip can refresh what the match
+ * list may not be showing.
  */
-export async function fetchLiveOptions(selections: readonly SlipSelection[]): Promise<OptionNow[]> {
-  const live = selections.filter((selection) => selection.isLive);
-  const sportIds = [...new Set(live.map((selection) => selection.sportId))];
+export async function fetchOptionsNow(selections: readonly SlipSelection[]): Promise<OptionNow[]> {
+  const sportIds = [...new Set(selections.map((selection) => selection.sportId))];
   const answers = await Promise.all(
     sportIds.map((sportId) => {
-      const ofSport = live.filter((selection) => selection.sportId === sportId);
+      const ofSport = selections.filter((selection) => selection.sportId === sportId);
       const matchIds = [...new Set(ofSport.map((selection) => selection.matchId))];
       return callApi(
         matchLegList,
@@ -51,4 +47,9 @@ export async function fetchLiveOptions(selections: readonly SlipSelection[]): Pr
     }),
   );
   return answers.flat();
+}
+
+/** The live selections' options now (SPEC §4: live items are read again when the slip opens). */
+export function fetchLiveOptions(selections: readonly SlipSelection[]): Promise<OptionNow[]> {
+  return fetchOptionsNow(selections.filter((selection) => selection.isLive));
 }

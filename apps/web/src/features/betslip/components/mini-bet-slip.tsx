@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSlipStore } from '../../../lib/slip/slip-store';
+import { useViewerPrices } from '../hooks/use-viewer-prices';
 import { useSlipViewStore } from '../store/slip-view-store';
 import { BetSlip } from './bet-slip';
 
@@ -13,14 +14,17 @@ interface MiniBetSlipProps {
 
 /**
  * The bet slip of #/mini (SPEC §2): the lists take the whole width, so the slip waits behind a
- * button that shows how many selections it holds, and opens as a sheet over the list, as tall
- * as the list (the mini content height, another one for members) and scrolling within it.
+ * bar under the list that shows how many selections it holds, and opens as a sheet over the
+ * list, as tall as the list and its bar (the mini content height, another one for members) and
+ * scrolling within it.
  */
 export function MiniBetSlip({ isMember, isDemo, height, onLoginClick }: MiniBetSlipProps) {
   const { t } = useTranslation();
   const isOpen = useSlipViewStore((state) => state.isSheetOpen);
   const { openSheet, closeSheet } = useSlipViewStore.getState();
   const count = useSlipStore((state) => state.selections.length);
+  // Mounted whether or not the slip is shown, so a sign-in behind a closed sheet reprices too.
+  useViewerPrices();
   if (!isOpen) {
     return (
       <button

@@ -9,10 +9,22 @@ import { useOrderList } from '../api/order-list';
 import { statusTextKeys } from '../i18n';
 import { CashOut } from './cash-out';
 
+/**
+ * What the row says the order returns, stake included: what an open bet can still return (its
+ * settled legs counted as they settled, docs/web-betslip.md), what a finished one paid; nothing
+ * for a rejected or cashed-out bet, whose legs no longer decide it (cash out says what it paid).
+ */
+function returnTextKeyOf(order: OrderRecord): string | null {
+  if (order.maxPayout === null) return null;
+  const isOpen = order.status === orderStatus.pending || order.status === orderStatus.accepted;
+  return isOpen ? 'myBets.toReturn' : 'myBets.returned';
+}
+
 function OrderRow({ order }: { order: OrderRecord }) {
   const { t } = useTranslation();
   const money = (minor: number) =>
     `${formatDisplayAmount(minor, order.scale)} ${order.currencyCode}`;
+  const returnTextKey = returnTextKeyOf(order);
   return (
     <li
       className="my-bet"
@@ -38,8 +50,14 @@ function OrderRow({ order }: { order: OrderRecord }) {
         <dd data-testid="my-bet-odds" data-odds={order.odds}>
           {fromOddsUnits(order.odds).toFixed(2)}
         </dd>
-        <dt>{t('myBets.toReturn')}</dt>
-        <dd>{money(order.potentialPayout)}</dd>
+        {returnTextKey !== null && order.maxPayout !== null ? (
+          <>
+            <dt>{t(returnTextKey)}</dt>
+            <dd data-testid="my-bet-return" data-amount={order.maxPayout}>
+              {money(order.maxPayout)}
+            </dd>
+          </>
+        ) : null}
         <dt>{t('myBets.placedAt')}</dt>
         <dd>{formatDisplayTime(order.createTime)}</dd>
       </dl>

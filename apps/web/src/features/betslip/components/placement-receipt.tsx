@@ -1,8 +1,41 @@
+import { betStatus } from '@sb/contract';
+import { formatDisplayAmount } from '@sb/domain';
 import { useTranslation } from 'react-i18next';
 import { BetLegs, CombinedOdds } from '../../../components/bet-legs';
 import { useSessionStore } from '../../../lib/session/session-store';
-import { useSlipStore } from '../../../lib/slip/slip-store';
+import { type SlipPlacement, useSlipStore } from '../../../lib/slip/slip-store';
 import { reasonTextKeys, statusTextKeys } from '../i18n';
+
+/**
+ * The placed bet's stake and what it returns, stake included, as the order answered them. A
+ * rejected bet returns nothing but its stake, so it shows the stake alone.
+ */
+function ReceiptAmounts({ placement }: { placement: SlipPlacement }) {
+  const { t } = useTranslation();
+  const { order } = placement;
+  if (!order) return null;
+  const money = (minor: number) =>
+    `${formatDisplayAmount(minor, order.scale)} ${order.currencyCode}`;
+  const returnMinor = order.maxPayout ?? order.potentialPayout;
+  const isStanding =
+    placement.status === betStatus.pending || placement.status === betStatus.accepted;
+  return (
+    <dl className="slip-receipt__amounts">
+      <dt>{t('myBets.stake')}</dt>
+      <dd data-testid="bet-status-stake" data-amount={order.stake}>
+        {money(order.stake)}
+      </dd>
+      {isStanding ? (
+        <>
+          <dt>{t('myBets.toReturn')}</dt>
+          <dd data-testid="bet-status-return" data-amount={returnMinor}>
+            {money(returnMinor)}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
 
 /** The orders placed from this slip, each moving from pending to accepted or rejected on `H`. */
 export function PlacementReceipt() {
@@ -37,6 +70,7 @@ export function PlacementReceipt() {
                 <div className="slip-receipt__bet">
                   <BetLegs legs={placement.order.legs} />
                   <CombinedOdds order={placement.order} />
+                  <ReceiptAmounts placement={placement} />
                 </div>
               ) : null}
             </li>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSlipStore } from '../../../lib/slip/slip-store';
+import { useViewerPrices } from '../hooks/use-viewer-prices';
 import { useSlipViewStore } from '../store/slip-view-store';
 import { BetSlip } from './bet-slip';
 
@@ -21,6 +22,8 @@ export function SlipDock({ isMember, isDemo, onLoginClick }: SlipDockProps) {
   const isOpen = useSlipViewStore((state) => state.isSheetOpen);
   const { openSheet, closeSheet } = useSlipViewStore.getState();
   const count = useSlipStore((state) => state.selections.length);
+  // Mounted whether or not the slip is shown, so a sign-in behind a closed sheet reprices too.
+  useViewerPrices();
   useEffect(() => {
     if (!isOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {

@@ -10,7 +10,7 @@ import {
   combinedOdds,
   parlayProblemOf,
   parseStakeMinor,
-  potentialReturnMinor,
+  returnIfAllWinMinor,
   type SlipMode,
   type StakeProblem,
 } from '../../../lib/slip/slip-rules';
@@ -197,8 +197,11 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
     stakeMinor === null
       ? 0
       : mode === 'parlay'
-        ? potentialReturnMinor(stakeMinor, combinedOdds(selections.map((s) => s.odds)))
-        : selections.reduce((sum, s) => sum + potentialReturnMinor(stakeMinor, s.odds), 0);
+        ? returnIfAllWinMinor(
+            stakeMinor,
+            selections.map((s) => s.odds),
+          )
+        : selections.reduce((sum, s) => sum + returnIfAllWinMinor(stakeMinor, [s.odds]), 0);
 
   return (
     <div className="slip-panel">

@@ -1,11 +1,11 @@
 import {
   defaultStatPageSize,
   matchSportsType,
-  memberAmountLog,
   memberStatDaily,
   orderStat,
   settlementRecord,
   unsettledOrders,
+  walletMovements,
 } from '@sb/contract';
 import { parseLanguage } from '@sb/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -39,9 +39,11 @@ export function useDailyFigures(memberId: number, range: StatRange) {
 }
 
 /**
- * One page of the tab's list. Settled bets and money movements follow the range; open bets are
+ * One page of the tab's list. Settled bets and balance movements follow the range; open bets are
  * all shown, since an open bet matters whenever it was placed. The bet lists are narrowed by the
- * filter header on the server, which counts the total and cuts the page after filtering.
+ * filter header on the server, which counts the total and cuts the page after filtering. The
+ * balance movements are every movement of the available balance the ledger booked (deposits and
+ * withdrawals too), not only the bets' (docs/web-betslip.md).
  */
 export function useRecordsPage(
   memberId: number,
@@ -64,7 +66,7 @@ export function useRecordsPage(
         const answer = await callApi(unsettledOrders, { ...paging, ...filterFields });
         return { tab, ...answer } as const;
       }
-      const answer = await callApi(memberAmountLog, { ...times, ...paging });
+      const answer = await callApi(walletMovements, { ...times, ...paging });
       return { tab, ...answer } as const;
     },
     enabled: memberId > 0,

@@ -1,9 +1,10 @@
-import type { AmountLogRecord, OrderRecord, SettlementRecord } from '@sb/contract';
+import type { BalanceMovement, OrderRecord, SettlementRecord } from '@sb/contract';
 import { formatDisplayAmount, fromOddsUnits } from '@sb/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetLegs } from '../../../components/bet-legs';
 import { formatDisplayTime } from '../../../lib/display-time';
+import { movementKindTextKey } from '../model/movement-kinds';
 import { formatSignedAmount } from '../model/records-format';
 
 const statusKeys = [
@@ -15,24 +16,17 @@ const statusKeys = [
   'records.statusVoid',
 ];
 
-/** The ledger's kinds of bet movements; an unknown kind shows as the server names it. */
-const kindKeys: Record<string, string> = {
-  order_stake: 'records.kindOrderStake',
-  order_release: 'records.kindOrderRelease',
-  order_settle: 'records.kindOrderSettle',
-  order_unsettle: 'records.kindOrderUnsettle',
-  order_cash_out: 'records.kindOrderCashOut',
-};
-
 export type RecordsRows =
   | { tab: 'settled'; records: SettlementRecord[] }
   | { tab: 'open'; records: OrderRecord[] }
-  | { tab: 'movements'; records: AmountLogRecord[] };
+  | { tab: 'movements'; records: BalanceMovement[] };
 
 /** One row of the table: its cells in the columns' order, and whether its last cell won or lost. */
 interface TableRow {
   key: string;
   orderNo: string;
+  /** A balance movement's ledger kind, for tests and styles. */
+  kind?: string;
   cells: ReactNode[];
   sign?: number;
 }
@@ -53,8 +47,8 @@ function Table({ head, rows }: { head: string[]; rows: TableRow[] }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ key, orderNo, cells, sign = 0 }) => (
-            <tr key={key} data-testid="records-row" data-order-no={orderNo}>
+          {rows.map(({ key, orderNo, kind, cells, sign = 0 }) => (
+            <tr key={key} data-testid="records-row" data-order-no={orderNo} data-kind={kind}>
               {cells.map((cell, index) => (
                 <td
                   // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity of their own
@@ -135,7 +129,8 @@ export function RecordsTable({ rows }: { rows: RecordsRows }) {
           orderNo: order.orderNo,
           cells: [
             ...orderCells(order),
-            formatDisplayAmount(order.potentialPayout, order.scale),
+            // What the bet can still return: its settled legs count as they settled.
+            order.maxPayout === null ? '' : formatDisplayAmount(order.maxPayout, order.scale),
             t(statusKeys[order.status] ?? 'records.statusPending'),
           ],
         }))}
@@ -145,18 +140,22 @@ export function RecordsTable({ rows }: { rows: RecordsRows }) {
   return (
     <Table
       head={[
-        t('records.colOrder'),
         t('records.colTime'),
         t('records.colMovement'),
+        // A deposit's or withdrawal's number as well as a bet's: not a bet slip's name.
+        t('records.colMovementOrder'),
+        t('records.colBalanceAfter'),
         t('records.colAmount'),
       ]}
-      rows={rows.records.map((movement, index) => ({
-        key: `${movement.orderNo}-${movement.kind}-${index}`,
+      rows={rows.records.map((movement) => ({
+        key: `${movement.transactionId}-${movement.currencyId}`,
         orderNo: movement.orderNo,
+        kind: movement.kind,
         cells: [
-          movement.orderNo,
           formatDisplayTime(movement.createTime),
-          kindKeys[movement.kind] ? t(kindKeys[movement.kind] as string) : movement.kind,
+          t(movementKindTextKey(movement.kind)),
+          movement.orderNo || '—',
+          `${formatDisplayAmount(movement.balanceAfter, movement.scale)} ${movement.currencyCode}`,
           `${formatSignedAmount(movement.amount, movement.scale)} ${movement.currencyCode}`,
         ],
         sign: Math.sign(movement.amount),

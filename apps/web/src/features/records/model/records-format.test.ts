@@ -42,7 +42,10 @@ describe('records and statistics formatting', () => {
     expect(formatWinRate(2, 1)).toBe('66.667%');
     expect(formatWinRate(1, 0)).toBe('100%');
     expect(formatWinRate(0, 3)).toBe('0%');
-    expect(formatWinRate(0, 0)).toBe('0%');
+  });
+
+  it('has no win rate before a bet is won or lost, rather than 0%', () => {
+    expect(formatWinRate(0, 0)).toBeNull();
   });
 
   it('counts pages, one at least', () => {

@@ -33,11 +33,12 @@ export function formatSignedAmount(amountMinor: number, scale: number): string {
 
 /**
  * Wins among decided bets (wins and losses; draws left out, as the server's win rate does), as a
- * percentage to 5 significant digits (SPEC §9): "66.667%". "0%" without any decided bet.
+ * percentage to 5 significant digits (SPEC §9): "66.667%". Null without any decided bet: there
+ * is nothing to rate yet, and "0%" would say every bet lost.
  */
-export function formatWinRate(winCount: number, lossCount: number): string {
+export function formatWinRate(winCount: number, lossCount: number): string | null {
   const decided = winCount + lossCount;
-  if (decided === 0) return '0%';
+  if (decided === 0) return null;
   return `${Number(((winCount / decided) * 100).toPrecision(5))}%`;
 }
 
