@@ -232,7 +232,10 @@ export async function assembleApp(
     tellBetStatus,
     notifyBalanceChanged,
   });
-  registerOrderStatsModule(context, { openLiability: orders.exposure.openLiability });
+  registerOrderStatsModule(context, {
+    openLiability: orders.exposure.openLiability,
+    legNames: orders.legNames,
+  });
   registerLedgerModule(context);
   await registerTradingModule(context, { audit, exposure: orders.exposure, settlement });
   const members = registerIdentityDesks(context, {

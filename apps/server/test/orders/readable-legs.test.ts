@@ -46,24 +46,41 @@ beforeAll(async () => {
 afterEach(() => expectLedgerBalanced(testApp));
 afterAll(() => testApp.close());
 
-/** What a leg on `pick` must say of itself. */
-function namesOf(pick: Pick) {
+type Language = 'en' | 'zh' | 'zht';
+
+/**
+ * What a leg on `pick` must say of itself, in `language` (the site's default, zh, unless a call
+ * asks for another): the match's sides and league as the feed names them in it, a runner after
+ * its competitor, a match's outcome as the book worded it (the clients word those themselves).
+ */
+function namesOf(pick: Pick, language: Language = 'zh') {
   const event: EventSnapshot = pick.event;
-  const [home, away] = event.fixture.competitors;
+  const { fixture } = event;
+  const nameOf = (name = '', names?: { zh: string; zht: string }) =>
+    language === 'en' || !names ? name : names[language];
+  const [home, away] = fixture.competitors;
   const outcome = pick.market.outcomes.find((entry) => entry.id === pick.outcomeId);
+  const runner = fixture.competitors.find((entry) => String(entry.id) === pick.outcomeId);
   return {
-    gameId: event.fixture.eventId,
-    home: home?.name,
-    away: away?.name,
-    leagueName: event.fixture.league.name,
+    gameId: fixture.eventId,
+    home:
+      fixture.kind === 'match'
+        ? nameOf(home?.name, home?.names)
+        : nameOf(fixture.name, fixture.names),
+    away: fixture.kind === 'match' ? nameOf(away?.name, away?.names) : '',
+    leagueName: nameOf(fixture.league.name, fixture.league.names),
     outcomeId: pick.outcomeId,
-    optName: outcome?.name,
+    optName: runner ? nameOf(runner.name, runner.names) : outcome?.name,
   };
 }
 
-async function listed(orderNo: string, isSettled: boolean): Promise<OrderRecord> {
+async function listed(
+  orderNo: string,
+  isSettled: boolean,
+  lang: Language = 'zh',
+): Promise<OrderRecord> {
   const page = orderList.output.parse(
-    expectOk(await testApp.call(orderList.path, { ...member.auth, isSettled, size: 100 })),
+    expectOk(await testApp.call(orderList.path, { ...member.auth, isSettled, size: 100, lang })),
   );
   const order = page.records.find((record) => record.orderNo === orderNo);
   if (!order) throw new Error(`order ${orderNo} is not among the listed`);
@@ -82,6 +99,15 @@ describe('legs you can read', () => {
     expect(order.legs).toEqual([expect.objectContaining({ ...expected, result: null })]);
     // Read back, the list says the same.
     expect((await listed(order.orderNo, false)).legs).toEqual(order.legs);
+  });
+
+  it('names the legs in the language the member reads, English and Traditional Chinese too', async () => {
+    const pick = freshPick(0);
+    const order = expectOk(await placeBet(testApp, member, single(pick, 1_000)));
+    expect(order.legs[0]).toMatchObject(namesOf(pick, 'zh'));
+    for (const lang of ['en', 'zht'] as const)
+      expect((await listed(order.orderNo, false, lang)).legs[0]).toMatchObject(namesOf(pick, lang));
+    expect(namesOf(pick, 'zh').home).not.toBe(namesOf(pick, 'en').home);
   });
 
   it('names every leg of a parlay, and the combined odds are the product of its legs', async () => {
@@ -227,11 +253,14 @@ describe('legs you can read', () => {
     const { optName: _worded, ...names } = namesOf(pick);
     const [single1, outright1] = placed;
     expect((await listed(single1?.orderNo ?? '', false)).legs[0]).toMatchObject(names);
-    expect((await listed(outright1?.orderNo ?? '', false)).legs[0]).toMatchObject({
+    expect((await listed(outright1?.orderNo ?? '', false)).legs[0]).toMatchObject(
+      namesOf(outright),
+    );
+    expect((await listed(outright1?.orderNo ?? '', false, 'en')).legs[0]).toMatchObject({
       home: outright.event.fixture.name,
       away: '',
       leagueName: outright.event.fixture.league.name,
-      optName: namesOf(outright).optName,
+      optName: namesOf(outright, 'en').optName,
     });
 
     // An event the catalogue never held leaves the names empty: the web words the sides itself.

@@ -1,4 +1,4 @@
-import type { Fixture, MatchStatus } from '@sb/feed-sim';
+import type { Fixture, League, MatchStatus } from '@sb/feed-sim';
 import {
   and,
   asc,
@@ -50,8 +50,8 @@ export interface OutcomeRef extends MarketRef {
 }
 
 /** An event's recorded fixture, as far as naming a bet's leg needs it. */
-export type RecordedFixture = Pick<Fixture, 'kind' | 'name' | 'competitors'> & {
-  league: { name: string };
+export type RecordedFixture = Pick<Fixture, 'kind' | 'name' | 'names' | 'competitors'> & {
+  league: Pick<League, 'name' | 'names'>;
 };
 
 /** `column = any('{…}'::bigint[])`: one parameter however many ids. */
@@ -538,14 +538,20 @@ export function createCatalogueRepository(db: Database) {
           kind: sportEvents.kind,
           name: sportEvents.name,
           competitors: sportEvents.competitors,
+          names: sportEvents.names,
           leagueName: leagues.name,
+          leagueNames: leagues.names,
         })
         .from(sportEvents)
         .innerJoin(leagues, eq(leagues.leagueId, sportEvents.leagueId))
         .where(anyOf(sportEvents.eventId, eventIds));
       const byEvent = new Map<number, RecordedFixture>();
-      for (const { eventId, leagueName, ...fixture } of rows)
-        byEvent.set(eventId, { ...fixture, league: { name: leagueName } });
+      for (const { eventId, leagueName, leagueNames, names, ...fixture } of rows)
+        byEvent.set(eventId, {
+          ...fixture,
+          ...(names ? { names } : {}),
+          league: leagueNames ? { name: leagueName, names: leagueNames } : { name: leagueName },
+        });
       return byEvent;
     },
 

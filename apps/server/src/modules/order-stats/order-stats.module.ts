@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../../module-context';
+import type { LegNames } from '../orders/orders.service';
 import { registerDashboardRoutes } from './dashboard.routes';
 import { createDashboard } from './dashboard.service';
 import { createOrderStatsRepository } from './order-stats.repository';
@@ -16,11 +17,14 @@ export function registerOrderStatsModule(
     openLiability: (
       currencyId: number,
     ) => Promise<{ orders: number; stake: number; payout: number }>;
+    /** Names the legs of a member's records in their language (the orders module's). */
+    legNames: LegNames;
   },
 ): void {
   const service = createOrderStatsService({
     repository: createOrderStatsRepository(context.database.db, context.catalogue),
     identity: context.identity,
+    legNames: deps.legNames,
     now: context.now,
   });
   registerOrderStatsRoutes(context.app, context.authenticate, service);

@@ -1,3 +1,4 @@
+import type { Language } from '@sb/contract';
 import * as calls from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
@@ -15,12 +16,13 @@ export function registerOrderStatsRoutes(
     handler: (
       input: Parameters<Parameters<typeof registerCall<C>>[3]>[0],
       user: AuthenticatedUser,
+      language: Language,
     ) => ReturnType<Parameters<typeof registerCall<C>>[3]>,
   ) =>
     registerCall(app, authenticate, definition, (input, context) => {
       // A member call always reaches its handler with the member.
       if (!context.user) throw new Error(`${definition.path} reached without a member`);
-      return handler(input, context.user);
+      return handler(input, context.user, context.language);
     });
 
   register(calls.orderStat, (input, user) => stats.orderStat(user, input));
@@ -31,6 +33,10 @@ export function registerOrderStatsRoutes(
   register(calls.memberWinStat, (input, user) => stats.winStat(user, input));
   register(calls.memberAmountLog, (input, user) => stats.amountLog(user, input));
   register(calls.orderSum, (input, user) => stats.orderSum(user, input));
-  register(calls.unsettledOrders, (input, user) => stats.unsettled(user, input));
-  register(calls.settlementRecord, (input, user) => stats.settlementRecord(user, input));
+  register(calls.unsettledOrders, (input, user, language) =>
+    stats.unsettled(user, input, language),
+  );
+  register(calls.settlementRecord, (input, user, language) =>
+    stats.settlementRecord(user, input, language),
+  );
 }

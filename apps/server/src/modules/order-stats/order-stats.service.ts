@@ -1,6 +1,7 @@
 import {
   type AmountLogRecord,
   defaultStatPageSize,
+  type Language,
   maxStatRangeDays,
   type SettlementRecord,
   type StatFigures,
@@ -17,7 +18,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { IdentityService } from '../identity/identity.service';
-import { toOrderRecord } from '../orders/orders.service';
+import { type LegNames, toOrderRecord } from '../orders/orders.service';
 import {
   type FigureRow,
   type OrderStatsRepository,
@@ -108,9 +109,11 @@ const noFigures: FigureRow = {
 export function createOrderStatsService(deps: {
   repository: OrderStatsRepository;
   identity: IdentityService;
+  /** Names the legs of the records in the reader's language (the orders module's). */
+  legNames: LegNames;
   now: () => Date;
 }) {
-  const { repository, identity, now } = deps;
+  const { repository, identity, legNames, now } = deps;
 
   function knownCurrency(currencyId: number): Currency {
     const currency = findCurrencyById(currencyId);
@@ -266,7 +269,11 @@ export function createOrderStatsService(deps: {
     },
 
     /** unsettle: open orders, newest first. */
-    async unsettled(user: AuthenticatedUser, input: CurrencyInput & PageInput & OrderFilterInput) {
+    async unsettled(
+      user: AuthenticatedUser,
+      input: CurrencyInput & PageInput & OrderFilterInput,
+      language: Language,
+    ) {
       const { rows, total } = await repository.orderPage(
         {
           userId: user.userId,
@@ -277,13 +284,14 @@ export function createOrderStatsService(deps: {
         statusesOf(openStatuses, input),
         pageOf(input),
       );
-      return { records: rows.map(toOrderRecord), total };
+      return { records: await legNames.in(rows.map(toOrderRecord), language), total };
     },
 
     /** settlement/record: settled orders placed in the range, newest first. */
     async settlementRecord(
       user: AuthenticatedUser,
       input: CurrencyInput & TimeRangeInput & PageInput & OrderFilterInput,
+      language: Language,
     ) {
       const window = windowOf(input, {});
       const { rows, total } = await repository.orderPage(
@@ -303,7 +311,7 @@ export function createOrderStatsService(deps: {
         result: row.net,
         settleTime: row.order.updatedAt.getTime(),
       }));
-      return { records, total };
+      return { records: await legNames.in(records, language), total };
     },
   };
 }

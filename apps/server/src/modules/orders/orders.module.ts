@@ -5,6 +5,7 @@ import type { SiteSettings } from '../match/match.types';
 import type { AuditService } from '../operators/audit.service';
 import { registerCashOutRoutes } from './cash-out.routes';
 import { createCashOutService } from './cash-out.service';
+import { createLegNames, type LegNames } from './leg-names';
 import { registerLimitsRoutes } from './limits.routes';
 import { createMemberLimits } from './member-limits';
 import { createOrderAcceptance, type OrderAcceptance } from './order-acceptance';
@@ -29,6 +30,8 @@ export interface Orders {
   stakeLimits: StakeLimits;
   /** Reads of open bets: liability per outcome and currency, open orders per member. */
   exposure: OrderExposure;
+  /** Names a member's bets' legs in the language they read (their records, statistics). */
+  legNames: LegNames;
 }
 
 /**
@@ -63,9 +66,11 @@ export function registerOrdersModule(
         log.warn({ err: error, size }, 'a batch of placements failed; each is placed alone'),
     },
   });
+  const legNames = createLegNames({ readModel, catalogue: context.catalogue });
   const orders = createOrdersService({
     repository,
     writer,
+    legNames,
     readModel,
     identity,
     visibilityOf: async (client) => {
@@ -139,5 +144,11 @@ export function registerOrdersModule(
     await writer.settle();
     await acceptance.stop();
   });
-  return { orders, acceptance, stakeLimits, exposure: createOrderExposure(database.db) };
+  return {
+    orders,
+    acceptance,
+    stakeLimits,
+    exposure: createOrderExposure(database.db),
+    legNames,
+  };
 }

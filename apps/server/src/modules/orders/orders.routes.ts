@@ -4,7 +4,6 @@ import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
 import type { OrderRateLimit } from './order-rate';
-import { toOrderRecord } from './orders.mappers';
 import type { OrdersService, PlacedOrder } from './orders.service';
 
 /** Binds the order calls of the contract to the orders service. */
@@ -37,10 +36,10 @@ export function registerOrdersRoutes(
       client: context.client,
     });
     if (placed.isNew) onPlaced(placed);
-    return toOrderRecord(placed.order);
+    return orders.recordOf(placed.order, context.language);
   });
   register(calls.orderList, async (input, context) =>
-    orders.list((context.user as NonNullable<typeof context.user>).userId, input),
+    orders.list((context.user as NonNullable<typeof context.user>).userId, input, context.language),
   );
   register(calls.orderCount, async (_input, context) =>
     orders.count((context.user as NonNullable<typeof context.user>).userId),

@@ -1,6 +1,7 @@
 import {
   betType,
   defaultOrderPageSize,
+  type Language,
   type OrderBet,
   type OrderRecord,
   orderStatus,
@@ -19,6 +20,7 @@ import type { AuthenticatedUser } from '../../http/request-context';
 import type { ReadModel } from '../feed/feed.types';
 import type { Bettor, IdentityService } from '../identity/identity.service';
 import { type BetSelection, digestOf, openBet, readSlip } from './bet-input';
+import type { LegNames } from './leg-names';
 import {
   isPriceAcceptable,
   isRefusal,
@@ -37,6 +39,7 @@ import {
   moveOrderStatus,
   type OrderRow,
   type OrdersRepository,
+  type OrderWithLegs,
   ownersOfOrders,
   readOrdersToSettle,
 } from './orders.repository';
@@ -143,12 +146,20 @@ export function createOrdersService(deps: {
   stakeLimitPolicy: () => Promise<StakeLimitPolicy>;
   /** Writes a placed order and holds its stake (alone, or batched with others). */
   writer: OrderWriter;
+  /** Names legs in the reader's language (leg-names.ts). */
+  legNames: LegNames;
   betDelayMs: number;
   now: () => Date;
 }) {
-  const { repository, readModel, identity, writer, now } = deps;
+  const { repository, readModel, identity, writer, legNames, now } = deps;
 
   return {
+    /** An order as its owner reads it, its legs named in `language`. */
+    async recordOf(order: OrderWithLegs, language: Language): Promise<OrderRecord> {
+      const [record] = await legNames.in([toOrderRecord(order)], language);
+      return record as OrderRecord;
+    },
+
     /**
      * order-create: reads the sealed bet, applies SPEC §5's slip rules, prices every selection
      * from the book with the member's own terms, and places the bet with its stake held.
@@ -239,6 +250,7 @@ export function createOrdersService(deps: {
         page?: number | undefined;
         size?: number | undefined;
       },
+      language: Language,
     ): Promise<{ records: OrderRecord[]; total: number }> {
       const size = input.size ?? defaultOrderPageSize;
       const page = input.page ?? 1;
@@ -254,7 +266,7 @@ export function createOrdersService(deps: {
         offset: (page - 1) * size,
         limit: size,
       });
-      return { records: rows.map(toOrderRecord), total };
+      return { records: await legNames.in(rows.map(toOrderRecord), language), total };
     },
 
     /** order/count: the member's open and finished orders. */
@@ -266,6 +278,7 @@ export function createOrdersService(deps: {
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
+export { createLegNames, type LegNames } from './leg-names';
 /**
  * How settlement reads a leg from the catalogue's facts, shared with the reading of open legs
  * (leg-reading.ts) so that a leg shows the result its settlement will give it.
