@@ -243,6 +243,10 @@ describe.skipIf(!hasChromium)('mini mode and the records page, in Chromium', () 
     };
     for (const [language, [deposit, asked, returned, stake]] of Object.entries(names)) {
       await byTestId(page, 'lang-select').selectOption(language);
+      // The deposit reads 充值 in both Chinese scripts: wait on a name every language writes apart.
+      await expect
+        .poll(() => row(placed.withdrawal, 'withdraw_freeze').textContent())
+        .toContain(asked);
       await expect.poll(() => row(placed.deposit, 'deposit').textContent()).toContain(deposit);
       expect(await row(placed.deposit, 'deposit').textContent()).toContain('+500.00 CNY');
       expect(await row(placed.withdrawal, 'withdraw_freeze').textContent()).toContain(asked);

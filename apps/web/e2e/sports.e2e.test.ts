@@ -7,6 +7,7 @@ import { startRecordedSimulator } from '../../server/src/modules/catalogue/recor
 import { createManualFeed, liveEvents } from '../../server/test/realtime/helpers';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
 import { createTestDatabase } from '../../server/test/test-database';
+import { miniSlipBarSpacePx } from '../src/features/betslip/mini-slip-layout';
 import {
   hasChromium,
   launchBrowser,
@@ -277,7 +278,8 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
       );
     expect(Math.max(...counts)).toBeLessThanOrEqual(3);
     expect(Math.max(...counts)).toBe(3);
-    // Mini mode has its own list height, and members (memberId > 0) another one.
+    // Mini mode has its own list height, and members (memberId > 0) another one; the slip's bar
+    // takes its space under the list.
     const [listHeight, windowHeight, memberId] = await page
       .getByTestId('match-list')
       .evaluate((list) => [
@@ -285,7 +287,9 @@ describe.skipIf(!hasChromium)('match lists in Chromium against the real server a
         window.innerHeight,
         Number(list.closest<HTMLElement>('[data-member-id]')?.dataset.memberId),
       ]);
-    expect(listHeight).toBe((windowHeight ?? 0) - ((memberId ?? 0) > 0 ? 176 : 150));
+    expect(listHeight).toBe(
+      (windowHeight ?? 0) - ((memberId ?? 0) > 0 ? 176 : 150) - miniSlipBarSpacePx,
+    );
     const box = await row.getByTestId('match-teams').boundingBox();
     if (!box) throw new Error('the row has no teams on screen');
     await page.mouse.click(box.x + 5, box.y + box.height / 2);

@@ -24,29 +24,6 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 describe('results', () => {
-  it('lists, from the start, the matches of the last day that finished before it started', async () => {
-    const fresh = await createMatchTestApp({ seed: 'results-at-start' });
-    try {
-      const session = await createVisitor(fresh.testApp);
-      const startedAt = fresh.feed.simulator.now();
-      const football = await callMatch(fresh.testApp, calls.matchResultList, session, {
-        sportId: 1,
-        size: 200,
-        lang: 'en',
-      });
-      const before = football.records.filter((record) => record.t < startedAt - 3 * 3_600_000);
-      expect(before.length).toBeGreaterThan(20);
-      const finished = fresh.feed.simulator.snapshot().events;
-      for (const record of before) {
-        const event = finished.find((entry) => entry.fixture.eventId === record.b);
-        expect(event?.status.status).toBe(record.rs);
-        expect([record.hs, record.as]).toEqual([event?.status.homeScore, event?.status.awayScore]);
-      }
-    } finally {
-      await fresh.testApp.close();
-    }
-  });
-
   it('lists finished matches with their final scores, latest first', async () => {
     const results = await callMatch(testApp, calls.matchResultList, visitor, { size: 200 });
     expect(results.total).toBeGreaterThan(20);

@@ -343,11 +343,14 @@ export function createMatchService(deps: MatchServiceDependencies) {
         { type: matchListType.results, sportId, leagueId: input.leagueId },
         { nowMs: deps.now().getTime(), favourites: noFavourites },
       );
+      // A match called off ahead of its day joins the results when its day comes, not before:
+      // the newest result is never one of the days still to come.
+      const endTime = Math.min(input.endTime ?? Number.POSITIVE_INFINITY, deps.now().getTime() + 1);
       const inMemory: ResultEntry[] = events
         .filter(
           (state) =>
             (input.startTime === undefined || state.fixture.startTime >= input.startTime) &&
-            (input.endTime === undefined || state.fixture.startTime < input.endTime),
+            state.fixture.startTime < endTime,
         )
         .map((state) => ({ fixture: state.fixture, status: state.status, state }));
       const size = input.size ?? defaultPageSize;
@@ -363,7 +366,7 @@ export function createMatchService(deps: MatchServiceDependencies) {
         leagueId: input.leagueId,
         leagueIds: viewer.leagueIds ? [...viewer.leagueIds] : null,
         startFrom: input.startTime,
-        startBefore: input.endTime,
+        startBefore: endTime,
         // What memory holds, finished or not, memory answers: it is never behind the catalogue.
         excludedEventIds: Array.from(readModel.all(), (state) => state.fixture.eventId),
         ...slice,
