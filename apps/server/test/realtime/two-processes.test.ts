@@ -204,6 +204,24 @@ describe.skipIf(!redisUrl)('two server processes sharing the feed through Redis'
 
     const match = await eventually(() => liveMatch(observed), 'a live match', 20_000);
     const room = roomName(match);
+    // The follower applies the bus a moment after this observer may: wait until it holds the
+    // match (a busy machine can keep it a few seconds behind), then ask for its snapshot.
+    const visitor = await callServer<{ token: string; uid: string }>(
+      follower.url,
+      '/app/api/visitor/create',
+    );
+    await eventually(
+      async () => {
+        const answer = await callServer<unknown[]>(follower.url, '/match/api/match/event', {
+          token: visitor.data.token,
+          uid: visitor.data.uid,
+          matchId: match.fixture.eventId,
+        });
+        return answer.code === 0 && answer.data.length > 0 ? true : undefined;
+      },
+      'the follower to hold the live match',
+      20_000,
+    );
     const socket = await visitorSocket(follower);
     const answer = await socket.request('join-room', { initData: false, rooms: [room] });
     expect(answer.code).toBe(0);
