@@ -135,8 +135,10 @@ export const configSchema = z.object({
   /** How often every process looks for pending orders whose delay has passed (crash safety). */
   BET_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /**
-   * Manual balance adjustments of more than this many major units of their currency (either
-   * way) wait for a second finance operator's approval (docs/operators.md).
+   * How many major units of a currency one pair of eyes may move by manual balance adjustments
+   * (either way, summed) in any 24 hours, per operator and per member: an adjustment that would
+   * take either total past it, a single larger one included, waits for a second finance
+   * operator's approval, so splitting a sum does not avoid it (docs/operators.md).
    */
   ADJUSTMENT_APPROVAL_ABOVE: z.coerce.number().int().min(0).max(1_000_000_000).default(1_000),
   /**

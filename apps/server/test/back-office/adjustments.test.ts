@@ -1,9 +1,10 @@
 import type { Adjustment, AuditEntry } from '@sb/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, operatorToken } from '../operators/helpers';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminCall, createOperator, operatorToken, signIn } from '../operators/helpers';
 import { createTestApp, type TestApp } from '../test-app';
 import {
   balanceOf,
+  brl,
   cny,
   expectLedgerBalanced,
   expectRefused,
@@ -13,8 +14,9 @@ import {
 
 /**
  * Manual adjustments on the finance desk: small ones apply at once, larger ones wait for a
- * second finance operator (never the one who asked); debits never take a member below zero;
- * retries and racing approvals move the money once; the statement and the ledger check show it.
+ * second finance operator (never the one who asked), and so do small ones past what one operator
+ * or one member may see moved alone in a day; debits never take a member below zero; retries and
+ * racing approvals move the money once; the statement and the ledger check show it.
  */
 
 const approvalAbove = 100; // major units: 10 000 CNY minor units
@@ -28,12 +30,15 @@ beforeAll(async () => {
   testApp = await createTestApp({ config: { ADJUSTMENT_APPROVAL_ABOVE: approvalAbove } });
   const now = Date.now();
   const tokenOf = (roles: ('finance' | 'trader' | 'admin')[]) => operatorToken(testApp, roles, now);
-  asker = await tokenOf(['finance']);
   approver = await tokenOf(['finance']);
   trader = await tokenOf(['trader']);
   admin = await tokenOf(['admin']);
 });
 afterAll(() => testApp.close());
+// Each test asks as an operator of its own: what one operator applies adds up over the day.
+beforeEach(async () => {
+  asker = await operatorToken(testApp, ['finance'], Date.now());
+});
 
 const post = <T>(bearer: string, path: string, fields: Record<string, unknown>) =>
   adminCall<T>(testApp, path, { bearer, fields });
@@ -238,5 +243,124 @@ describe('adjustments', () => {
     expect(checked, checked.msg).toMatchObject({ code: 0, data: { ok: true } });
     expect(checked.data.transactions).toBeGreaterThan(0);
     expectRefused(await post(trader, '/admin/api/ledger/check', {}), 6005);
+  });
+});
+
+describe("adjustments past a day's total", () => {
+  // The limit is 10 000 CNY minor units: each adjustment below is within it on its own.
+  const statusesOf = (answers: { code: number; msg: string; data: Adjustment }[]) => {
+    for (const answer of answers) expect(answer, answer.msg).toMatchObject({ code: 0 });
+    return answers.map((answer) => answer.data.status).sort();
+  };
+
+  it('lets one of six racing adjustments at the limit apply and holds five, by one operator on one member', async () => {
+    const member = await newMember(testApp);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => create({ userId: member.userId, amount: 10_000 })),
+    );
+    expect(statusesOf(answers)).toEqual([0, 0, 0, 0, 0, 1]);
+    expect(await mainOf(member.userId)).toBe(10_000);
+
+    // The five wait in the same queue, and a second operator's approval moves them.
+    for (const answer of answers.filter((each) => each.data.status === 0)) {
+      expectRefused(await decide(answer.data.id, 'approve', asker), 6007);
+      const approved = await decide(answer.data.id, 'approve');
+      expect(approved, approved.msg).toMatchObject({ code: 0, data: { status: 1, applied: true } });
+    }
+    expect(await mainOf(member.userId)).toBe(60_000);
+    await expectLedgerBalanced(testApp);
+  });
+
+  it("holds what would take one operator's day past the limit, over many members, raced", async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => newMember(testApp)));
+    const answers = await Promise.all(
+      members.map((member) => create({ userId: member.userId, amount: 10_000 })),
+    );
+    expect(statusesOf(answers)).toEqual([0, 0, 0, 0, 0, 1]);
+    const balances = await Promise.all(members.map((member) => mainOf(member.userId)));
+    expect(balances.reduce((sum, amount) => sum + amount, 0)).toBe(10_000);
+  });
+
+  it("holds what would take one member's day past the limit, by many operators, raced", async () => {
+    const member = await newMember(testApp);
+    await fund(testApp, member.userId, cny.currencyId, 60_000);
+    const askers = await Promise.all(
+      Array.from({ length: 6 }, () => operatorToken(testApp, ['finance'], Date.now())),
+    );
+    const answers = await Promise.all(
+      askers.map((bearer) => create({ userId: member.userId, amount: -10_000 }, bearer)),
+    );
+    expect(statusesOf(answers)).toEqual([0, 0, 0, 0, 0, 1]);
+    expect(await mainOf(member.userId)).toBe(50_000);
+  });
+
+  it('adds up both directions per currency, and counts neither waiting nor approved ones', async () => {
+    const member = await newMember(testApp);
+    const credit = await create({ userId: member.userId, amount: 6_000 });
+    expect(credit, credit.msg).toMatchObject({ code: 0, data: { status: 1 } });
+    // A debit counts as much as a credit: 6 000 + 5 000 is past the limit.
+    const debit = await create({ userId: member.userId, amount: -5_000 });
+    expect(debit, debit.msg).toMatchObject({ code: 0, data: { status: 0 } });
+    // The waiting one is not counted: 6 000 + 4 000 is the limit, which applies.
+    const upToLimit = await create({ userId: member.userId, amount: 4_000 });
+    expect(upToLimit, upToLimit.msg).toMatchObject({ code: 0, data: { status: 1 } });
+    // What a second operator approved was seen by two: it is not counted either.
+    const approved = await decide(debit.data.id, 'approve');
+    expect(approved, approved.msg).toMatchObject({ code: 0, data: { status: 1, applied: true } });
+    const oneMore = await create({ userId: member.userId, amount: 1 });
+    expect(oneMore, oneMore.msg).toMatchObject({ code: 0, data: { status: 0 } });
+    expect(await mainOf(member.userId)).toBe(5_000);
+    // Another currency has its own total, in its own major units.
+    const inBrl = await create({
+      userId: member.userId,
+      currencyId: brl.currencyId,
+      amount: 10_000,
+    });
+    expect(inBrl, inBrl.msg).toMatchObject({ code: 0, data: { status: 1 } });
+  });
+});
+
+describe("a day's total rolls over 24 hours", () => {
+  const hour = 60 * 60 * 1000;
+  let clockMs = Date.now();
+  let dayApp: TestApp;
+
+  beforeAll(async () => {
+    dayApp = await createTestApp({
+      now: () => new Date(clockMs),
+      config: { ADJUSTMENT_APPROVAL_ABOVE: approvalAbove },
+    });
+  });
+  afterAll(() => dayApp.close());
+
+  it('counts what an operator and a member saw applied alone in the last 24 hours only', async () => {
+    const operator = await createOperator(dayApp.database, ['finance']);
+    const other = await createOperator(dayApp.database, ['finance']);
+    const member = await newMember(dayApp);
+    // Sessions end after 8 idle hours: each moment signs in afresh, as a desk would.
+    const createAt = async (atMs: number, asOperator: typeof operator, amount: number) => {
+      clockMs = atMs;
+      const { token } = await signIn(dayApp, asOperator, atMs);
+      const answer = await adminCall<Adjustment>(dayApp, '/admin/api/adjustment/create', {
+        bearer: token,
+        fields: {
+          userId: member.userId,
+          currencyId: cny.currencyId,
+          scale: 2,
+          amount,
+          reason: 'goodwill',
+        },
+      });
+      expect(answer, answer.msg).toMatchObject({ code: 0 });
+      return answer.data.status;
+    };
+    const start = clockMs;
+    expect(await createAt(start, operator, 10_000)).toBe(1);
+    expect(await createAt(start + 23 * hour, operator, 1)).toBe(0);
+    // The member's total holds another operator too, within the day.
+    expect(await createAt(start + 23 * hour + 60_000, other, 1)).toBe(0);
+    // A day after the first, it no longer counts, for the operator nor for the member.
+    expect(await createAt(start + 24 * hour + 1_000, operator, 10_000)).toBe(1);
+    expect(await createAt(start + 24 * hour + 61_000, other, 1)).toBe(0);
   });
 });

@@ -13,7 +13,10 @@ export function registerAdjustmentsModule(
     /** What the wallet needs of a member, blocked members included (identity's). */
     findMember: (userId: number) => Promise<WalletMember>;
     notifyBalanceChanged: (userId: number) => Promise<void>;
-    /** ADJUSTMENT_APPROVAL_ABOVE: major units above which an adjustment needs a second operator. */
+    /**
+     * ADJUSTMENT_APPROVAL_ABOVE: major units one operator may move alone, per operator and per
+     * member in a rolling day; past it an adjustment needs a second operator.
+     */
     approvalAboveMajor: number;
   },
 ): void {

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { adjustmentStatus } from '@sb/contract';
+import { and, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { balanceAdjustments } from './adjustments.schema';
 
@@ -38,6 +39,52 @@ function createAdjustmentQueries(db: Database) {
           ),
         );
       return row;
+    },
+
+    /**
+     * Serialises the adjustments an operator asks for, and those on a member, until the
+     * transaction ends, so two racing requests cannot both read a day's total below the cap.
+     * Always the operator first, then the member: every holder waits in the same order.
+     */
+    async lockDailyTotals(operatorId: number, userId: number): Promise<void> {
+      for (const key of [`adjustments:operator:${operatorId}`, `adjustments:member:${userId}`])
+        await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    },
+
+    /**
+     * What one pair of eyes alone moved in a currency since `since`, in absolute minor units:
+     * the adjustments the operator applied without a second approval, and those any operator
+     * applied so to the member. Approved, waiting and rejected ones are not counted.
+     */
+    async appliedAloneSince(query: {
+      operatorId: number;
+      userId: number;
+      currencyId: number;
+      since: Date;
+    }): Promise<{ byOperator: number; toMember: number }> {
+      const t = balanceAdjustments;
+      const [row] = await db
+        .select({
+          byOperator:
+            sql<number>`coalesce(sum(abs(${t.amount})) filter (where ${t.createdBy} = ${query.operatorId}), 0)`.mapWith(
+              Number,
+            ),
+          toMember:
+            sql<number>`coalesce(sum(abs(${t.amount})) filter (where ${t.userId} = ${query.userId}), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(t)
+        .where(
+          and(
+            or(eq(t.createdBy, query.operatorId), eq(t.userId, query.userId)),
+            eq(t.currencyId, query.currencyId),
+            eq(t.status, adjustmentStatus.applied),
+            eq(t.decidedBy, t.createdBy),
+            gt(t.decidedAt, query.since),
+          ),
+        );
+      return { byOperator: row?.byOperator ?? 0, toMember: row?.toMember ?? 0 };
     },
 
     /** The adjustment, locked until the transaction ends. */

@@ -38,11 +38,17 @@ function toAdjustment(row: AdjustmentRow): Adjustment {
   };
 }
 
+/** The window over which one pair of eyes' adjustments add up against the approval limit. */
+const dailyWindowMs = 24 * 60 * 60 * 1000;
+
 /**
- * Manual adjustments of members' main balances by the finance desk. Each has a reason; one of
- * more than `approvalAboveMajor` major units (either way) waits for a second finance operator,
- * never the one who asked. The money moves in the transaction that applies it (a debit the
- * member cannot cover is refused, and nothing is written), with the audit entry.
+ * Manual adjustments of members' main balances by the finance desk. Each has a reason. One pair
+ * of eyes may move at most `approvalAboveMajor` major units of a currency (either way, summed)
+ * in any 24 hours, per operator and per member: an adjustment that would take the operator's or
+ * the member's total past it waits for a second finance operator, never the one who asked, so a
+ * large sum split into small ones waits like the large one. The money moves in the transaction
+ * that applies it (a debit the member cannot cover is refused, and nothing is written), with the
+ * audit entry.
  */
 export function createAdjustmentService(deps: {
   repository: AdjustmentRepository;
@@ -108,9 +114,18 @@ export function createAdjustmentService(deps: {
   return {
     async create(request: AdjustmentRequest, audit: AuditWithin): Promise<Adjustment> {
       await requireMemberCurrency(request);
-      const isSmall = Math.abs(request.amount) <= approvalAboveMinor(request.currencyId);
       return repository.transaction(async (adjustments, tx) => {
+        await adjustments.lockDailyTotals(request.operatorId, request.userId);
         const at = now();
+        const alone = await adjustments.appliedAloneSince({
+          operatorId: request.operatorId,
+          userId: request.userId,
+          currencyId: request.currencyId,
+          since: new Date(at.getTime() - dailyWindowMs),
+        });
+        const isSmall =
+          Math.max(alone.byOperator, alone.toMember) + Math.abs(request.amount) <=
+          approvalAboveMinor(request.currencyId);
         // A retried call (the same operator and key) finds the adjustment it made.
         const row = await adjustments.insertUnlessKeyTaken({
           userId: request.userId,
