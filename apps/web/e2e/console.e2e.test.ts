@@ -590,12 +590,41 @@ describe.skipIf(!hasChromium)('adjustments, statement, ledger check and dashboar
     // The one who asked is not offered the decision.
     await byTestId(`adjust-queue-row-${id}`).waitFor();
     expect(await byTestId('adjust-approval-above').textContent()).toBe(
-      'Adjustments of more than 1,000 in the currency’s major units (either way) wait here. The operator who asked cannot decide them.',
+      'An adjustment waits here when it is of more than 1,000 in the currency’s major units (either way), or when it would take what its operator, or its member, had applied without a second approval in the last 24 hours past 1,000. The operator who asked cannot decide them.',
+    );
+    expect(await byTestId(`adjust-queue-wait-reason-${id}`).textContent()).toBe(
+      ' (above the limit)',
     );
     expect(await byTestId(`adjust-own-${id}`).textContent()).toBe(
       'Yours: another operator decides.',
     );
     expect(await byTestId(`adjust-approve-${id}`).count()).toBe(0);
+
+    // Two of 600 are each within the limit, but together past it: the second waits too.
+    const other = await newMember(testApp);
+    await byTestId('adjust-user-id').fill(String(other.userId));
+    const createdIdOf = async (amount: string) => {
+      const before = (await byTestId('adjust-result').textContent()) ?? '';
+      await byTestId('adjust-amount').fill(amount);
+      await byTestId('adjust-reason').fill('goodwill for the outage');
+      await byTestId('adjust-submit').click();
+      await expect.poll(() => byTestId('adjust-result').textContent()).not.toBe(before);
+      const text = (await byTestId('adjust-result').textContent()) ?? '';
+      return { text, id: Number(/^Adjustment #(\d+)/.exec(text)?.[1]) };
+    };
+    const applied = await createdIdOf('600');
+    expect(applied.text).toBe(
+      `Adjustment #${applied.id} applied: +600.00 CNY for member ${other.userId}.`,
+    );
+    const split = await createdIdOf('600');
+    expect(split.text).toBe(
+      `Adjustment #${split.id} of +600.00 CNY for member ${other.userId} waits for a second finance operator’s approval.`,
+    );
+    await byTestId(`adjust-queue-row-${split.id}`).waitFor();
+    expect(await byTestId(`adjust-queue-wait-reason-${split.id}`).textContent()).toBe(
+      ' (over the daily limit)',
+    );
+    await byTestId('adjust-user-id').fill(String(member.userId));
 
     await byTestId('console-logout').click();
     await byTestId('login-ended').waitFor();

@@ -31,13 +31,25 @@ function OperatorRef({ operatorId }: { operatorId: number | null }) {
   return <>{operatorId === myId ? t('finance.adjustments.you') : `#${operatorId}`}</>;
 }
 
+/**
+ * Why a waiting adjustment waits: above the limit on its own, or within it but past it together
+ * with what was applied alone in the last 24 hours (the server holds nothing else back).
+ */
+function waitReasonOf(adjustment: Adjustment, approvalAboveMajor: number): 'large' | 'daily' {
+  return Math.abs(adjustment.amount) > approvalAboveMajor * 10 ** adjustment.scale
+    ? 'large'
+    : 'daily';
+}
+
 /** Adjustments as rows; `actions` adds a last column (the queue's approve and reject). */
 function AdjustmentTable({
   records,
+  approvalAboveMajor,
   testId,
   actions,
 }: {
   records: Adjustment[];
+  approvalAboveMajor: number;
   testId: string;
   actions?: (adjustment: Adjustment) => ReactNode;
 }) {
@@ -70,6 +82,14 @@ function AdjustmentTable({
             <td>{record.reason}</td>
             <td data-testid={`${testId}-status-${record.id}`}>
               {t(`finance.adjustments.statuses.${record.status}`)}
+              {record.status === adjustmentStatus.pending ? (
+                <span className="console-hint" data-testid={`${testId}-wait-reason-${record.id}`}>
+                  {' '}
+                  (
+                  {t(`finance.adjustments.waitReasons.${waitReasonOf(record, approvalAboveMajor)}`)}
+                  )
+                </span>
+              ) : null}
               {record.decisionReason ? (
                 <span className="console-hint"> — {record.decisionReason}</span>
               ) : null}
@@ -148,6 +168,7 @@ function ApprovalQueue() {
         <>
           <AdjustmentTable
             records={queue.data.records}
+            approvalAboveMajor={queue.data.approvalAboveMajor}
             testId="adjust-queue"
             actions={(record) =>
               record.createdBy === myId ? (
@@ -249,7 +270,11 @@ function AdjustmentHistory() {
       <ErrorNote error={history.error} testId="adjust-history-error" />
       {history.data ? (
         <>
-          <AdjustmentTable records={history.data.records} testId="adjust-history" />
+          <AdjustmentTable
+            records={history.data.records}
+            approvalAboveMajor={history.data.approvalAboveMajor}
+            testId="adjust-history"
+          />
           <Pager
             page={page}
             size={pageSize}

@@ -179,7 +179,7 @@ export const en = {
     adjustments: {
       createTitle: 'Adjust a member’s balance',
       createHint:
-        'Credits or debits the member’s main balance, with a reason. Above the approval threshold it waits for a second finance operator.',
+        'Credits or debits the member’s main balance, with a reason. Above the approval threshold, or past it together with what was applied without a second approval in the last 24 hours (by you, or to the member), it waits for a second finance operator.',
       direction: 'Direction',
       credit: 'Credit (add to the balance)',
       debit: 'Debit (take from the balance)',
@@ -190,7 +190,7 @@ export const en = {
         'Adjustment #{{id}} of {{amount}} {{currency}} for member {{userId}} waits for a second finance operator’s approval.',
       queueTitle: 'Waiting for approval',
       queueHint:
-        'Adjustments of more than {{amount}} in the currency’s major units (either way) wait here. The operator who asked cannot decide them.',
+        'An adjustment waits here when it is of more than {{amount}} in the currency’s major units (either way), or when it would take what its operator, or its member, had applied without a second approval in the last 24 hours past {{amount}}. The operator who asked cannot decide them.',
       historyTitle: 'All adjustments',
       memberFilter: 'Member ID (empty = all)',
       id: 'No.',
@@ -207,6 +207,7 @@ export const en = {
       rejected: 'Adjustment #{{id}} rejected; no money moved.',
       alreadyDecided: 'Adjustment #{{id}} had already been decided: {{status}}.',
       statuses: { '0': 'Waiting for approval', '1': 'Applied', '2': 'Rejected' },
+      waitReasons: { large: 'above the limit', daily: 'over the daily limit' },
     },
     ledger: {
       title: 'Ledger check',

@@ -173,7 +173,8 @@ export const zh: ConsoleTexts = {
     },
     adjustments: {
       createTitle: '调整会员余额',
-      createHint: '为会员主余额加款或扣款，须填写原因。超过审批额度的调整需另一名财务人员审批。',
+      createHint:
+        '为会员主余额加款或扣款，须填写原因。超过审批额度，或与 24 小时内未经复核的调整（您发起的，或该会员的）累计超过审批额度的调整，需另一名财务人员审批。',
       direction: '方向',
       credit: '加款（增加余额）',
       debit: '扣款（减少余额）',
@@ -183,7 +184,7 @@ export const zh: ConsoleTexts = {
       waiting: '调整 #{{id}}（会员 {{userId}}，{{amount}} {{currency}}）等待另一名财务人员审批。',
       queueTitle: '待审批',
       queueHint:
-        '超过 {{amount}}（按币种主单位，增减均计）的调整在此等待审批。发起人不能自行审批。',
+        '单笔超过 {{amount}}（按币种主单位，增减均计），或与发起人、该会员 24 小时内未经复核的调整累计超过 {{amount}} 的调整在此等待审批。发起人不能自行审批。',
       historyTitle: '全部调整',
       memberFilter: '会员 ID（留空 = 全部）',
       id: '编号',
@@ -199,6 +200,7 @@ export const zh: ConsoleTexts = {
       rejected: '调整 #{{id}} 已拒绝，资金未变动。',
       alreadyDecided: '调整 #{{id}} 已被处理：{{status}}。',
       statuses: { '0': '待审批', '1': '已生效', '2': '已拒绝' },
+      waitReasons: { large: '超过单笔额度', daily: '超过当日累计额度' },
     },
     ledger: {
       title: '账本核对',

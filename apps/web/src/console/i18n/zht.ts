@@ -173,7 +173,8 @@ export const zht: ConsoleTexts = {
     },
     adjustments: {
       createTitle: '調整會員餘額',
-      createHint: '為會員主餘額加款或扣款，須填寫原因。超過審批額度的調整需另一名財務人員審批。',
+      createHint:
+        '為會員主餘額加款或扣款，須填寫原因。超過審批額度，或與 24 小時內未經覆核的調整（您發起的，或該會員的）累計超過審批額度的調整，需另一名財務人員審批。',
       direction: '方向',
       credit: '加款（增加餘額）',
       debit: '扣款（減少餘額）',
@@ -183,7 +184,7 @@ export const zht: ConsoleTexts = {
       waiting: '調整 #{{id}}（會員 {{userId}}，{{amount}} {{currency}}）等待另一名財務人員審批。',
       queueTitle: '待審批',
       queueHint:
-        '超過 {{amount}}（按幣種主單位，增減均計）的調整在此等待審批。發起人不能自行審批。',
+        '單筆超過 {{amount}}（按幣種主單位，增減均計），或與發起人、該會員 24 小時內未經覆核的調整累計超過 {{amount}} 的調整在此等待審批。發起人不能自行審批。',
       historyTitle: '全部調整',
       memberFilter: '會員 ID（留空 = 全部）',
       id: '編號',
@@ -199,6 +200,7 @@ export const zht: ConsoleTexts = {
       rejected: '調整 #{{id}} 已拒絕，資金未變動。',
       alreadyDecided: '調整 #{{id}} 已被處理：{{status}}。',
       statuses: { '0': '待審批', '1': '已生效', '2': '已拒絕' },
+      waitReasons: { large: '超過單筆額度', daily: '超過當日累計額度' },
     },
     ledger: {
       title: '帳本核對',
