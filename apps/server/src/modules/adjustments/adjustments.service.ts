@@ -123,7 +123,7 @@ export function createAdjustmentService(deps: {
           currencyId: request.currencyId,
           since: new Date(at.getTime() - dailyWindowMs),
         });
-        const isSmall =
+        const appliesAlone =
           Math.max(alone.byOperator, alone.toMember) + Math.abs(request.amount) <=
           approvalAboveMinor(request.currencyId);
         // A retried call (the same operator and key) finds the adjustment it made.
@@ -132,15 +132,15 @@ export function createAdjustmentService(deps: {
           currencyId: request.currencyId,
           amount: request.amount,
           reason: request.reason,
-          status: isSmall ? adjustmentStatus.applied : adjustmentStatus.pending,
+          status: appliesAlone ? adjustmentStatus.applied : adjustmentStatus.pending,
           createdBy: request.operatorId,
           idempotencyKey: request.idempotencyKey ?? null,
           createdAt: at,
-          decidedBy: isSmall ? request.operatorId : null,
-          decidedAt: isSmall ? at : null,
+          decidedBy: appliesAlone ? request.operatorId : null,
+          decidedAt: appliesAlone ? at : null,
         });
         if (!row) return sameRequestOf(adjustments, request);
-        if (isSmall) await apply(tx, row);
+        if (appliesAlone) await apply(tx, row);
         await audit(tx, { before: null, after: toAdjustment(row) });
         return toAdjustment(row);
       });
