@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, developmentSandboxSecret, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults when nothing is set', () => {
@@ -42,5 +42,63 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL', 'PARTNER_SECRETS']) {
       expect(message).toContain(name);
     }
+  });
+});
+
+describe('the payment sandbox switch', () => {
+  const ownSecret = 'operator-own-sandbox-secret-0123456789abcdef';
+  const messageOf = (environment: NodeJS.ProcessEnv): string => {
+    try {
+      loadConfig(environment);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('is on outside production unless turned off, and off in production unless turned on', () => {
+    expect(loadConfig({}).PAYMENT_SANDBOX).toBe('on');
+    expect(loadConfig({ NODE_ENV: 'development' }).PAYMENT_SANDBOX).toBe('on');
+    expect(loadConfig({ PAYMENT_SANDBOX: 'off' }).PAYMENT_SANDBOX).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production' }).PAYMENT_SANDBOX).toBe('off');
+    expect(() => loadConfig({ PAYMENT_SANDBOX: 'yes' })).toThrow(/PAYMENT_SANDBOX/);
+  });
+
+  it('refuses to run in production with the sandbox on, naming the variables', () => {
+    const message = messageOf({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'on' });
+    expect(message).toContain('PAYMENT_SANDBOX: ');
+    expect(message).toContain('PAYMENT_SANDBOX_ALLOW_PRODUCTION=true');
+    expect(message).toContain('PAYMENT_SANDBOX_SECRET: must be your own secret');
+    // Allowed, it still needs the operator's own secret, not the public default.
+    for (const secret of [undefined, developmentSandboxSecret]) {
+      const allowed = messageOf({
+        NODE_ENV: 'production',
+        PAYMENT_SANDBOX: 'on',
+        PAYMENT_SANDBOX_ALLOW_PRODUCTION: 'true',
+        PAYMENT_SANDBOX_SECRET: secret,
+      });
+      expect(allowed).toContain('PAYMENT_SANDBOX_SECRET');
+      expect(allowed).not.toContain('PAYMENT_SANDBOX: ');
+    }
+    // With its own secret but not allowed, the allowance is what is missing.
+    expect(
+      messageOf({
+        NODE_ENV: 'production',
+        PAYMENT_SANDBOX: 'on',
+        PAYMENT_SANDBOX_SECRET: ownSecret,
+      }),
+    ).not.toContain('PAYMENT_SANDBOX_SECRET');
+  });
+
+  it("runs the sandbox in production when allowed with the operator's own secret", () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX: 'on',
+      PAYMENT_SANDBOX_ALLOW_PRODUCTION: 'true',
+      PAYMENT_SANDBOX_SECRET: ownSecret,
+    });
+    expect(config.PAYMENT_SANDBOX).toBe('on');
+    expect(config.PAYMENT_SANDBOX_SECRET).toBe(ownSecret);
   });
 });

@@ -118,9 +118,29 @@ export const configSchema = z.object({
    */
   FEED_LEADER_LEASE_MS: z.coerce.number().int().min(500).max(60_000).default(5_000),
   /**
-   * Signs the payment sandbox's callbacks (HMAC-SHA256). The default is public and only fit for
-   * development: anyone who knows it can sign a callback that credits a deposit. A deployment
-   * sets its own, e.g. the output of `openssl rand -hex 32` (docs/payments.md).
+   * `production` marks a real-money deployment: the payment sandbox is then off by default and
+   * the server refuses to start with it on unless that is explicitly allowed (see below).
+   */
+  NODE_ENV: z.string().optional(),
+  /**
+   * Turns the payment sandbox (the simulated provider: hosted pay page, simulated chain) on or
+   * off. It completes payments nobody made, so it defaults to on only outside production. Off,
+   * its routes do not exist and only bank-transfer deposits are offered (docs/payments.md).
+   */
+  PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
+  /**
+   * With NODE_ENV=production the sandbox runs only when this is `true` and
+   * PAYMENT_SANDBOX_SECRET is the operator's own: a demo deployment that takes no real money.
+   */
+  PAYMENT_SANDBOX_ALLOW_PRODUCTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
+   * Signs the payment sandbox's callbacks (HMAC-SHA256) and its pay pages' keys. The default is
+   * public and only fit for development: anyone who knows it can sign a callback that credits a
+   * deposit. A deployment sets its own, e.g. the output of `openssl rand -hex 32`
+   * (docs/payments.md); production refuses the default.
    */
   PAYMENT_SANDBOX_SECRET: z
     .string()
@@ -169,7 +189,38 @@ export const configSchema = z.object({
     .default(24 * 7),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENT_SANDBOX'> & {
+  DATA_DIR: string;
+  /** Resolved: the environment's value, or the default for NODE_ENV. */
+  PAYMENT_SANDBOX: 'on' | 'off';
+};
+
+/**
+ * The sandbox's own start-up rules, which no single variable can check: on by default except in
+ * production, and in production only when explicitly allowed with the operator's own secret.
+ * Answers the resolved switch and what is wrong, one line per variable.
+ */
+export function resolvePaymentSandbox(
+  config: Pick<
+    z.infer<typeof configSchema>,
+    'NODE_ENV' | 'PAYMENT_SANDBOX' | 'PAYMENT_SANDBOX_ALLOW_PRODUCTION' | 'PAYMENT_SANDBOX_SECRET'
+  >,
+): { sandbox: 'on' | 'off'; problems: string[] } {
+  const isProduction = config.NODE_ENV === 'production';
+  const sandbox = config.PAYMENT_SANDBOX ?? (isProduction ? 'off' : 'on');
+  const problems: string[] = [];
+  if (isProduction && sandbox === 'on') {
+    if (!config.PAYMENT_SANDBOX_ALLOW_PRODUCTION)
+      problems.push(
+        'PAYMENT_SANDBOX: the payment sandbox completes payments nobody made; with NODE_ENV=production set PAYMENT_SANDBOX=off, or PAYMENT_SANDBOX_ALLOW_PRODUCTION=true for a deployment without real money',
+      );
+    if (config.PAYMENT_SANDBOX_SECRET === developmentSandboxSecret)
+      problems.push(
+        'PAYMENT_SANDBOX_SECRET: must be your own secret (openssl rand -hex 32) to run the sandbox with NODE_ENV=production; the default is public',
+      );
+  }
+  return { sandbox, problems };
+}
 
 /**
  * Reads the configuration from an environment. Every bad variable is listed by name, so an
@@ -186,7 +237,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
+  const { sandbox, problems } = resolvePaymentSandbox(result.data);
+  if (problems.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`,
+    );
+  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR), PAYMENT_SANDBOX: sandbox };
 }
 
 export class ConfigError extends Error {}

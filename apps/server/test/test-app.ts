@@ -81,6 +81,8 @@ export async function createTestApp(
       // rate has its own suite (reliability/limits.test.ts), at the configured defaults.
       ORDER_RATE_BURST: 1_000_000,
       ORDER_RATE_PER_MINUTE: 100_000_000,
+      // As on a developer's machine: the deposit suites pay through the sandbox.
+      PAYMENT_SANDBOX: 'on',
       ...config,
     },
     database,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPayments } from '../../server/src/modules/payments/payments.schema';
-import { pressPayButton } from '../../server/test/deposits/helpers';
+import { paymentIdOf, pressPayButton } from '../../server/test/deposits/helpers';
 import { authOf, registerMember } from '../../server/test/identity/helpers';
 import { expectOk, placeBet } from '../../server/test/orders/helpers';
 import { createTestApp } from '../../server/test/test-app';
@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium)('mini mode and the records page, in Chromium', () 
     const [payment] = await testApp.database.db
       .select()
       .from(sandboxPayments)
-      .where(eq(sandboxPayments.id, payUrl.split('/').pop() ?? ''));
+      .where(eq(sandboxPayments.id, paymentIdOf(payUrl)));
     await pressPayButton(testApp, payUrl, 'complete');
     placed.deposit = payment?.orderNo ?? '';
     const review = reviewServiceOf(testApp);

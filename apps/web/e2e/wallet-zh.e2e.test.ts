@@ -219,7 +219,8 @@ describe.skipIf(!hasChromium)('the wallet of a member reading Chinese, on a phon
     expect(note).toContain('请在下方页面完成付款');
     expect(note).not.toContain('打开的窗口');
     const source = (await byTestId(page, 'deposit-pay-frame').getAttribute('src')) ?? '';
-    expect(source).toMatch(/^\/sandbox\/pay\/sp_[0-9a-f]{32}\?lang=zh$/);
+    // The pay URL's key comes along: without it the page opens nothing.
+    expect(source).toMatch(/^\/sandbox\/pay\/sp_[0-9a-f]{32}\?key=[\w-]{43}&lang=zh$/);
     const frame = page.frameLocator('[data-testid="deposit-pay-frame"]');
     await frame.getByRole('button', { name: '完成付款' }).waitFor();
     await checkScreen(page, 'wallet-zh-pay-frame', { narrowest: true });

@@ -35,6 +35,15 @@ export function webPageOfFile(filePath: string): WebPage | null {
 }
 
 /**
+ * Who may frame the member app, as `frame-ancestors` sources: itself and the partner sites.
+ * Pages shown in a frame inside it (the payment sandbox's pay page) allow the same, since a
+ * browser checks every ancestor of a frame.
+ */
+export function memberFrameAncestors(embedOrigins: readonly string[]): string {
+  return ["'self'", ...embedOrigins].join(' ');
+}
+
+/**
  * The content security policy of a page. Everything the built pages load is their own: module
  * scripts and one stylesheet from /assets, calls and both sockets on the same origin. Beyond
  * that the member app needs `data:` images (its icon), `blob:` images (the receipt preview
@@ -66,7 +75,7 @@ export function contentSecurityPolicy(
           `img-src 'self' data: blob:${extra}`,
           "connect-src 'self'",
           `frame-src 'self'${extra}`,
-          `frame-ancestors 'self'${options.embedOrigins.map((origin) => ` ${origin}`).join('')}`,
+          `frame-ancestors ${memberFrameAncestors(options.embedOrigins)}`,
         ];
   return [
     ...directives,

@@ -176,7 +176,10 @@ describe('the sandbox chain', () => {
     const stranger = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
     const { txHash } = expectOk(await sendTransfer('TRC20', stranger, 50_000_000));
     await mine('TRC20');
-    const page = await testApp.app.inject({ method: 'GET', url: '/sandbox/chain' });
+    const page = await testApp.app.inject({
+      method: 'GET',
+      url: `/sandbox/chain?network=TRC20&to=${stranger}`,
+    });
     expect(page.body).toContain(txHash);
     expect(page.body).toContain('settled');
     const bad = await sendTransfer('TRC20', 'T123', 50_000_000);

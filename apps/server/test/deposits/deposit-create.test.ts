@@ -171,7 +171,7 @@ describe('/app/api/deposit/create amount rules (SPEC §5)', () => {
         amount: '5000',
       }).toString(),
     });
-    expect(expectOk(response.json())).toMatch(/^\/sandbox\/pay\/sp_[0-9a-f]{32}$/);
+    expect(expectOk(response.json())).toMatch(/^\/sandbox\/pay\/sp_[0-9a-f]{32}\?key=[\w-]{43}$/);
   });
 });
 

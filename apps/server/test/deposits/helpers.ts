@@ -138,13 +138,43 @@ export const usdt = requireCurrency('USDT');
 export const cny = requireCurrency('CNY');
 export const brl = requireCurrency('BRL');
 
+/** The sandbox payment id of a pay URL (`/sandbox/pay/{paymentId}?key=…`). */
+export function paymentIdOf(payUrl: string): string {
+  return new URL(payUrl, 'http://sandbox.test').pathname.split('/').pop() ?? '';
+}
+
+function payUrlWith(payUrl: string, fields: Record<string, string>): URL {
+  const url = new URL(payUrl, 'http://sandbox.test');
+  for (const [name, value] of Object.entries(fields)) url.searchParams.set(name, value);
+  return url;
+}
+
+/** The pay URL with more query fields (`lang`), as the member site opens it. */
+export function withQuery(payUrl: string, fields: Record<string, string>): string {
+  const url = payUrlWith(payUrl, fields);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The address a pay page's button posts to: the action after the payment, the pay URL's key
+ * and any other fields (`lang`) in the query, as the page writes it.
+ */
+export function payButtonUrl(
+  payUrl: string,
+  action: 'complete' | 'fail',
+  fields: Record<string, string> = {},
+): string {
+  const url = payUrlWith(payUrl, fields);
+  return `${url.pathname}/${action}${url.search}`;
+}
+
 /** Presses a button on the sandbox pay page and answers the page. */
 export async function pressPayButton(
   testApp: TestApp,
   payUrl: string,
   action: 'complete' | 'fail',
 ) {
-  const response = await testApp.app.inject({ method: 'POST', url: `${payUrl}/${action}` });
+  const response = await testApp.app.inject({ method: 'POST', url: payButtonUrl(payUrl, action) });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toMatch(/text\/html/);
   return response.body;

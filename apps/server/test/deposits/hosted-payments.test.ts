@@ -11,6 +11,7 @@ import {
   depositRecords,
   expectLedgerBalanced,
   newMember,
+  paymentIdOf,
   pressPayButton,
   sandboxCallbackPath,
   sendCallback,
@@ -30,7 +31,7 @@ async function openDeposit(member: Member, fields: Record<string, unknown>) {
   const payUrl = expectOk(
     await testApp.call<string>(depositCreate.path, { ...member.auth, ...fields }),
   );
-  const paymentId = payUrl.split('/').pop() ?? '';
+  const paymentId = paymentIdOf(payUrl);
   const [payment] = await testApp.database.db
     .select()
     .from(sandboxPayments)

@@ -1,7 +1,13 @@
 import { depositCreate } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../identity/helpers';
-import { createDepositsTestApp, type DepositsTestApp, newMember } from './helpers';
+import {
+  createDepositsTestApp,
+  type DepositsTestApp,
+  newMember,
+  payButtonUrl,
+  withQuery,
+} from './helpers';
 
 /**
  * The sandbox's hosted pay page speaks the member's language, passed as the member site passes
@@ -41,7 +47,7 @@ const utcMinus4 = (epochMs: number) =>
 describe('the hosted pay page in the member’s language', () => {
   it('speaks Simplified Chinese for lang=zh, its description and buttons included', async () => {
     const member = await newMember(testApp);
-    const body = await pageAt(`${await payUrlOf(member, 'zh')}?lang=zh`);
+    const body = await pageAt(withQuery(await payUrlOf(member, 'zh'), { lang: 'zh' }));
     expect(body).toContain('<html lang="zh-CN">');
     for (const words of ['沙盒支付', '电子钱包存款', '等待付款', '完成付款', '付款截止（UTC−4）'])
       expect(body).toContain(words);
@@ -51,7 +57,7 @@ describe('the hosted pay page in the member’s language', () => {
   it('speaks Traditional Chinese for lang=zht, a conversion worded with its rate', async () => {
     const member = await newMember(testApp);
     const url = await payUrlOf(member, 'zht', { scale: 6, payTypeId: 801, amount: 10_000_000 });
-    const body = await pageAt(`${url}?lang=zht`);
+    const body = await pageAt(withQuery(url, { lang: 'zht' }));
     expect(body).toContain('<html lang="zh-TW">');
     expect(body).toContain('USDT 存款，按 7.1 的匯率以 CNY 入帳');
     expect(body).toContain('完成付款');
@@ -65,12 +71,12 @@ describe('the hosted pay page in the member’s language', () => {
     expect(english).toContain('Complete payment');
     expect(english).toContain('Deposit by E-wallet');
     // A language the site does not offer is not taken as one.
-    expect(await pageAt(`${url}?lang=fr`)).toContain('Complete payment');
+    expect(await pageAt(withQuery(url, { lang: 'fr' }))).toContain('Complete payment');
   });
 
   it('shows the deadline in UTC−4 as the site does, never as an ISO instant', async () => {
     const member = await newMember(testApp);
-    const body = await pageAt(`${await payUrlOf(member, 'en')}?lang=en`);
+    const body = await pageAt(withQuery(await payUrlOf(member, 'en'), { lang: 'en' }));
     const expiresAt = Number(/data-expires-at="(\d+)"/.exec(body)?.[1]);
     expect(expiresAt).toBeGreaterThan(Date.now());
     expect(body).toContain(`>${utcMinus4(expiresAt)}</dd>`);
@@ -80,9 +86,10 @@ describe('the hosted pay page in the member’s language', () => {
   it('keeps the language through a press of a button', async () => {
     const member = await newMember(testApp);
     const url = await payUrlOf(member, 'zh');
-    const body = await pageAt(`${url}?lang=zh`);
-    expect(body).toContain(`action="${url}/complete?lang=zh"`);
-    const pressed = await testApp.app.inject({ method: 'POST', url: `${url}/complete?lang=zh` });
+    const body = await pageAt(withQuery(url, { lang: 'zh' }));
+    const pressUrl = payButtonUrl(url, 'complete', { lang: 'zh' });
+    expect(body).toContain(`action="${pressUrl.replaceAll('&', '&amp;')}"`);
+    const pressed = await testApp.app.inject({ method: 'POST', url: pressUrl });
     expect(pressed.body).toContain('已付款：商户已确认。');
     expect(pressed.body).toContain('商户已收到结果');
   });

@@ -5,6 +5,8 @@ import {
   collectionCancel,
   collectionCreate,
   collectionUploadPath,
+  depositAddress,
+  depositCreate,
   errorCatalogue,
   isOperatorAuth,
   memberCreateQuickAccount,
@@ -28,6 +30,7 @@ import { sessions } from '../../src/modules/identity/identity.schema';
 import { signPartnerToken } from '../../src/modules/identity/partner-auth';
 import { operatorSessions } from '../../src/modules/operators/operators.schema';
 import { sha256Hex } from '../../src/platform/secrets';
+import { balanceOf, depositRecords, payButtonUrl, paymentIdOf } from '../deposits/helpers';
 import { authOf, expectOk, newAccountName } from '../identity/helpers';
 import { createOperator, signIn } from '../operators/helpers';
 import { type Book, createOrdersTestApp, fundedMember, placeBet, single } from '../orders/helpers';
@@ -305,6 +308,115 @@ function missingLike(id: string): string {
   const replacement = /\d/.test(last) ? String((Number(last) + 1) % 10) : last === 'A' ? 'B' : 'A';
   return `${id.slice(0, -1)}${replacement}`;
 }
+
+/**
+ * The payment sandbox's pages sit outside the envelope and its auth levels: a pay page and its
+ * buttons open with the key its pay URL carries (no session opens them, the payer's own
+ * included), and the chain page lists only the transfers to the address it is asked about.
+ */
+describe("the payment sandbox's pages", () => {
+  const inject = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+    testApp.app.inject({ method, url, ...(payload ? { payload } : {}) });
+
+  it('open a payment only with its own key: no key, a wrong one or a session finds nothing', async () => {
+    const payer = await fundedMember(testApp, 0);
+    const hosted = { scale: 2, payTypeId: 301, amount: 10_000 };
+    const payUrl = expectOk(
+      await testApp.call<string>(depositCreate.path, { ...payer.auth, ...hosted }),
+    );
+    const paymentId = paymentIdOf(payUrl);
+    const key = new URL(payUrl, 'http://pay.test').searchParams.get('key') ?? '';
+    expect(key).toMatch(/^[\w-]{43}$/);
+    const otherPayer = await fundedMember(testApp, 0);
+    const otherUrl = expectOk(
+      await testApp.call<string>(depositCreate.path, { ...otherPayer.auth, ...hosted }),
+    );
+    const otherKey = new URL(otherUrl, 'http://pay.test').searchParams.get('key') ?? '';
+    const changed = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
+
+    const missing = await inject('GET', `/sandbox/pay/sp_${'0'.repeat(32)}?key=${key}`);
+    expect(missing.statusCode).toBe(404);
+    const wrongKeys: Record<string, string> = {
+      'no key': '',
+      'an empty key': '?key=',
+      "another payment's key": `?key=${otherKey}`,
+      'the key with one character changed': `?key=${changed}`,
+      'the key and one character more': `?key=${key}A`,
+      'a made-up key': `?key=${'A'.repeat(43)}`,
+      'the key twice': `?key=${key}&key=${key}`,
+      "the payer's session instead": `?${new URLSearchParams(payer.auth)}`,
+    };
+    const wrong: string[] = [];
+    for (const [what, query] of Object.entries(wrongKeys)) {
+      const answers = {
+        page: await inject('GET', `/sandbox/pay/${paymentId}${query}`),
+        complete: await inject('POST', `/sandbox/pay/${paymentId}/complete${query}`),
+        fail: await inject('POST', `/sandbox/pay/${paymentId}/fail${query}`),
+      };
+      for (const [action, answer] of Object.entries(answers))
+        if (answer.statusCode !== 404 || answer.body !== missing.body)
+          wrong.push(`${action} with ${what}: HTTP ${answer.statusCode}`);
+    }
+    // The key belongs in the address the page posts to; as a form field it opens nothing.
+    const asField = await inject('POST', `/sandbox/pay/${paymentId}/complete`, { key });
+    if (asField.statusCode !== 404)
+      wrong.push(`complete with the key as a form field: HTTP ${asField.statusCode}`);
+    expect(wrong).toEqual([]);
+
+    // Nothing was paid, and the pay URL itself still opens the page with its buttons.
+    const [record] = await depositRecords(testApp, payer.auth);
+    expect(record).toMatchObject({ status: 0 });
+    expect(await balanceOf(testApp, payer.auth, 'CNY')).toBe(0);
+    const page = await inject('GET', payUrl);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Waiting for payment');
+    expect(page.body).toContain('Complete payment');
+    const paid = await inject('POST', payButtonUrl(payUrl, 'complete'));
+    expect(paid.statusCode).toBe(200);
+    expect(await balanceOf(testApp, payer.auth, 'CNY')).toBe(10_000);
+  });
+
+  it('list on the chain page only the transfers to the address asked about', async () => {
+    const addressOf = async (member: Awaited<ReturnType<typeof fundedMember>>) =>
+      expectOk(
+        await testApp.call<{ address: string }>(depositAddress.path, {
+          ...member.auth,
+          payTypeId: 501,
+        }),
+      ).address;
+    const depositor = await addressOf(await fundedMember(testApp, 0));
+    const visitor = await addressOf(await fundedMember(testApp, 0));
+    const sent = await inject('POST', '/sandbox/chain/transfer', {
+      network: 'TRC20',
+      toAddress: depositor,
+      amount: 25_000_000,
+    });
+    const { txHash } = expectOk(
+      sent.json() as { code: number; msg: string; data: { txHash: string } },
+    );
+
+    const pages = {
+      'the chain page': await inject('GET', '/sandbox/chain'),
+      "another member's address": await inject('GET', `/sandbox/chain?network=TRC20&to=${visitor}`),
+      'the address on the other network': await inject(
+        'GET',
+        `/sandbox/chain?network=ERC20&to=${depositor}`,
+      ),
+      'a transfer sent from the page to another address': await inject('POST', '/sandbox/chain', {
+        network: 'TRC20',
+        toAddress: visitor,
+        amount: '1',
+      }),
+    };
+    for (const [what, page] of Object.entries(pages)) {
+      expect(page.statusCode, what).toBe(200);
+      expect(page.body, what).not.toContain(txHash);
+      expect(page.body, what).not.toContain(`<td>${depositor}</td>`);
+    }
+    const own = await inject('GET', `/sandbox/chain?to=${depositor}`);
+    expect(own.body).toContain(txHash);
+  });
+});
 
 describe("another member's ids", () => {
   it('answer exactly as ids that do not exist', async () => {

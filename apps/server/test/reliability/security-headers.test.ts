@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collectionCreate, collectionUploadPath, walletBalance } from '@sb/contract';
+import { collectionCreate, collectionUploadPath, depositCreate, walletBalance } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hstsMaxAgeSeconds } from '../../src/http/security-headers';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../../src/modules/deposits/receipt-files.routes';
 import { createMatchRepository } from '../../src/modules/match/match.repository';
 import { siteSettingsTtlMs } from '../../src/modules/match/site-settings';
+import { payButtonUrl } from '../deposits/helpers';
 import { expectOk } from '../identity/helpers';
 import { createOperator, signIn } from '../operators/helpers';
 import { createTestApp, type TestApp } from '../test-app';
@@ -150,6 +152,61 @@ describe('other answers', () => {
     // Without a trusted proxy, a client's own X-Forwarded-Proto proves nothing.
     const forged = await get(behindNoProxy, '/', { 'x-forwarded-proto': 'https' });
     expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe("the payment sandbox's pages", () => {
+  /** A hosted deposit's pay URL on the app given. */
+  async function payUrlOn(app: TestApp): Promise<string> {
+    const member = await newMember(app);
+    return expectOk(
+      await app.call<string>(depositCreate.path, {
+        ...member.auth,
+        scale: 2,
+        payTypeId: 301,
+        amount: 10_000,
+      }),
+    );
+  }
+
+  it('load and run nothing but their own stylesheet, and are framed only where the member app is', async () => {
+    const payUrl = await payUrlOn(testApp);
+    const answers = {
+      'pay page': await get(testApp, payUrl),
+      'pressed button': await testApp.app.inject({
+        method: 'POST',
+        url: payButtonUrl(payUrl, 'fail'),
+      }),
+      'missing payment': await get(testApp, `/sandbox/pay/sp_${'0'.repeat(32)}`),
+      'chain page': await get(testApp, '/sandbox/chain'),
+    };
+    for (const [what, response] of Object.entries(answers)) {
+      expect(response.headers['content-type'], what).toMatch(/^text\/html/);
+      expectCommonHeaders(response.headers);
+      expect(response.headers['cache-control'], what).toBe('no-store');
+      const style = /<style>([\s\S]*?)<\/style>/.exec(response.body)?.[1] ?? '';
+      const styleHash = createHash('sha256').update(style).digest('base64');
+      const policy = directives(response.headers['content-security-policy']);
+      expect(Object.fromEntries(policy), what).toEqual({
+        'default-src': ["'none'"],
+        'style-src': [`'sha256-${styleHash}'`],
+        'form-action': ["'self'"],
+        'base-uri': ["'none'"],
+        // The deposit panel frames the pay page, and a partner may frame the member app.
+        'frame-ancestors': ["'self'", partnerOrigin],
+      });
+      expect(response.body, what).not.toMatch(/<script|style="/);
+      expect(response.headers['x-frame-options'], what).toBeUndefined();
+    }
+  });
+
+  it('are framed only by this origin when no partner is configured', async () => {
+    const page = await get(behindNoProxy, await payUrlOn(behindNoProxy));
+    expect(page.statusCode).toBe(200);
+    expect(directives(page.headers['content-security-policy']).get('frame-ancestors')).toEqual([
+      "'self'",
+    ]);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
 

@@ -10,18 +10,31 @@ import { registerDepositRoutes } from './deposits.routes';
 import { createDepositsService } from './deposits.service';
 import { createPaymentNoticeHandler } from './payment-notices';
 
-/** The payment settings; any left out take the configuration's defaults. */
+/**
+ * The payment settings; any left out take the configuration's defaults, except the sandbox,
+ * which is off unless turned on (loadConfig turns it on outside production). EMBED_ORIGINS
+ * names who may frame the member app, and so the pay page framed inside it.
+ */
 export type PaymentSettings = Partial<
-  Pick<Config, 'PAYMENT_SANDBOX_SECRET' | 'PAYMENT_SANDBOX_BLOCK_MS' | 'PAYMENT_CONFIRMATIONS'>
+  Pick<
+    Config,
+    | 'PAYMENT_SANDBOX'
+    | 'PAYMENT_SANDBOX_SECRET'
+    | 'PAYMENT_SANDBOX_BLOCK_MS'
+    | 'PAYMENT_CONFIRMATIONS'
+    | 'EMBED_ORIGINS'
+  >
 >;
 
 /** How often lapsed orders are cancelled for everyone (members' own are also done on demand). */
 const expirySweepIntervalMs = 15_000;
 
 /**
- * Registers deposits with the payment sandbox as their provider: the member calls, the
- * provider's callback route and pages. Answers the services, for the operator calls to use
- * (confirming and turning down collection orders) and for tools (the sandbox chain).
+ * Registers deposits with the payment sandbox as their provider when it is on: the member
+ * calls, the provider's callback route and pages. With it off there is no provider: no
+ * callback route, no sandbox pages, and only bank-transfer deposits (collection orders) are
+ * offered. Answers the services, for the operator calls to use (confirming and turning down
+ * collection orders) and for tools (the sandbox chain, null when it is off).
  */
 export async function registerDepositsModule(
   context: ModuleContext,
@@ -38,14 +51,21 @@ export async function registerDepositsModule(
   const secret = shape.PAYMENT_SANDBOX_SECRET.parse(settings.PAYMENT_SANDBOX_SECRET);
   const blockIntervalMs = shape.PAYMENT_SANDBOX_BLOCK_MS.parse(settings.PAYMENT_SANDBOX_BLOCK_MS);
   const confirmationsRequired = shape.PAYMENT_CONFIRMATIONS.parse(settings.PAYMENT_CONFIRMATIONS);
-  if (secret === developmentSandboxSecret) {
+  const isSandboxOn = settings.PAYMENT_SANDBOX === 'on';
+  if (isSandboxOn && secret === developmentSandboxSecret) {
     app.log.warn('PAYMENT_SANDBOX_SECRET is the development default: set your own before real use');
   }
 
-  const sandbox = createPaymentSandbox(context, { secret, blockIntervalMs });
+  const sandbox = isSandboxOn
+    ? createPaymentSandbox(context, {
+        secret,
+        blockIntervalMs,
+        embedOrigins: settings.EMBED_ORIGINS ?? [],
+      })
+    : null;
   const deposits = createDepositsService({
     db,
-    provider: sandbox.provider,
+    provider: sandbox?.provider ?? null,
     now,
     confirmationsRequired,
   });
@@ -67,7 +87,7 @@ export async function registerDepositsModule(
     confirmationsRequired,
     warn: (details, message) => app.log.warn(details, message),
   });
-  await sandbox.register(async (...notice) => {
+  await sandbox?.register(async (...notice) => {
     const outcome = await handleNotice(...notice);
     // The credit has committed; a repeated notice pushes again, which the wallet merges.
     if (outcome.status === depositStatus.completed && outcome.userId !== null)
@@ -95,7 +115,7 @@ export async function registerDepositsModule(
     if (sweepTimer) clearInterval(sweepTimer);
     await sweeping;
   });
-  return { deposits, collections, chain: sandbox.chain };
+  return { deposits, collections, chain: sandbox?.chain ?? null };
 }
 
 export type DepositsModule = Awaited<ReturnType<typeof registerDepositsModule>>;

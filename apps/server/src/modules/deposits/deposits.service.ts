@@ -19,7 +19,8 @@ import { findPayType, type PayTypeDefinition, payTypeCatalogue, toWirePayType } 
 
 export interface DepositsServiceOptions {
   db: Database;
-  provider: PaymentProvider;
+  /** Who collects hosted and address deposits; null when no provider is configured. */
+  provider: PaymentProvider | null;
   now: () => Date;
   /** Blocks an address deposit needs before it is credited. */
   confirmationsRequired: number;
@@ -33,12 +34,27 @@ function otherCallFor(payType: PayTypeDefinition): string {
   return 'this pay type is made by /app/api/deposit/create';
 }
 
+/** Hosted and address deposits go through the payment provider; collection orders do not. */
+const needsProvider = (payType: PayTypeDefinition) => payType.flow !== 'collection';
+
 function requirePayType(payTypeId: number, flow: PayTypeDefinition['flow']): PayTypeDefinition {
   const payType = findPayType(payTypeId);
   if (!payType) throw new AppError('PAY_TYPE_UNAVAILABLE', `payTypeId: no pay type ${payTypeId}`);
   if (payType.flow !== flow)
     throw new AppError('PAY_TYPE_UNAVAILABLE', `payTypeId: ${otherCallFor(payType)}`);
   return payType;
+}
+
+function requireProvider(
+  provider: PaymentProvider | null,
+  payType: PayTypeDefinition,
+): PaymentProvider {
+  if (!provider)
+    throw new AppError(
+      'PAY_TYPE_UNAVAILABLE',
+      `payTypeId: ${payType.payTypeId} needs a payment provider, and this server has none; deposit by bank transfer`,
+    );
+  return provider;
 }
 
 /**
@@ -50,9 +66,11 @@ export function createDepositsService(options: DepositsServiceOptions) {
   const repository = createDepositsRepository(db);
 
   return {
+    /** The pay types members may use: without a provider, only bank transfer. */
     payTypes(merchantCode?: number): PayType[] {
       return payTypeCatalogue
         .filter((payType) => merchantCode === undefined || payType.merchantCode === merchantCode)
+        .filter((payType) => provider !== null || !needsProvider(payType))
         .map(toWirePayType);
     },
 
@@ -74,6 +92,7 @@ export function createDepositsService(options: DepositsServiceOptions) {
       const { idempotencyKey } = context;
       assertCanDeposit(member);
       const payType = requirePayType(input.payTypeId, 'hosted');
+      const hostedBy = requireProvider(provider, payType);
       const { toAmount } = checkDepositAmount(payType, input);
       const createdAt = now();
       const result = await db.transaction((tx) =>
@@ -97,7 +116,7 @@ export function createDepositsService(options: DepositsServiceOptions) {
             scale: input.scale,
             toCurrencyId: payType.toCurrencyId,
           }),
-          provider: provider.name,
+          provider: hostedBy.name,
           expiresAt: new Date(createdAt.getTime() + orderLifetimeMs),
           createdAt,
           updatedAt: createdAt,
@@ -106,7 +125,7 @@ export function createDepositsService(options: DepositsServiceOptions) {
       if (!result) throw new Error('a new deposit order collided with an existing order number');
       const { order } = result;
       if (order.payUrl) return order.payUrl;
-      const payment = await provider.createHostedPayment({
+      const payment = await hostedBy.createHostedPayment({
         orderNo: order.orderNo,
         amountMinor: order.amount,
         currencyCode: payType.currencyCode,
@@ -122,13 +141,14 @@ export function createDepositsService(options: DepositsServiceOptions) {
     async depositAddress(member: WalletMember, payTypeId: number) {
       assertCanDeposit(member);
       const payType = requirePayType(payTypeId, 'address');
+      const addressedBy = requireProvider(provider, payType);
       const network = payType.network;
       if (!network) throw new Error(`address pay type ${payTypeId} has no network`);
       let address = await repository.findAddress(member.userId, network);
       if (!address) {
         const derived = normalizeAddress(
           network,
-          await provider.depositAddress(member.userId, network),
+          await addressedBy.depositAddress(member.userId, network),
         );
         await repository.insertAddressOnce({
           userId: member.userId,

@@ -28,7 +28,12 @@ export interface PaymentSandbox {
  */
 export function createPaymentSandbox(
   context: ModuleContext,
-  settings: { secret: string; blockIntervalMs: number },
+  settings: {
+    secret: string;
+    blockIntervalMs: number;
+    /** Partner sites that may frame the member app, and so its pay page frame. */
+    embedOrigins: readonly string[];
+  },
 ): PaymentSandbox {
   const { app, now } = context;
   const db = context.database.db;
@@ -57,6 +62,8 @@ export function createPaymentSandbox(
         pay: createSandboxPay({ repository, deliver, now }),
         chain,
         now,
+        secret: settings.secret,
+        embedOrigins: settings.embedOrigins,
       });
 
       let stopChain: (() => Promise<void>) | null = null;

@@ -95,7 +95,11 @@ export function createSandboxChain(deps: {
     },
 
     chainHeight: (network: ChainNetwork) => deps.repository.chainHeight(network),
-    recentTransfers: (limit: number) => deps.repository.recentTransfers(limit),
+    /** The newest transfers to an address, or none when it is not one of the network's. */
+    async transfersTo(network: ChainNetwork, address: string, limit: number) {
+      if (!isValidAddress(network, address)) return [];
+      return deps.repository.transfersTo(network, normalizeAddress(network, address), limit);
+    },
 
     /** Starts the block timer (unless the interval is 0); the answer stops it and waits for a running block. */
     start(): () => Promise<void> {

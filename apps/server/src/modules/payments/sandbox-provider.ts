@@ -4,10 +4,16 @@ import { deriveDepositAddress } from './chain-address';
 import type { PaymentProvider } from './payment-provider';
 import type { SandboxRepository } from './sandbox.repository';
 import { parseSandboxCallback } from './sandbox-callbacks';
+import { payPageKey } from './sandbox-pay-key';
 
 export const sandboxProviderName = 'sandbox';
 /** Where the sandbox's hosted pay pages live on this server. */
 export const sandboxPayPagePath = '/sandbox/pay';
+
+/** A payment's pay page address, with the key that opens it (sandbox-pay-key.ts). */
+export function sandboxPayUrl(secret: string, paymentId: string): string {
+  return `${sandboxPayPagePath}/${paymentId}?key=${payPageKey(secret, paymentId)}`;
+}
 
 /**
  * The sandbox as deposits see it: the same interface a real provider's adapter would have.
@@ -34,7 +40,7 @@ export function createSandboxProvider(deps: {
         expiresAt: request.expiresAt,
         createdAt: deps.now(),
       });
-      return { providerReference: payment.id, payUrl: `${sandboxPayPagePath}/${payment.id}` };
+      return { providerReference: payment.id, payUrl: sandboxPayUrl(deps.secret, payment.id) };
     },
 
     async depositAddress(userId, network) {

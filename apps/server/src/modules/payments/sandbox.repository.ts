@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { ChainNetwork } from './chain-address';
 import { sandboxChainHeads, sandboxChainTransfers, sandboxPayments } from './payments.schema';
 
 export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
@@ -132,10 +133,21 @@ export function createSandboxRepository(db: Database) {
         .where(eq(sandboxChainTransfers.id, id));
     },
 
-    async recentTransfers(limit: number): Promise<SandboxTransferRow[]> {
+    /** The newest transfers to one address (normalised as stored). */
+    async transfersTo(
+      network: ChainNetwork,
+      toAddress: string,
+      limit: number,
+    ): Promise<SandboxTransferRow[]> {
       return db
         .select()
         .from(sandboxChainTransfers)
+        .where(
+          and(
+            eq(sandboxChainTransfers.network, network),
+            eq(sandboxChainTransfers.toAddress, toAddress),
+          ),
+        )
         .orderBy(desc(sandboxChainTransfers.id))
         .limit(limit);
     },

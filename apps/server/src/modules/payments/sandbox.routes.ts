@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import { type ChainNetwork, chainNetworks } from './chain-address';
+import { memberFrameAncestors } from '../../http/security-headers';
+import { type ChainNetwork, chainNetworks, isChainNetwork, isValidAddress } from './chain-address';
 import type { SandboxChain } from './sandbox-chain';
 import { sandboxChainCurrency } from './sandbox-chain';
 import { payPageLanguage } from './sandbox-page-texts';
-import { renderChainPage, renderNotFound, renderPayPage, renderPayResult } from './sandbox-pages';
+import {
+  renderChainPage,
+  renderNotFound,
+  renderPayPage,
+  renderPayResult,
+  sandboxPagePolicy,
+} from './sandbox-pages';
 import type { SandboxPay } from './sandbox-pay';
+import { isPayPageKey } from './sandbox-pay-key';
 import { sandboxPayPagePath } from './sandbox-provider';
 
 const paymentIdPattern = /^sp_[0-9a-f]{32}$/;
@@ -52,34 +60,60 @@ export function parseMajorAmount(text: string, scale: number): number | null {
   return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
 }
 
-function sendHtml(reply: FastifyReply, html: string, statusCode = 200) {
-  return reply
-    .status(statusCode)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
+/** Transfers the chain page lists for the address it is asked about. */
+const shownTransfers = 30;
+
+/** The headers of the sandbox's pages: the site's own are added to every answer (security-headers.ts). */
+function pageHeaders(embedOrigins: readonly string[]): Record<string, string> {
+  return {
+    'cache-control': 'no-store',
+    'content-security-policy': sandboxPagePolicy(memberFrameAncestors(embedOrigins)),
+    // For browsers that predate frame-ancestors, as the member app does.
+    ...(embedOrigins.length === 0 ? { 'x-frame-options': 'SAMEORIGIN' } : {}),
+  };
 }
 
 /**
  * The sandbox's own pages and tools: the hosted pay page (Complete, Fail), the chain page, and
- * JSON routes to send a transfer and make blocks for tests and scripts. They are public, as a
- * provider's pay page is; docs/payments.md says why a real-money deployment replaces them.
+ * JSON routes to send a transfer and make blocks for tests and scripts. A pay page and its
+ * buttons open only with the key its pay URL carries; without it, or with a wrong one, the
+ * answer is the page of a payment that does not exist. The chain page lists only the transfers
+ * to an address the visitor names. Transfer and mine are the simulated payer and take anyone:
+ * they exist only while the sandbox is on (docs/payments.md).
  */
 export function registerSandboxRoutes(
   app: FastifyInstance,
-  deps: { pay: SandboxPay; chain: SandboxChain; now: () => Date },
+  deps: {
+    pay: SandboxPay;
+    chain: SandboxChain;
+    now: () => Date;
+    /** The sandbox secret, which checks pay page keys. */
+    secret: string;
+    /** Partner sites that may frame the member app, and so the pay page inside it. */
+    embedOrigins: readonly string[];
+  },
 ): void {
-  const { pay, chain, now } = deps;
+  const { pay, chain, now, secret } = deps;
+  const headers = pageHeaders(deps.embedOrigins);
+  const sendHtml = (reply: FastifyReply, html: string, statusCode = 200) =>
+    reply.status(statusCode).headers(headers).type('text/html; charset=utf-8').send(html);
 
-  app.get<{ Params: { paymentId: string } }>(
+  /** The payment and the key that opens it, or null when the request's key does not. */
+  const opened = (paymentId: string, key: unknown): { paymentId: string; key: string } | null =>
+    paymentIdPattern.test(paymentId) &&
+    typeof key === 'string' &&
+    isPayPageKey(secret, paymentId, key)
+      ? { paymentId, key }
+      : null;
+
+  app.get<{ Params: { paymentId: string }; Querystring: { key?: unknown } }>(
     `${sandboxPayPagePath}/:paymentId`,
     async (request, reply) => {
       const language = payPageLanguage(request);
-      const payment = paymentIdPattern.test(request.params.paymentId)
-        ? await pay.findPayment(request.params.paymentId)
-        : undefined;
-      if (!payment) return sendHtml(reply, renderNotFound(language), 404);
-      return sendHtml(reply, renderPayPage(payment, now(), language));
+      const page = opened(request.params.paymentId, request.query.key);
+      const payment = page ? await pay.findPayment(page.paymentId) : undefined;
+      if (!page || !payment) return sendHtml(reply, renderNotFound(language), 404);
+      return sendHtml(reply, renderPayPage(payment, now(), { language, key: page.key }));
     },
   );
 
@@ -87,21 +121,26 @@ export function registerSandboxRoutes(
     ['complete', 'completed'],
     ['fail', 'failed'],
   ] as const) {
-    app.post<{ Params: { paymentId: string } }>(
+    app.post<{ Params: { paymentId: string }; Querystring: { key?: unknown } }>(
       `${sandboxPayPagePath}/:paymentId/${action}`,
       async (request, reply) => {
         const language = payPageLanguage(request);
-        if (!paymentIdPattern.test(request.params.paymentId)) {
-          return sendHtml(reply, renderNotFound(language), 404);
-        }
-        const result = await pay.finish(request.params.paymentId, outcome);
+        const page = opened(request.params.paymentId, request.query.key);
+        if (!page) return sendHtml(reply, renderNotFound(language), 404);
+        const result = await pay.finish(page.paymentId, outcome);
         return sendHtml(
           reply,
-          renderPayResult(result, now(), language),
+          renderPayResult(result, now(), { language, key: page.key }),
           result.kind === 'missing' ? 404 : 200,
         );
       },
     );
+  }
+
+  /** The network an address is named on: the one given, else the one whose format it has. */
+  function networkOf(address: string, named: string | undefined): ChainNetwork | null {
+    if (named !== undefined) return isChainNetwork(named) ? named : null;
+    return chainNetworks.find((network) => isValidAddress(network, address)) ?? null;
   }
 
   async function chainPage(
@@ -110,21 +149,29 @@ export function registerSandboxRoutes(
   ) {
     const heights = {} as Record<ChainNetwork, number>;
     for (const network of chainNetworks) heights[network] = await chain.chainHeight(network);
-    return renderChainPage({
-      heights,
-      transfers: await chain.recentTransfers(30),
-      message,
-      prefill,
-    });
+    const address = prefill.toAddress?.trim() ?? '';
+    const network = address === '' ? null : networkOf(address, prefill.network);
+    const shown =
+      network && isValidAddress(network, address)
+        ? { network, address, transfers: await chain.transfersTo(network, address, shownTransfers) }
+        : null;
+    const refusal =
+      address !== '' && !shown
+        ? `${address} is not ${network ? `a ${network}` : 'a TRC20 or ERC20'} address.`
+        : undefined;
+    return renderChainPage({ heights, shown, message: message ?? refusal, prefill });
   }
 
   app.get<{ Querystring: { network?: string; to?: string } }>(
     '/sandbox/chain',
-    async (request, reply) =>
-      sendHtml(
-        reply,
-        await chainPage(undefined, { network: request.query.network, toAddress: request.query.to }),
-      ),
+    async (request, reply) => {
+      const { network, to } = request.query;
+      const prefill = {
+        network: typeof network === 'string' ? network : undefined,
+        toAddress: typeof to === 'string' ? to : undefined,
+      };
+      return sendHtml(reply, await chainPage(undefined, prefill));
+    },
   );
 
   app.post('/sandbox/chain', async (request, reply) => {

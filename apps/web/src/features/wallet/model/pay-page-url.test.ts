@@ -13,6 +13,10 @@ describe('the pay page address', () => {
 
   it("replaces a language already there and keeps the provider's own fields", () => {
     expect(payPageUrl('/pay?id=7&lang=en', 'zh', origin)).toBe('/pay?id=7&lang=zh');
+    // The sandbox's key opens its pay page: it must survive the language being added.
+    expect(payPageUrl('/sandbox/pay/sp_1?key=Ab-_9', 'zh', origin)).toBe(
+      '/sandbox/pay/sp_1?key=Ab-_9&lang=zh',
+    );
   });
 
   it("keeps another provider's host", () => {
