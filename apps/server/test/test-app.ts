@@ -61,11 +61,19 @@ export async function createTestApp(
     database?: DatabaseHandle;
     /** Settings beyond the test defaults (the payment sandbox's, for instance). */
     config?: Partial<AppDependencies['config']>;
+    /** Counters the caller made and closes itself, to share them between apps as Redis would. */
+    counters?: CounterStore;
   } = {},
 ): Promise<TestApp> {
-  const { webDistDir, database: sharedDatabase, config, ...dependencyOverrides } = overrides;
+  const {
+    webDistDir,
+    database: sharedDatabase,
+    config,
+    counters: sharedCounters,
+    ...dependencyOverrides
+  } = overrides;
   const database = sharedDatabase ?? (await createTestDatabase());
-  const counters = createTestCounters();
+  const counters = sharedCounters ?? createTestCounters();
   const { app, modules } = await assembleApp({
     ...dependencyOverrides,
     config: {
@@ -81,6 +89,12 @@ export async function createTestApp(
       // rate has its own suite (reliability/limits.test.ts), at the configured defaults.
       ORDER_RATE_BURST: 1_000_000,
       ORDER_RATE_PER_MINUTE: 100_000_000,
+      // Suites register many members from one address and device; the limits on new accounts
+      // have their own suite (identity/account-creation-limits.test.ts), at the defaults.
+      REGISTER_PER_ADDRESS: 1_000_000_000,
+      REGISTER_PER_DEVICE: 1_000_000_000,
+      QUICK_ACCOUNT_PER_ADDRESS: 1_000_000_000,
+      QUICK_ACCOUNT_PER_DEVICE: 1_000_000_000,
       ...config,
     },
     database,
@@ -104,7 +118,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await counters.close();
+      if (!sharedCounters) await counters.close();
       if (!sharedDatabase) await database.close();
     },
   };

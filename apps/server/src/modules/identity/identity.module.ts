@@ -5,6 +5,11 @@ import type { Database } from '../../db/database';
 import type { ModuleContext } from '../../module-context';
 import type { CounterStore } from '../../platform/counter-store';
 import type { AuditService } from '../operators/audit.service';
+import {
+  type AccountCreationConfig,
+  accountCreationLimitsOf,
+  createAccountCreationGuard,
+} from './account-creation-limits';
 import { createIdentityRepository } from './identity.repository';
 import { registerIdentityRoutes } from './identity.routes';
 import {
@@ -26,6 +31,8 @@ import { createPasscodeService } from './passcode.service';
 import { registerQuickAccountRoutes } from './quick-account.routes';
 import { createQuickAccountService } from './quick-account.service';
 
+export type { AccountCreationConfig } from './account-creation-limits';
+
 /**
  * Builds identity (users, sessions, the login guard, partner passcodes, quick accounts) and binds
  * the members' calls. It comes first: every other module is handed its service (ModuleContext),
@@ -34,7 +41,7 @@ import { createQuickAccountService } from './quick-account.service';
 export function registerIdentityModule(deps: {
   app: FastifyInstance;
   db: Database;
-  config: Pick<Config, 'PARTNER_SECRETS' | 'SESSION_TTL_HOURS'>;
+  config: Pick<Config, 'PARTNER_SECRETS' | 'SESSION_TTL_HOURS'> & AccountCreationConfig;
   counters: CounterStore;
   now: () => Date;
   /** Chooses captcha codes; tests supply a known one. */
@@ -50,9 +57,14 @@ export function registerIdentityModule(deps: {
     now,
     generateCaptchaCode: deps.generateCaptchaCode,
   });
+  const accountCreation = createAccountCreationGuard(
+    counters,
+    accountCreationLimitsOf(deps.config),
+  );
   const identity = createIdentityService({
     repository,
     loginGuard,
+    accountCreation,
     partnerSecrets: deps.config.PARTNER_SECRETS,
     sessionTtlMs: deps.config.SESSION_TTL_HOURS * 3_600_000,
     now,
@@ -66,7 +78,11 @@ export function registerIdentityModule(deps: {
     authenticate,
     createPasscodeService({ repository: createPasscodeRepository(db), identity, now }),
   );
-  registerQuickAccountRoutes(app, authenticate, createQuickAccountService({ identity, counters }));
+  registerQuickAccountRoutes(
+    app,
+    authenticate,
+    createQuickAccountService({ identity, accountCreation }),
+  );
   return identity;
 }
 

@@ -18,6 +18,7 @@ import {
   sha256Hex,
   verifyPassword,
 } from '../../platform/secrets';
+import type { AccountCreationGuard } from './account-creation-limits';
 import { type CreditFields, toSession, toUserInfo, userTypeOf } from './identity.mappers';
 import type { IdentityRepository, NewUser, UserRow } from './identity.repository';
 import type { LoginGuard } from './login-guard';
@@ -26,6 +27,8 @@ import { verifyPartnerToken } from './partner-auth';
 export interface IdentityServiceOptions {
   repository: IdentityRepository;
   loginGuard: LoginGuard;
+  /** Limits registrations per address and device (account-creation-limits.ts). */
+  accountCreation: Pick<AccountCreationGuard, 'admitRegistration'>;
   partnerSecrets: ReadonlyMap<string, string>;
   sessionTtlMs: number;
   now: () => Date;
@@ -94,7 +97,7 @@ function sourceOf(context: CallContext): number {
 }
 
 export function createIdentityService(options: IdentityServiceOptions) {
-  const { repository, loginGuard, now } = options;
+  const { repository, loginGuard, accountCreation, now } = options;
   const defaultCurrencyId = requireCurrency(defaultCurrencyCode).currencyId;
   /**
    * The user row each identity was found with, for the rest of its request. Kept apart from the
@@ -267,6 +270,8 @@ export function createIdentityService(options: IdentityServiceOptions) {
       context: CallContext,
       options: { hasPlaceholderPassword?: boolean } = {},
     ) {
+      // A quick account was counted against limits of its own (quick-account.service.ts).
+      if (!options.hasPlaceholderPassword) await accountCreation.admitRegistration(context);
       const user = await repository.insertUserUnlessAccountTaken(
         newUserValues(memberType.member, context, {
           account: input.account,
