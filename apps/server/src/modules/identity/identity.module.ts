@@ -25,6 +25,7 @@ import { registerMemberDeskRoutes } from './member-desk.routes';
 import { createPartnerAdminRepository } from './partner-admin.repository';
 import { createPartnerAdmin } from './partner-admin.service';
 import { registerPartnerDeskRoutes } from './partner-desk.routes';
+import { createPartnerTokenRepository } from './partner-token.repository';
 import { createPasscodeRepository } from './passcode.repository';
 import { registerPasscodeRoutes } from './passcode.routes';
 import { createPasscodeService } from './passcode.service';
@@ -66,6 +67,7 @@ export function registerIdentityModule(deps: {
     loginGuard,
     accountCreation,
     partnerSecrets: deps.config.PARTNER_SECRETS,
+    partnerTokens: createPartnerTokenRepository(db),
     sessionTtlMs: deps.config.SESSION_TTL_HOURS * 3_600_000,
     now,
     grantDemoBalance: deps.grantDemoBalance,

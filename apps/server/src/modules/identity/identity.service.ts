@@ -23,6 +23,7 @@ import { type CreditFields, toSession, toUserInfo, userTypeOf } from './identity
 import type { IdentityRepository, NewUser, UserRow } from './identity.repository';
 import type { LoginGuard } from './login-guard';
 import { verifyPartnerToken } from './partner-auth';
+import type { PartnerTokenRepository } from './partner-token.repository';
 
 export interface IdentityServiceOptions {
   repository: IdentityRepository;
@@ -30,6 +31,8 @@ export interface IdentityServiceOptions {
   /** Limits registrations per address and device (account-creation-limits.ts). */
   accountCreation: Pick<AccountCreationGuard, 'admitRegistration'>;
   partnerSecrets: ReadonlyMap<string, string>;
+  /** The partner authTokens already used: each proves one request. */
+  partnerTokens: PartnerTokenRepository;
   sessionTtlMs: number;
   now: () => Date;
   /** Gives a new demo account its demo money (the wallet's business, not identity's). */
@@ -179,13 +182,16 @@ export function createIdentityService(options: IdentityServiceOptions) {
   /**
    * A partner's proof for one of its players: the signed authToken must name the same channel
    * and principal as the request. Answers whose player it is and in which currency they play;
-   * shared by the partner login and the passcode a partner's server obtains.
+   * shared by the partner login and the passcode a partner's server obtains. The token is spent
+   * last, once nothing else refuses the request: it proves one request, so a copy of it (from a
+   * log, a history, a link) cannot be replayed within its hour, on any process.
    */
-  function provePartnerRequest(input: PartnerRequest): PartnerGrant {
+  async function provePartnerRequest(input: PartnerRequest): Promise<PartnerGrant> {
+    const nowDate = now();
     const claims = verifyPartnerToken(
       input.authToken,
       options.partnerSecrets,
-      Math.floor(now().getTime() / 1000),
+      Math.floor(nowDate.getTime() / 1000),
     );
     if (!claims || claims.principal !== input.principal || claims.channel !== input.channel) {
       throw new AppError('PARTNER_AUTH_INVALID');
@@ -193,6 +199,14 @@ export function createIdentityService(options: IdentityServiceOptions) {
     const currencyCode = input.currencyCode ?? claims.currencyCode ?? defaultCurrencyCode;
     const currency = findCurrencyByCode(currencyCode);
     if (!currency || currency.isDemo) throw new AppError('CURRENCY_NOT_ALLOWED', currencyCode);
+    // A partner turned off learns it here, not from each of its players' failed links.
+    await enabledPartnerSettings(claims.channel);
+    const isFirstUse = await options.partnerTokens.recordUse(
+      sha256Hex(input.authToken),
+      new Date(claims.exp * 1000),
+    );
+    if (!isFirstUse) throw new AppError('PARTNER_AUTH_INVALID', 'this authToken was already used');
+    await options.partnerTokens.deleteExpired(nowDate);
     return {
       channel: claims.channel,
       principal: claims.principal,
@@ -306,15 +320,10 @@ export function createIdentityService(options: IdentityServiceOptions) {
 
     provePartnerRequest,
 
-    /** Refuses a partner an operator has turned off; only asked once the partner is proven. */
-    async assertPartnerEnabled(channel: string): Promise<void> {
-      await enabledPartnerSettings(channel);
-    },
-
     signInPartnerPlayer,
 
     async partnerLogin(input: PartnerRequest, context: CallContext): Promise<Session> {
-      return signInPartnerPlayer(provePartnerRequest(input), context);
+      return signInPartnerPlayer(await provePartnerRequest(input), context);
     },
 
     async profile(user: AuthenticatedUser): Promise<UserInfo> {
