@@ -90,7 +90,7 @@ export async function createTestApp(
       ORDER_RATE_BURST: 1_000_000,
       ORDER_RATE_PER_MINUTE: 100_000_000,
       // Suites register many members from one address and device; the limits on new accounts
-      // have their own suite (identity/account-creation-limits.test.ts), at the defaults.
+      // have their own suite (identity/new-account-limits.test.ts), at the defaults.
       REGISTER_PER_ADDRESS: 1_000_000_000,
       REGISTER_PER_DEVICE: 1_000_000_000,
       QUICK_ACCOUNT_PER_ADDRESS: 1_000_000_000,

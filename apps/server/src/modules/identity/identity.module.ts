@@ -5,11 +5,6 @@ import type { Database } from '../../db/database';
 import type { ModuleContext } from '../../module-context';
 import type { CounterStore } from '../../platform/counter-store';
 import type { AuditService } from '../operators/audit.service';
-import {
-  type AccountCreationConfig,
-  accountCreationLimitsOf,
-  createAccountCreationGuard,
-} from './account-creation-limits';
 import { createIdentityRepository } from './identity.repository';
 import { registerIdentityRoutes } from './identity.routes';
 import {
@@ -22,6 +17,11 @@ import { createLoginGuard } from './login-guard';
 import { createMemberAdminRepository } from './member-admin.repository';
 import { createMemberAdmin } from './member-admin.service';
 import { registerMemberDeskRoutes } from './member-desk.routes';
+import {
+  type AccountCreationConfig,
+  accountCreationLimitsOf,
+  createAccountCreationGuard,
+} from './new-account-limits';
 import { createPartnerAdminRepository } from './partner-admin.repository';
 import { createPartnerAdmin } from './partner-admin.service';
 import { registerPartnerDeskRoutes } from './partner-desk.routes';
@@ -32,7 +32,7 @@ import { createPasscodeService } from './passcode.service';
 import { registerQuickAccountRoutes } from './quick-account.routes';
 import { createQuickAccountService } from './quick-account.service';
 
-export type { AccountCreationConfig } from './account-creation-limits';
+export type { AccountCreationConfig } from './new-account-limits';
 
 /**
  * Builds identity (users, sessions, the login guard, partner passcodes, quick accounts) and binds

@@ -18,17 +18,17 @@ import {
   sha256Hex,
   verifyPassword,
 } from '../../platform/secrets';
-import type { AccountCreationGuard } from './account-creation-limits';
 import { type CreditFields, toSession, toUserInfo, userTypeOf } from './identity.mappers';
 import type { IdentityRepository, NewUser, UserRow } from './identity.repository';
 import type { LoginGuard } from './login-guard';
+import type { AccountCreationGuard } from './new-account-limits';
 import { verifyPartnerToken } from './partner-auth';
 import type { PartnerTokenRepository } from './partner-token.repository';
 
 export interface IdentityServiceOptions {
   repository: IdentityRepository;
   loginGuard: LoginGuard;
-  /** Limits registrations per address and device (account-creation-limits.ts). */
+  /** Limits registrations per address and device (new-account-limits.ts). */
   accountCreation: Pick<AccountCreationGuard, 'admitRegistration'>;
   partnerSecrets: ReadonlyMap<string, string>;
   /** The partner authTokens already used: each proves one request. */

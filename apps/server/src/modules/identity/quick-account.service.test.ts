@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
 import type { CallContext } from '../../http/request-context';
 import { createMemoryCounterStore } from '../../platform/counter-store';
-import { accountCreationLimitsOf, createAccountCreationGuard } from './account-creation-limits';
+import { accountCreationLimitsOf, createAccountCreationGuard } from './new-account-limits';
 import { createQuickAccountService, generateQuickAccountName } from './quick-account.service';
 
 const context = { ip: '10.9.8.7', client: {} } as CallContext;

@@ -3,8 +3,8 @@ import type { Session } from '@sb/contract';
 import { quickAccountPlaceholderWirePassword } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { CallContext } from '../../http/request-context';
-import type { AccountCreationGuard } from './account-creation-limits';
 import type { IdentityService } from './identity.service';
+import type { AccountCreationGuard } from './new-account-limits';
 
 /**
  * Generated names are `qa` and ten digits: easy to read out and type on a phone, and far enough
