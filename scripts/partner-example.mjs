@@ -9,7 +9,7 @@
 //
 // Settings (environment): SITE_URL (http://127.0.0.1:8080), PARTNER_CHANNEL (example),
 // PARTNER_SECRET (the channel's secret in the site's PARTNER_SECRETS), PORT (8090).
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 
 const siteUrl = (process.env.SITE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -38,6 +38,8 @@ function claimsFor(principal, { isExpired = false } = {}) {
     exp: isExpired ? nowSeconds - 60 : nowSeconds + tokenLifetimeSeconds,
     agentId: 1,
     currencyCode: 'CNY',
+    // A token works once; the nonce keeps two tokens signed within one second apart.
+    nonce: randomBytes(8).toString('base64url'),
   };
 }
 

@@ -26,7 +26,11 @@ import {
 } from './modules/deposits/deposits.module';
 import { createReadModel, startFeed } from './modules/feed/feed.service';
 import type { FeedProvider } from './modules/feed/feed.types';
-import { registerIdentityDesks, registerIdentityModule } from './modules/identity/identity.module';
+import {
+  type AccountCreationConfig,
+  registerIdentityDesks,
+  registerIdentityModule,
+} from './modules/identity/identity.module';
 import type { IdentityService } from './modules/identity/identity.service';
 import { registerLedgerModule } from './modules/ledger/ledger.module';
 import { createLedger, type Ledger } from './modules/ledger/ledger.service';
@@ -74,6 +78,7 @@ export interface AppDependencies {
   > &
     PaymentSettings &
     OrderConfig &
+    AccountCreationConfig &
     Partial<Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE' | 'EMBED_ORIGINS' | 'REDIS_PREFIX'>>;
   database: DatabaseHandle;
   counters: CounterStore;

@@ -99,6 +99,18 @@ export const configSchema = z.object({
    * cannot choose its own address to slip past per-address limits.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Registrations (`/app/api/member/create/account`) one address may attempt in an hour; past
+   * it 1004. A person needs one and a few tries for a name not yet taken; a shared address (an
+   * office, a carrier's NAT) some more. Counted in Redis when REDIS_URL is set (docs/identity.md).
+   */
+  REGISTER_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000_000).default(10),
+  /** Registrations one device (the client's deviceID) may attempt in an hour; past it 1004. */
+  REGISTER_PER_DEVICE: z.coerce.number().int().min(1).max(1_000_000_000).default(5),
+  /** Quick accounts one address may create in an hour; past it 1004. */
+  QUICK_ACCOUNT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000_000).default(10),
+  /** Quick accounts one device (the client's deviceID) may create in an hour; past it 1004. */
+  QUICK_ACCOUNT_PER_DEVICE: z.coerce.number().int().min(1).max(1_000_000_000).default(3),
   /** Where odds come from: the built-in simulator, or none (an empty book). */
   FEED_PROVIDER: z.enum(['simulator', 'none']).default('simulator'),
   /** Fixes the simulated world: the same seed gives the same leagues, matches and prices. */

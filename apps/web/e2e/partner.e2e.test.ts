@@ -10,6 +10,7 @@ import {
   type PartnerClaims,
   signPartnerToken,
 } from '../../server/src/modules/identity/partner-auth';
+import { partnerTokenNonce } from '../../server/test/identity/helpers';
 import {
   createTestApp,
   type TestApp,
@@ -104,6 +105,8 @@ describe.skipIf(!hasChromium)('partner players in Chromium against the real serv
     channel: testPartnerChannel,
     principal,
     exp: nowSeconds() + 600,
+    // A token works once; the server-side login and the link of one test differ by it.
+    nonce: partnerTokenNonce(),
     ...extra,
   });
 

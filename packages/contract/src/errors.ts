@@ -127,7 +127,10 @@ export const errorCatalogue = {
     zh: '原密码错误',
     zht: '原密碼錯誤',
   },
-  /** A partner login whose authToken is malformed, badly signed, expired or for another principal. */
+  /**
+   * A partner login whose authToken is malformed, badly signed, expired, for another principal,
+   * or already used once.
+   */
   PARTNER_AUTH_INVALID: {
     code: 2007,
     key: 'error.partnerAuthInvalid',

@@ -4,6 +4,7 @@ export * from '../modules/adjustments/adjustments.schema';
 export * from '../modules/catalogue/catalogue.schema';
 export * from '../modules/deposits/deposits.schema';
 export * from '../modules/identity/identity.schema';
+export * from '../modules/identity/partner-token.schema';
 export * from '../modules/identity/passcode.schema';
 export * from '../modules/ledger/ledger.schema';
 export * from '../modules/loans/loans.schema';

@@ -21,6 +21,7 @@ import {
   countIdentityRows,
   expectOk,
   newAccountName,
+  partnerTokenNonce,
   registerMember,
 } from '../identity/helpers';
 import { adminCall, expectRefused, operatorToken } from '../operators/helpers';
@@ -69,7 +70,12 @@ const call = <T>(bearer: string, path: string, fields: Record<string, unknown> =
   adminCall<T>(testApp, path, { bearer, fields });
 
 function partnerLogin(principal: string) {
-  const claims = { channel: testPartnerChannel, principal, exp: Math.floor(clock / 1000) + 600 };
+  const claims = {
+    channel: testPartnerChannel,
+    principal,
+    exp: Math.floor(clock / 1000) + 600,
+    nonce: partnerTokenNonce(),
+  };
   return testApp.call<Session>(openMemberLogin.path, {
     authToken: signPartnerToken(claims, testPartnerSecret),
     principal,

@@ -5,12 +5,19 @@ import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { captchas, sessions, users } from '../../src/modules/identity/identity.schema';
+import { partnerTokenUses } from '../../src/modules/identity/partner-token.schema';
 import type { TestApp } from '../test-app';
 
 export type Answer<T = unknown> = { code: number; msg: string; data: T };
 
 /** A password as the client sends it (SPEC §5: double MD5). */
 export const wirePassword = (plain: string) => hashPasswordForWire(plain);
+
+/**
+ * A nonce for a partner's claims: a token works once, and tokens signed alike within one second
+ * would be one token (docs/identity.md, Partner authToken).
+ */
+export const partnerTokenNonce = () => randomBytes(8).toString('hex');
 
 /** A fresh account name that fits the contract's rule (letter first, 6-16 characters). */
 export function newAccountName(prefix = 'u'): string {
@@ -77,10 +84,12 @@ export async function countIdentityRows(testApp: TestApp) {
   const [userCount] = await db.select({ rows: count() }).from(users);
   const [sessionCount] = await db.select({ rows: count() }).from(sessions);
   const [captchaCount] = await db.select({ rows: count() }).from(captchas);
+  const [partnerTokenCount] = await db.select({ rows: count() }).from(partnerTokenUses);
   return {
     users: userCount?.rows ?? 0,
     sessions: sessionCount?.rows ?? 0,
     captchas: captchaCount?.rows ?? 0,
+    partnerTokensUsed: partnerTokenCount?.rows ?? 0,
   };
 }
 

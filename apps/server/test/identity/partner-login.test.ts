@@ -17,7 +17,10 @@ import {
   partnerTokenMaxLifetimeSeconds,
   signPartnerToken,
 } from '../../src/modules/identity/partner-auth';
+import { partnerTokenUses } from '../../src/modules/identity/partner-token.schema';
+import { sha256Hex } from '../../src/platform/secrets';
 import { createTestApp, type TestApp, testPartnerChannel, testPartnerSecret } from '../test-app';
+import { createTestDatabase } from '../test-database';
 import {
   authOf,
   countIdentityRows,
@@ -25,6 +28,7 @@ import {
   expectOk,
   expectRefused,
   newAccountName,
+  partnerTokenNonce,
   wirePassword,
 } from './helpers';
 
@@ -40,7 +44,13 @@ afterAll(() => testApp.close());
 const newPrincipal = () => newAccountName('player');
 
 function claimsFor(principal: string, extra: Partial<PartnerClaims> = {}): PartnerClaims {
-  return { channel: testPartnerChannel, principal, exp: nowSeconds + 600, ...extra };
+  return {
+    channel: testPartnerChannel,
+    principal,
+    exp: nowSeconds + 600,
+    nonce: partnerTokenNonce(),
+    ...extra,
+  };
 }
 
 /** A partner login as the partner's page makes it, signed with the partner's secret. */
@@ -288,5 +298,86 @@ describe('partner login refusals', () => {
       channel: testPartnerChannel,
     });
     expectRefused(answer, partnerAuthInvalid);
+  });
+});
+
+describe('one use per authToken', () => {
+  const partnerAuthInvalid = errorCatalogue.PARTNER_AUTH_INVALID.code;
+  const loginWith = (app: TestApp, authToken: string, principal: string) =>
+    app.call<Session>(openMemberLogin.path, {
+      authToken,
+      principal,
+      channel: testPartnerChannel,
+    });
+
+  it('signs in once: the same token again answers 2007, signs nobody in and stores nothing', async () => {
+    const principal = newPrincipal();
+    const authToken = signPartnerToken(claimsFor(principal), testPartnerSecret);
+    expectOk(await loginWith(testApp, authToken, principal));
+    const before = await countIdentityRows(testApp);
+    const replayed = await loginWith(testApp, authToken, principal);
+    expectRefused(replayed, partnerAuthInvalid);
+    expect(replayed.msg).toContain('already used');
+    expect(await countIdentityRows(testApp)).toEqual(before);
+  });
+
+  it('keeps only a hash of each used token', async () => {
+    const principal = newPrincipal();
+    const authToken = signPartnerToken(claimsFor(principal), testPartnerSecret);
+    expectOk(await loginWith(testApp, authToken, principal));
+    const stored = JSON.stringify(await testApp.database.db.select().from(partnerTokenUses));
+    expect(stored).toContain(sha256Hex(authToken));
+    expect(stored).not.toContain(authToken.split('.')[1]);
+  });
+
+  it('is not spent by a refused login: the token works once the request is right', async () => {
+    const principal = newPrincipal();
+    const authToken = signPartnerToken(claimsFor(principal), testPartnerSecret);
+    const before = await countIdentityRows(testApp);
+    expectRefused(
+      await testApp.call(openMemberLogin.path, {
+        authToken,
+        principal,
+        channel: testPartnerChannel,
+        currencyCode: 'DEMO',
+      }),
+      errorCatalogue.CURRENCY_NOT_ALLOWED.code,
+    );
+    expect(await countIdentityRows(testApp)).toEqual(before);
+    expectOk(await loginWith(testApp, authToken, principal));
+  });
+
+  it(`lets exactly one of logins racing with one token sign in (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const principal = newPrincipal();
+      const authToken = signPartnerToken(claimsFor(principal), testPartnerSecret);
+      const before = await countIdentityRows(testApp);
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => loginWith(testApp, authToken, principal)),
+      );
+      const winners = answers.filter((answer) => answer.code === 0);
+      expect(winners, `round ${round}`).toHaveLength(1);
+      for (const loser of answers.filter((answer) => answer.code !== 0))
+        expectRefused(loser, partnerAuthInvalid);
+      const after = await countIdentityRows(testApp);
+      expect(after.sessions).toBe(before.sessions + 1);
+      expect(after.users).toBe(before.users + 1);
+    }
+  });
+
+  it('refuses on one process a token another process used (they share the database)', async () => {
+    const database = await createTestDatabase();
+    const first = await createTestApp({ database, now: () => new Date(clock) });
+    const second = await createTestApp({ database, now: () => new Date(clock) });
+    try {
+      const principal = newPrincipal();
+      const authToken = signPartnerToken(claimsFor(principal), testPartnerSecret);
+      expectOk(await loginWith(first, authToken, principal));
+      expectRefused(await loginWith(second, authToken, principal), partnerAuthInvalid);
+    } finally {
+      await first.close();
+      await second.close();
+      await database.close();
+    }
   });
 });

@@ -13,10 +13,18 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerSettings, sessions } from '../../src/modules/identity/identity.schema';
 import { type PartnerClaims, signPartnerToken } from '../../src/modules/identity/partner-auth';
+import { partnerTokenUses } from '../../src/modules/identity/partner-token.schema';
 import { partnerPasscodes } from '../../src/modules/identity/passcode.schema';
 import { sha256Hex } from '../../src/platform/secrets';
 import { createTestApp, type TestApp, testPartnerChannel, testPartnerSecret } from '../test-app';
-import { authOf, expectContractOutput, expectOk, expectRefused, newAccountName } from './helpers';
+import {
+  authOf,
+  expectContractOutput,
+  expectOk,
+  expectRefused,
+  newAccountName,
+  partnerTokenNonce,
+} from './helpers';
 
 /** The server's clock, moved by the expiry tests. */
 let clock = Date.parse('2030-03-01T08:00:00Z');
@@ -32,7 +40,13 @@ const passcodeInvalid = errorCatalogue.PARTNER_PASSCODE_INVALID.code;
 const newPrincipal = () => newAccountName('pc');
 
 function claimsFor(principal: string, extra: Partial<PartnerClaims> = {}): PartnerClaims {
-  return { channel: testPartnerChannel, principal, exp: nowSeconds() + 600, ...extra };
+  return {
+    channel: testPartnerChannel,
+    principal,
+    exp: nowSeconds() + 600,
+    nonce: partnerTokenNonce(),
+    ...extra,
+  };
 }
 
 /** The partner's server asking for a passcode, signing as it would for a login. */
@@ -62,7 +76,12 @@ async function countRows() {
   const { db } = testApp.database;
   const [passcodes] = await db.select({ rows: count() }).from(partnerPasscodes);
   const [tokens] = await db.select({ rows: count() }).from(sessions);
-  return { passcodes: passcodes?.rows ?? 0, sessions: tokens?.rows ?? 0 };
+  const [used] = await db.select({ rows: count() }).from(partnerTokenUses);
+  return {
+    passcodes: passcodes?.rows ?? 0,
+    sessions: tokens?.rows ?? 0,
+    partnerTokensUsed: used?.rows ?? 0,
+  };
 }
 
 async function setPartnerEnabled(isEnabled: boolean): Promise<void> {
@@ -137,15 +156,52 @@ describe('issuing a passcode', () => {
     expect(await countRows()).toEqual(before);
   });
 
-  it('refuses a partner an operator turned off, with 2011', async () => {
+  it('refuses a partner an operator turned off, with 2011, without spending the token', async () => {
+    const principal = newPrincipal();
+    const authToken = signPartnerToken(claimsFor(principal), testPartnerSecret);
+    const issueWith = () =>
+      testApp.call(openPasscodeIssue.path, { authToken, principal, channel: testPartnerChannel });
     await setPartnerEnabled(false);
     try {
       const before = await countRows();
-      expectRefused(await issuePasscode(newPrincipal()), errorCatalogue.PARTNER_DISABLED.code);
+      expectRefused(await issueWith(), errorCatalogue.PARTNER_DISABLED.code);
       expect(await countRows()).toEqual(before);
     } finally {
       await setPartnerEnabled(true);
     }
+    expectOk(await issueWith());
+  });
+
+  it('spends the authToken: it obtains no second passcode and signs nobody in', async () => {
+    const principal = newPrincipal();
+    const authToken = signPartnerToken(claimsFor(principal), testPartnerSecret);
+    const fields = { authToken, principal, channel: testPartnerChannel };
+    expectOk(await testApp.call(openPasscodeIssue.path, fields));
+    const before = await countRows();
+    const again = await testApp.call(openPasscodeIssue.path, fields);
+    expectRefused(again, errorCatalogue.PARTNER_AUTH_INVALID.code);
+    expect(again.msg).toContain('already used');
+    expectRefused(
+      await testApp.call(openMemberLogin.path, fields),
+      errorCatalogue.PARTNER_AUTH_INVALID.code,
+    );
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('sweeps the used tokens once they have expired, when another is used', async () => {
+    await newPasscode(newPrincipal());
+    clock += 601_000;
+    const principal = newPrincipal();
+    const authToken = signPartnerToken(claimsFor(principal), testPartnerSecret);
+    expectOk(
+      await testApp.call(openPasscodeIssue.path, {
+        authToken,
+        principal,
+        channel: testPartnerChannel,
+      }),
+    );
+    const rows = await testApp.database.db.select().from(partnerTokenUses);
+    expect(rows.map((row) => row.tokenHash)).toEqual([sha256Hex(authToken)]);
   });
 });
 

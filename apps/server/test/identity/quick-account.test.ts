@@ -18,7 +18,6 @@ import { quickAccountPlaceholderPassword } from '@sb/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/identity/identity.schema';
-import { quickAccountLimits } from '../../src/modules/identity/quick-account.service';
 import { createTestApp, type TestApp } from '../test-app';
 import {
   addBankCard,
@@ -47,7 +46,6 @@ const codes = {
   wrongOldPassword: errorCatalogue.WRONG_OLD_PASSWORD.code,
   badCredentials: errorCatalogue.BAD_CREDENTIALS.code,
   tokenInvalid: errorCatalogue.TOKEN_INVALID.code,
-  rateLimited: errorCatalogue.RATE_LIMITED.code,
   invalidInput: errorCatalogue.INVALID_INPUT.code,
 };
 const placeholder = wirePassword(quickAccountPlaceholderPassword);
@@ -109,19 +107,6 @@ describe('quick account creation', () => {
     expect(session.hasPlaceholderPassword).toBe(false);
     const profile = expectOk(await testApp.call<UserInfo>(memberProfile.path, authOf(session)));
     expect(profile.hasPlaceholderPassword).toBe(false);
-  });
-
-  it(`allows ${quickAccountLimits.perAddress} an hour from one address, then refuses with 1004 and writes nothing`, async () => {
-    const ip = freshIp();
-    for (let index = 0; index < quickAccountLimits.perAddress; index += 1)
-      expectOk(await testApp.call(memberCreateQuickAccount.path, {}, ip));
-    const before = await countIdentityRows(testApp);
-    const refused = await testApp.call(memberCreateQuickAccount.path, {}, ip);
-    expectRefused(refused, codes.rateLimited);
-    expect(refused.msg).toContain(String(quickAccountLimits.perAddress));
-    expect(await countIdentityRows(testApp)).toEqual(before);
-    // Another address is not held back by this one.
-    expectOk(await testApp.call(memberCreateQuickAccount.path, {}, freshIp()));
   });
 });
 

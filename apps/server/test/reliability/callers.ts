@@ -35,24 +35,34 @@ export interface CallerWorld {
 }
 
 /**
- * What a partner signs a player in with: an authToken for a principal of its own, and a passcode
- * obtained with it, so the partner calls get past their signatures to the work they guard.
+ * What a partner signs a player in with: authTokens for a principal of its own, and a passcode
+ * obtained with one, so the partner calls get past their signatures to the work they guard. A
+ * token works once, so each case draws a token never used before.
  */
 async function partnerProofFor(world: CallerWorld, principal: string) {
-  const claims = {
-    channel: testPartnerChannel,
-    principal,
-    exp: Math.floor(world.now() / 1000) + 600,
+  let signed = 0;
+  const signToken = () => {
+    signed += 1;
+    const claims = {
+      channel: testPartnerChannel,
+      principal,
+      exp: Math.floor(world.now() / 1000) + 600,
+      nonce: `case-${signed}`,
+    };
+    return signPartnerToken(claims, testPartnerSecret);
   };
-  const authToken = signPartnerToken(claims, testPartnerSecret);
   const issued = expectOk(
     await world.testApp.call<{ passcode: string }>(openPasscodeIssue.path, {
-      authToken,
+      authToken: signToken(),
       principal,
       channel: testPartnerChannel,
     }),
   );
-  return { principal, authToken, passcode: issued.passcode };
+  return {
+    principal,
+    authToken: fc.constant(null).map(() => signToken()),
+    passcode: issued.passcode,
+  };
 }
 
 /**
@@ -104,7 +114,7 @@ export async function callerFor(world: CallerWorld, call: CallDefinition): Promi
     date: fc.constant(today),
     startDate: fc.constant(today),
     endDate: fc.constant(today),
-    authToken: fc.constant(partner.authToken),
+    authToken: partner.authToken,
     principal: fc.constant(partner.principal),
     channel: fc.constant(testPartnerChannel),
     passcode: fc.constant(partner.passcode),

@@ -17,14 +17,22 @@ import { createLoginGuard } from './login-guard';
 import { createMemberAdminRepository } from './member-admin.repository';
 import { createMemberAdmin } from './member-admin.service';
 import { registerMemberDeskRoutes } from './member-desk.routes';
+import {
+  type AccountCreationConfig,
+  accountCreationLimitsOf,
+  createAccountCreationGuard,
+} from './new-account-limits';
 import { createPartnerAdminRepository } from './partner-admin.repository';
 import { createPartnerAdmin } from './partner-admin.service';
 import { registerPartnerDeskRoutes } from './partner-desk.routes';
+import { createPartnerTokenRepository } from './partner-token.repository';
 import { createPasscodeRepository } from './passcode.repository';
 import { registerPasscodeRoutes } from './passcode.routes';
 import { createPasscodeService } from './passcode.service';
 import { registerQuickAccountRoutes } from './quick-account.routes';
 import { createQuickAccountService } from './quick-account.service';
+
+export type { AccountCreationConfig } from './new-account-limits';
 
 /**
  * Builds identity (users, sessions, the login guard, partner passcodes, quick accounts) and binds
@@ -34,7 +42,7 @@ import { createQuickAccountService } from './quick-account.service';
 export function registerIdentityModule(deps: {
   app: FastifyInstance;
   db: Database;
-  config: Pick<Config, 'PARTNER_SECRETS' | 'SESSION_TTL_HOURS'>;
+  config: Pick<Config, 'PARTNER_SECRETS' | 'SESSION_TTL_HOURS'> & AccountCreationConfig;
   counters: CounterStore;
   now: () => Date;
   /** Chooses captcha codes; tests supply a known one. */
@@ -50,10 +58,16 @@ export function registerIdentityModule(deps: {
     now,
     generateCaptchaCode: deps.generateCaptchaCode,
   });
+  const accountCreation = createAccountCreationGuard(
+    counters,
+    accountCreationLimitsOf(deps.config),
+  );
   const identity = createIdentityService({
     repository,
     loginGuard,
+    accountCreation,
     partnerSecrets: deps.config.PARTNER_SECRETS,
+    partnerTokens: createPartnerTokenRepository(db),
     sessionTtlMs: deps.config.SESSION_TTL_HOURS * 3_600_000,
     now,
     grantDemoBalance: deps.grantDemoBalance,
@@ -66,7 +80,11 @@ export function registerIdentityModule(deps: {
     authenticate,
     createPasscodeService({ repository: createPasscodeRepository(db), identity, now }),
   );
-  registerQuickAccountRoutes(app, authenticate, createQuickAccountService({ identity, counters }));
+  registerQuickAccountRoutes(
+    app,
+    authenticate,
+    createQuickAccountService({ identity, accountCreation }),
+  );
   return identity;
 }
 

@@ -21,12 +21,18 @@ import {
 import { type CreditFields, toSession, toUserInfo, userTypeOf } from './identity.mappers';
 import type { IdentityRepository, NewUser, UserRow } from './identity.repository';
 import type { LoginGuard } from './login-guard';
+import type { AccountCreationGuard } from './new-account-limits';
 import { verifyPartnerToken } from './partner-auth';
+import type { PartnerTokenRepository } from './partner-token.repository';
 
 export interface IdentityServiceOptions {
   repository: IdentityRepository;
   loginGuard: LoginGuard;
+  /** Limits registrations per address and device (new-account-limits.ts). */
+  accountCreation: Pick<AccountCreationGuard, 'admitRegistration'>;
   partnerSecrets: ReadonlyMap<string, string>;
+  /** The partner authTokens already used: each proves one request. */
+  partnerTokens: PartnerTokenRepository;
   sessionTtlMs: number;
   now: () => Date;
   /** Gives a new demo account its demo money (the wallet's business, not identity's). */
@@ -94,7 +100,7 @@ function sourceOf(context: CallContext): number {
 }
 
 export function createIdentityService(options: IdentityServiceOptions) {
-  const { repository, loginGuard, now } = options;
+  const { repository, loginGuard, accountCreation, now } = options;
   const defaultCurrencyId = requireCurrency(defaultCurrencyCode).currencyId;
   /**
    * The user row each identity was found with, for the rest of its request. Kept apart from the
@@ -176,13 +182,16 @@ export function createIdentityService(options: IdentityServiceOptions) {
   /**
    * A partner's proof for one of its players: the signed authToken must name the same channel
    * and principal as the request. Answers whose player it is and in which currency they play;
-   * shared by the partner login and the passcode a partner's server obtains.
+   * shared by the partner login and the passcode a partner's server obtains. The token is spent
+   * last, once nothing else refuses the request: it proves one request, so a copy of it (from a
+   * log, a history, a link) cannot be replayed within its hour, on any process.
    */
-  function provePartnerRequest(input: PartnerRequest): PartnerGrant {
+  async function provePartnerRequest(input: PartnerRequest): Promise<PartnerGrant> {
+    const nowDate = now();
     const claims = verifyPartnerToken(
       input.authToken,
       options.partnerSecrets,
-      Math.floor(now().getTime() / 1000),
+      Math.floor(nowDate.getTime() / 1000),
     );
     if (!claims || claims.principal !== input.principal || claims.channel !== input.channel) {
       throw new AppError('PARTNER_AUTH_INVALID');
@@ -190,6 +199,14 @@ export function createIdentityService(options: IdentityServiceOptions) {
     const currencyCode = input.currencyCode ?? claims.currencyCode ?? defaultCurrencyCode;
     const currency = findCurrencyByCode(currencyCode);
     if (!currency || currency.isDemo) throw new AppError('CURRENCY_NOT_ALLOWED', currencyCode);
+    // A partner turned off learns it here, not from each of its players' failed links.
+    await enabledPartnerSettings(claims.channel);
+    const isFirstUse = await options.partnerTokens.recordUse(
+      sha256Hex(input.authToken),
+      new Date(claims.exp * 1000),
+    );
+    if (!isFirstUse) throw new AppError('PARTNER_AUTH_INVALID', 'this authToken was already used');
+    await options.partnerTokens.deleteExpired(nowDate);
     return {
       channel: claims.channel,
       principal: claims.principal,
@@ -267,6 +284,8 @@ export function createIdentityService(options: IdentityServiceOptions) {
       context: CallContext,
       options: { hasPlaceholderPassword?: boolean } = {},
     ) {
+      // A quick account was counted against limits of its own (quick-account.service.ts).
+      if (!options.hasPlaceholderPassword) await accountCreation.admitRegistration(context);
       const user = await repository.insertUserUnlessAccountTaken(
         newUserValues(memberType.member, context, {
           account: input.account,
@@ -301,15 +320,10 @@ export function createIdentityService(options: IdentityServiceOptions) {
 
     provePartnerRequest,
 
-    /** Refuses a partner an operator has turned off; only asked once the partner is proven. */
-    async assertPartnerEnabled(channel: string): Promise<void> {
-      await enabledPartnerSettings(channel);
-    },
-
     signInPartnerPlayer,
 
     async partnerLogin(input: PartnerRequest, context: CallContext): Promise<Session> {
-      return signInPartnerPlayer(provePartnerRequest(input), context);
+      return signInPartnerPlayer(await provePartnerRequest(input), context);
     },
 
     async profile(user: AuthenticatedUser): Promise<UserInfo> {

@@ -5,7 +5,8 @@ import { constantTimeEqual } from '../../platform/secrets';
 /**
  * A partner signs its player in with an authToken: `base64url(JSON claims)` + "." +
  * `base64url(HMAC-SHA256(partner secret, first part))`. Claims name the channel and principal
- * and expire within at most an hour, so a leaked token is short-lived.
+ * and expire within at most an hour, so a leaked token is short-lived; and each token is spent
+ * by its first use (identity.service.ts), so a leaked one is also used up.
  */
 export const partnerClaimsSchema = z.object({
   channel: z.string().min(1).max(64),
@@ -15,6 +16,11 @@ export const partnerClaimsSchema = z.object({
   /** The partner's agent id; balance calls for v2 partners are made under it. */
   agentId: z.number().int().min(1).max(2_147_483_647).optional(),
   currencyCode: z.string().max(16).optional(),
+  /**
+   * Anything unique to the token. A token works once, and two tokens signed alike (the same
+   * player, the same expiry second) are the same token; a nonce tells them apart.
+   */
+  nonce: z.string().max(64).optional(),
 });
 export type PartnerClaims = z.infer<typeof partnerClaimsSchema>;
 

@@ -8,10 +8,7 @@ import type { PasscodeRepository } from './passcode.repository';
 
 export interface PasscodeServiceOptions {
   repository: PasscodeRepository;
-  identity: Pick<
-    IdentityService,
-    'provePartnerRequest' | 'assertPartnerEnabled' | 'signInPartnerPlayer'
-  >;
+  identity: Pick<IdentityService, 'provePartnerRequest' | 'signInPartnerPlayer'>;
   now: () => Date;
 }
 
@@ -30,9 +27,8 @@ export function createPasscodeService(options: PasscodeServiceOptions) {
   const { repository, identity, now } = options;
   return {
     async issue(input: PartnerRequest): Promise<{ passcode: string; expiresAt: number }> {
-      const grant = identity.provePartnerRequest(input);
-      // A partner turned off learns it here, not from each of its players' failed links.
-      await identity.assertPartnerEnabled(grant.channel);
+      // Refuses a partner turned off, and spends the authToken: it obtains one passcode.
+      const grant = await identity.provePartnerRequest(input);
       const passcode = generatePasscode();
       const issuedAt = now();
       const expiresAt = new Date(issuedAt.getTime() + partnerPasscodeLifetimeSeconds * 1000);

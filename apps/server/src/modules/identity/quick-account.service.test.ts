@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
 import type { CallContext } from '../../http/request-context';
 import { createMemoryCounterStore } from '../../platform/counter-store';
+import { accountCreationLimitsOf, createAccountCreationGuard } from './new-account-limits';
 import { createQuickAccountService, generateQuickAccountName } from './quick-account.service';
 
-const context = { ip: '10.9.8.7' } as CallContext;
+const context = { ip: '10.9.8.7', client: {} } as CallContext;
+const accountCreation = () =>
+  createAccountCreationGuard(createMemoryCounterStore(), accountCreationLimitsOf({}));
 
 /** An identity whose register refuses the names already taken, as the database would. */
 function identityWith(taken: Set<string>) {
@@ -39,7 +42,7 @@ describe('quick account names', () => {
     const names = ['qa0000000001', 'qa0000000002', 'qa0000000003'];
     const service = createQuickAccountService({
       identity,
-      counters: createMemoryCounterStore(),
+      accountCreation: accountCreation(),
       generateName: () => names.shift() ?? 'qa9999999999',
     });
     const session = await service.create(context);
@@ -57,7 +60,7 @@ describe('quick account names', () => {
     const { identity } = identityWith(new Set(['qa0000000001']));
     const service = createQuickAccountService({
       identity,
-      counters: createMemoryCounterStore(),
+      accountCreation: accountCreation(),
       generateName: () => 'qa0000000001',
     });
     await expect(service.create(context)).rejects.toThrow(/clashed 5 times/);

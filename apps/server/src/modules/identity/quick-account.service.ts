@@ -3,18 +3,8 @@ import type { Session } from '@sb/contract';
 import { quickAccountPlaceholderWirePassword } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { CallContext } from '../../http/request-context';
-import type { CounterStore } from '../../platform/counter-store';
 import type { IdentityService } from './identity.service';
-
-/**
- * How many quick accounts one address may create in a window. A person needs one; a shared
- * address (an office, a carrier's NAT) a few. Past it the address is told to wait, so a script
- * cannot fill the users table.
- */
-export const quickAccountLimits = {
-  perAddress: 10,
-  windowMs: 60 * 60_000,
-} as const;
+import type { AccountCreationGuard } from './new-account-limits';
 
 /**
  * Generated names are `qa` and ten digits: easy to read out and type on a phone, and far enough
@@ -36,24 +26,20 @@ export function generateQuickAccountName(): string {
  */
 export function createQuickAccountService(deps: {
   identity: Pick<IdentityService, 'register'>;
-  counters: CounterStore;
+  /**
+   * Quick accounts per address and per device in an hour: a person needs one, a shared address
+   * a few; past them the caller is told to wait, so a script cannot fill the users table.
+   */
+  accountCreation: Pick<AccountCreationGuard, 'admitQuickAccount'>;
   /** Chooses account names; tests supply clashing ones. */
   generateName?: () => string;
 }) {
-  const { identity, counters } = deps;
+  const { identity, accountCreation } = deps;
   const generateName = deps.generateName ?? generateQuickAccountName;
 
   return {
     async create(context: CallContext): Promise<Session> {
-      const created = await counters.increment(
-        `quick-account:ip:${context.ip}`,
-        quickAccountLimits.windowMs,
-      );
-      if (created > quickAccountLimits.perAddress)
-        throw new AppError(
-          'RATE_LIMITED',
-          `at most ${quickAccountLimits.perAddress} quick accounts an hour from one address`,
-        );
+      await accountCreation.admitQuickAccount(context);
       for (let tries = 0; tries < maxNameTries; tries += 1) {
         try {
           return await identity.register(
