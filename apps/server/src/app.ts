@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { type Config, configSchema } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/envelope-errors';
+import { installInputShapeLimits } from './http/input-shape';
 import { acceptMultipartFields } from './http/multipart-fields';
 import { registerCall } from './http/register-call';
 import {
@@ -155,6 +156,7 @@ export async function assembleApp(
     staticOrigin: async () => originOfUrl((await siteSettings.current()).staticUrl),
   });
   acceptEmptyJsonBodies(app);
+  installInputShapeLimits(app);
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
   acceptMultipartFields(app, bodyLimitBytes);
 
