@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collectionCreate, collectionUploadPath, walletBalance } from '@sb/contract';
+import { collectionCreate, collectionUploadPath, matchSysInit, walletBalance } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hstsMaxAgeSeconds } from '../../src/http/security-headers';
 import {
@@ -142,6 +142,23 @@ describe('other answers', () => {
     const missing = await get(testApp, '/no/such/page');
     expect(missing.statusCode).toBe(404);
     expectCommonHeaders(missing.headers);
+  });
+
+  it('keep no copy of any call: every JSON answer is no-store, assets keep their caching', async () => {
+    const member = await newMember(testApp);
+    const answers = [
+      await testApp.app.inject({ method: 'POST', url: walletBalance.path, payload: member.auth }),
+      await testApp.app.inject({ method: 'POST', url: '/app/api/visitor/create' }),
+      await get(testApp, `${matchSysInit.path}?lang=en`),
+      await testApp.app.inject({ method: 'POST', url: '/admin/api/members/list' }),
+      await get(testApp, '/app/api/no/such/call'),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.headers['cache-control'], answer.raw.req.url).toBe('no-store');
+    }
+    const asset = await get(testApp, '/assets/main.js');
+    expect(asset.headers['cache-control']).not.toContain('no-store');
   });
 
   it('send HSTS only over TLS, as a trusted proxy reports it', async () => {
