@@ -76,7 +76,9 @@ export interface AppDependencies {
   > &
     PaymentSettings &
     OrderConfig &
-    Partial<Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE' | 'EMBED_ORIGINS' | 'REDIS_PREFIX'>>;
+    Partial<
+      Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE' | 'EMBED_ORIGINS' | 'REDIS_PREFIX' | 'API_DOCS'>
+    >;
   database: DatabaseHandle;
   counters: CounterStore;
   now?: () => Date;
@@ -263,7 +265,8 @@ export async function assembleApp(
     ),
   });
   registerSiteContentModule(context, { audit });
-  await registerApiDocs(app);
+  // Off on a production configuration unless turned on (config.ts API_DOCS); then /docs is 404.
+  if (deps.config.API_DOCS !== false) await registerApiDocs(app);
 
   const webDistDir = deps.config.WEB_DIST_DIR;
   if (webDistDir && existsSync(join(webDistDir, 'index.html'))) {

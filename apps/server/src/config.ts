@@ -158,6 +158,15 @@ export const configSchema = z.object({
   ORDER_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(50).default(0),
   /** The house's cut of a cash out's value, in ten-thousandths (500 keeps 5%). */
   CASH_OUT_MARGIN_UNITS: z.coerce.number().int().min(0).max(5_000).default(500),
+  /**
+   * Serves the API reference at /docs (`on` or `off`). Unset, it is on except on a production
+   * configuration (NODE_ENV=production), where the list of every call is no one's business but
+   * the operator's.
+   */
+  API_DOCS: z
+    .enum(['on', 'off'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'on')),
   /** How long a member's token lasts, in hours. */
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -167,7 +176,10 @@ export const configSchema = z.object({
     .default(24 * 7),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'API_DOCS'> & {
+  DATA_DIR: string;
+  API_DOCS: boolean;
+};
 
 /**
  * Reads the configuration from an environment. Every bad variable is listed by name, so an
@@ -184,7 +196,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
+  return {
+    ...result.data,
+    DATA_DIR: resolve(result.data.DATA_DIR),
+    API_DOCS: result.data.API_DOCS ?? environment.NODE_ENV !== 'production',
+  };
 }
 
 export class ConfigError extends Error {}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectionCreate, collectionUploadPath, matchSysInit, walletBalance } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { hstsMaxAgeSeconds } from '../../src/http/security-headers';
 import {
   memberReceiptFilePath,
@@ -167,6 +168,32 @@ describe('other answers', () => {
     // Without a trusted proxy, a client's own X-Forwarded-Proto proves nothing.
     const forged = await get(behindNoProxy, '/', { 'x-forwarded-proto': 'https' });
     expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('the API reference', () => {
+  it('answers 404 at /docs on a production configuration unless turned on', async () => {
+    expect((await get(testApp, '/docs/json')).statusCode).toBe(200);
+    const production = loadConfig({ NODE_ENV: 'production' });
+    const closed = await createTestApp({
+      database: testApp.database,
+      config: { API_DOCS: production.API_DOCS },
+    });
+    const turnedOn = await createTestApp({
+      database: testApp.database,
+      config: { API_DOCS: loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).API_DOCS },
+    });
+    try {
+      for (const url of ['/docs', '/docs/', '/docs/json', '/docs/static/index.html']) {
+        const answer = await get(closed, url);
+        expect(answer.statusCode, url).toBe(404);
+        expect(answer.json(), url).toMatchObject({ code: 1002 });
+      }
+      expect((await get(turnedOn, '/docs/json')).statusCode).toBe(200);
+    } finally {
+      await closed.close();
+      await turnedOn.close();
+    }
   });
 });
 
