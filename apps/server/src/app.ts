@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { type Config, configSchema } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandling } from './http/envelope-errors';
+import { installInputShapeLimits } from './http/input-shape';
+import { redactedLogPaths, redactedText, serializeRequestForLog } from './http/log-redaction';
 import { acceptMultipartFields } from './http/multipart-fields';
 import { registerCall } from './http/register-call';
 import {
@@ -79,12 +81,14 @@ export interface AppDependencies {
     PaymentSettings &
     OrderConfig &
     AccountCreationConfig &
-    Partial<Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE' | 'EMBED_ORIGINS' | 'REDIS_PREFIX'>>;
+    Partial<Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE' | 'EMBED_ORIGINS' | 'REDIS_PREFIX' | 'API_DOCS'>>;
   database: DatabaseHandle;
   counters: CounterStore;
   now?: () => Date;
   /** Chooses captcha codes; tests supply a known one. */
   generateCaptchaCode?: () => string;
+  /** Where log lines go instead of standard output, for tests that read them. */
+  logStream?: { write(line: string): void };
   /** Overrides the request timeout, for tests. */
   requestTimeoutMs?: number;
   /** Where odds come from; without one the book is empty (most tests). */
@@ -139,7 +143,11 @@ export async function assembleApp(
   const app = Fastify({
     logger: {
       level: deps.config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.query.token', 'req.query.pwd'],
+      // No credential reaches a log line: not in the URL a GET call carries them in, nor in
+      // headers, query or body a line logs by hand.
+      redact: { paths: redactedLogPaths, censor: redactedText },
+      serializers: { req: serializeRequestForLog as never },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: bodyLimitBytes,
     // Trust exactly the configured number of proxy hops, nearest first.
@@ -160,6 +168,7 @@ export async function assembleApp(
     staticOrigin: async () => originOfUrl((await siteSettings.current()).staticUrl),
   });
   acceptEmptyJsonBodies(app);
+  installInputShapeLimits(app);
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
   acceptMultipartFields(app, bodyLimitBytes);
 
@@ -259,7 +268,8 @@ export async function assembleApp(
     ),
   });
   registerSiteContentModule(context, { audit });
-  await registerApiDocs(app);
+  // Off on a production configuration unless turned on (config.ts API_DOCS); then /docs is 404.
+  if (deps.config.API_DOCS !== false) await registerApiDocs(app);
 
   const webDistDir = deps.config.WEB_DIST_DIR;
   if (webDistDir && existsSync(join(webDistDir, 'index.html'))) {

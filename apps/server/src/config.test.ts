@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     expect(config.PARTNER_SECRETS.get('beta')).toBe(`${secret}x`);
   });
 
+  it('serves the API reference except on a production configuration, unless told', () => {
+    expect(loadConfig({}).API_DOCS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).API_DOCS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).API_DOCS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).API_DOCS).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }).API_DOCS).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+
   it('lists every bad variable by name in one error', () => {
     let message = '';
     try {

@@ -192,6 +192,15 @@ export const configSchema = z.object({
   ORDER_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(50).default(0),
   /** The house's cut of a cash out's value, in ten-thousandths (500 keeps 5%). */
   CASH_OUT_MARGIN_UNITS: z.coerce.number().int().min(0).max(5_000).default(500),
+  /**
+   * Serves the API reference at /docs (`on` or `off`). Unset, it is on except on a production
+   * configuration (NODE_ENV=production), where the list of every call is no one's business but
+   * the operator's.
+   */
+  API_DOCS: z
+    .enum(['on', 'off'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'on')),
   /** How long a member's token lasts, in hours. */
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -201,10 +210,15 @@ export const configSchema = z.object({
     .default(24 * 7),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENT_SANDBOX'> & {
+export type Config = Omit<
+  z.infer<typeof configSchema>,
+  'DATA_DIR' | 'PAYMENT_SANDBOX' | 'API_DOCS'
+> & {
   DATA_DIR: string;
   /** Resolved: the environment's value, or the default for NODE_ENV. */
   PAYMENT_SANDBOX: 'on' | 'off';
+  /** Resolved: the environment's value, or on except with NODE_ENV=production. */
+  API_DOCS: boolean;
 };
 
 /**
@@ -254,7 +268,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     throw new ConfigError(
       `Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`,
     );
-  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR), PAYMENT_SANDBOX: sandbox };
+  return {
+    ...result.data,
+    DATA_DIR: resolve(result.data.DATA_DIR),
+    PAYMENT_SANDBOX: sandbox,
+    API_DOCS: result.data.API_DOCS ?? result.data.NODE_ENV !== 'production',
+  };
 }
 
 export class ConfigError extends Error {}

@@ -54,7 +54,13 @@ function redisPrefixOf(database: DatabaseHandle): string {
 export async function createTestApp(
   overrides: Pick<
     AppDependencies,
-    'now' | 'generateCaptchaCode' | 'requestTimeoutMs' | 'feedProvider' | 'streams' | 'teamRecords'
+    | 'now'
+    | 'generateCaptchaCode'
+    | 'requestTimeoutMs'
+    | 'feedProvider'
+    | 'streams'
+    | 'teamRecords'
+    | 'logStream'
   > & {
     webDistDir?: string;
     /** A database the caller opened and closes itself, to start apps on it one after another. */

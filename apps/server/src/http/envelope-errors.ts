@@ -2,6 +2,7 @@ import { type ErrorName, errorCatalogue, type Language } from '@sb/contract';
 import { parseLanguage } from '@sb/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+import { redactUrl } from './log-redaction';
 
 /** Answers are written in the language of the request's `lang` field, wherever it was sent. */
 export function requestLanguage(request: FastifyRequest): Language {
@@ -73,7 +74,7 @@ export function installErrorHandling(app: FastifyInstance, requestTimeoutMs: num
   app.addHook('onRequest', async (request, reply) => {
     const timer = setTimeout(() => {
       if (!reply.sent) {
-        request.log.warn({ url: request.url }, 'request timed out');
+        request.log.warn({ url: redactUrl(request.url) }, 'request timed out');
         void sendError(request, reply, 'TIMEOUT');
       }
     }, requestTimeoutMs);

@@ -99,7 +99,9 @@ const dataPolicy = "default-src 'none'; frame-ancestors 'none'";
  *   not tell browsers it has it;
  * - no `X-Powered-By`;
  * - the member app's and the console's content security policies, and `X-Frame-Options` for
- *   browsers that predate `frame-ancestors`.
+ *   browsers that predate `frame-ancestors`;
+ * - `Cache-Control: no-store` on every JSON answer (the envelope of every call, public ones too:
+ *   which answers hold a token or a member's data is not worth deciding call by call).
  */
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
@@ -120,12 +122,12 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
       return payload;
     }
     const type = reply.getHeader('content-type');
-    if (
-      !reply.hasHeader('content-security-policy') &&
-      typeof type === 'string' &&
-      type.startsWith('application/json')
-    )
-      reply.header('content-security-policy', dataPolicy);
+    if (typeof type === 'string' && type.startsWith('application/json')) {
+      if (!reply.hasHeader('content-security-policy'))
+        reply.header('content-security-policy', dataPolicy);
+      // Answers carry tokens and members' data: no browser or proxy keeps a copy.
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    }
     return payload;
   });
 }

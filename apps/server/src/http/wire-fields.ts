@@ -2,6 +2,7 @@ import { coerceWireValue } from '@sb/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
+import { inputFaultOf } from './input-shape';
 
 /**
  * Query, form-encoded, JSON and multipart bodies all arrive as one flat object of fields
@@ -16,21 +17,6 @@ export function readWireFields(request: FastifyRequest): Record<string, unknown>
     ...(request.query as Record<string, unknown>),
     ...(body as Record<string, unknown> | undefined),
   };
-}
-
-/**
- * The field holding the first string with a NUL character, if any. PostgreSQL text cannot store
- * NUL, so such a value would fail in the database as an internal error instead of bad input.
- */
-function findNulCharacter(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNulCharacter(item, path ? `${path}.${key}` : key);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
 }
 
 function valueAt(fields: unknown, path: readonly PropertyKey[]): unknown {
@@ -63,15 +49,17 @@ function describeIssues(error: z.ZodError, fields: unknown): string {
 /**
  * The fields brought to `schema`'s shape by the wire's coercion (numbers as text and text as
  * numbers, `"1"` as true, empty strings as absent; packages/contract's wire-coercion.ts). A
- * string with a NUL character is refused here, whatever field holds it.
+ * string with a NUL character is refused here, whatever field holds it, and so is a value past
+ * the input shape limits: coercion reads JSON text inside a field, which the limits on the body
+ * did not see.
  */
 export function coerceWireFields(
   schema: z.ZodType,
   fields: Record<string, unknown>,
 ): Record<string, unknown> {
   const coerced = coerceWireValue(schema, fields) as Record<string, unknown>;
-  const nulField = findNulCharacter(coerced, '');
-  if (nulField) throw new AppError('INVALID_INPUT', `${nulField}: must not contain NUL characters`);
+  const fault = inputFaultOf(coerced, 'body', { refuseNul: true });
+  if (fault) throw new AppError('INVALID_INPUT', fault);
   return coerced;
 }
 

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import {
   type CollectionOrder,
   collectionCreate,
@@ -245,5 +246,63 @@ describe('/app/api/collection/upload', () => {
       await upload({ orderNo, uid: visitor.uid, token: visitor.token }, [image(png)]),
       402,
     );
+  });
+});
+
+describe('an upload from a caller without a live token', () => {
+  let port: number | undefined;
+  /**
+   * Sends the head of an upload of 11 MB over a real connection: the fields without a token
+   * and the first 64 KiB of the file, then nothing more until the server answers.
+   */
+  async function answerBeforeTheFile(fields: Record<string, string>) {
+    port ??= Number(new URL(await testApp.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    const boundary = 'unreadBoundary';
+    const head = Buffer.concat([
+      ...Object.entries(fields).map(([name, value]) =>
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+      ),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+    ]);
+    const declaredLength = 11 * 1024 * 1024;
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('data', (chunk) => received.push(chunk));
+    socket.on('error', () => {});
+    socket.write(
+      `POST ${collectionUploadPath} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${declaredLength}\r\n\r\n`,
+    );
+    socket.write(Buffer.concat([head, Buffer.alloc(64 * 1024 - head.length, 1)]));
+    // The rest of the 11 MB is never sent: an answer can only come from a server that did not
+    // wait for it, and the server closes the connection rather than wait to read it.
+    await closed;
+    const answer = Buffer.concat(received).toString('latin1');
+    const [headers = '', body = ''] = answer.split('\r\n\r\n');
+    return { headers, answer: JSON.parse(body) as Answer };
+  }
+
+  it('is answered before the file is read, and the connection closed', async () => {
+    const member = await newMember(testApp);
+    const { orderNo } = await newOrder(member);
+    const anonymous = await answerBeforeTheFile({ orderNo, type: '1' });
+    expect(anonymous.headers).toMatch(/^HTTP\/1\.1 200/);
+    expect(anonymous.headers.toLowerCase()).toContain('connection: close');
+    expectRefused(anonymous.answer, 403);
+    const forged = await answerBeforeTheFile({ orderNo, token: 'forged', uid: member.auth.uid });
+    expectRefused(forged.answer, 403);
+    const visitor = expectOk(
+      await testApp.call<{ uid: string; token: string }>('/app/api/visitor/create'),
+    );
+    const asVisitor = await answerBeforeTheFile({ orderNo, ...visitor });
+    expectRefused(asVisitor.answer, 402);
+    expect((await testApp.call(collectionOrder.path, member.auth)).data).toMatchObject({
+      orderNo,
+    });
   });
 });

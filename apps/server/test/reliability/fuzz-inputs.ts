@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
+import { inputShapeLimits } from '../../src/http/input-shape';
 import type { WireEncoding } from './wire-encodings';
 
 /**
@@ -220,6 +221,23 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
 );
 
+/** Past the input shape limits and just inside them (docs/security.md, Limits). */
+const nestedText = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+const manyFields = (count: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, index) => [`f${index}`, index]));
+const manyItems = (count: number) => Array.from({ length: count }, (_, index) => index % 10);
+// A value nested 20,000 deep goes as text (a JSON body or a field's JSON text): built as an
+// object, it would overflow the test's own JSON.stringify.
+const deepValues: unknown[] = [
+  nested(inputShapeLimits.depth),
+  nested(inputShapeLimits.depth - 1),
+  nestedText(20_000),
+  nestedText(inputShapeLimits.depth - 1),
+  manyFields(inputShapeLimits.keys + 1),
+  manyItems(inputShapeLimits.items + 1),
+  manyItems(inputShapeLimits.items),
+];
+
 /** What one fuzz case sends: fields as an object (encoded several ways) or raw bytes. */
 export type FuzzBody =
   | { kind: 'fields'; fields: Record<string, unknown>; encoding: WireEncoding }
@@ -262,6 +280,16 @@ export function fuzzBodies(
       : fc
           .tuple(fieldsArbitrary, fc.constantFrom(...edges))
           .map(([fields, [name, value]]) => ({ ...fields, [name]: value }));
+  // Deep and wide values in a field, and bodies of very many fields, in every encoding.
+  const deepOrWideField =
+    names.length === 0
+      ? fieldsArbitrary
+      : fc
+          .tuple(fieldsArbitrary, fc.constantFrom(...names), fc.constantFrom(...deepValues))
+          .map(([fields, name, value]) => ({ ...fields, [name]: value }));
+  const manyFieldsBody = fc
+    .tuple(fieldsArbitrary, fc.constantFrom(inputShapeLimits.keys - 40, inputShapeLimits.keys + 1))
+    .map(([fields, count]) => ({ ...manyFields(count), ...fields }));
   const unknownField = fc
     .tuple(fieldsArbitrary, fc.string({ minLength: 1, maxLength: 12 }), hostileValue)
     .map(([fields, name, value]) => ({ ...fields, [name]: value }));
@@ -277,6 +305,10 @@ export function fuzzBodies(
       '',
       `{"x":"${'y'.repeat(300 * 1024)}"}`,
       `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+      `{"a":${nestedText(20_000)}}`,
+      `{"a":${nestedText(inputShapeLimits.depth - 2)}}`,
+      JSON.stringify(manyFields(inputShapeLimits.keys + 1)),
+      JSON.stringify({ a: manyItems(inputShapeLimits.items + 1) }),
     ),
     fc.string({ unit: 'binary', maxLength: 200 }),
     fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value) ?? 'null'),
@@ -286,6 +318,8 @@ export function fuzzBodies(
     { weight: 4, arbitrary: asFields(oneFieldReplaced) },
     { weight: 2, arbitrary: asFields(oneFieldAtItsEdge) },
     { weight: 1, arbitrary: asFields(unknownField) },
+    { weight: 1, arbitrary: asFields(deepOrWideField) },
+    { weight: 1, arbitrary: asFields(manyFieldsBody) },
     {
       weight: 1,
       arbitrary: fc

@@ -1,7 +1,15 @@
-import { allCalls, errorCatalogue, isOperatorAuth, walletBalance } from '@sb/contract';
+import {
+  allCalls,
+  errorCatalogue,
+  isOperatorAuth,
+  matchEvent,
+  matchSysInit,
+  walletBalance,
+} from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimitBytes } from '../../src/app';
 import { configSchema } from '../../src/config';
+import { inputShapeLimits } from '../../src/http/input-shape';
 import { createManualFeed } from '../match/helpers';
 import { createOperator, signIn } from '../operators/helpers';
 import { type Book, createBook, fundedMember, placeBet, single } from '../orders/helpers';
@@ -70,6 +78,100 @@ describe('request bodies', () => {
     });
     expect(form.json()).toMatchObject({ code: errorCatalogue.BODY_TOO_LARGE.code });
     figures['request body limit'] = `${bodyLimitBytes / 1024} KiB (1001 past it, JSON and form)`;
+  });
+});
+
+describe('the shape of input', () => {
+  const nestedArrays = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+  const nestedJson = (depth: number) => `{"deviceID":${nestedArrays(depth - 1)}}`;
+  const form = (payload: string, path = matchSysInit.path) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: path,
+      payload,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  const refusal = (answer: { code: number; msg: string }) => ({
+    code: answer.code,
+    msg: answer.msg,
+  });
+
+  it(`refuses JSON nested deeper than ${inputShapeLimits.depth} levels as bad input, on any call`, async () => {
+    for (const depth of [20_000, inputShapeLimits.depth + 1]) {
+      const answer = await post(matchSysInit.path, nestedJson(depth));
+      expect(refusal(answer)).toEqual({
+        code: errorCatalogue.INVALID_INPUT.code,
+        msg: expect.stringContaining(`deviceID: nested deeper than ${inputShapeLimits.depth}`),
+      });
+    }
+    // Just inside the limit the body is read, and refused for what the field holds.
+    const inside = await post(matchSysInit.path, nestedJson(inputShapeLimits.depth));
+    expect(inside.code).toBe(errorCatalogue.INVALID_INPUT.code);
+    expect(inside.msg).not.toContain('nested deeper');
+    figures['input nesting limit'] = `${inputShapeLimits.depth} levels (1000 past it)`;
+  });
+
+  it(`refuses more than ${inputShapeLimits.keys} keys in an object and ${inputShapeLimits.items} items in a list`, async () => {
+    const manyKeys = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 1]));
+    const wideBody = await post(matchSysInit.path, manyKeys(inputShapeLimits.keys + 1));
+    expect(refusal(wideBody)).toEqual({
+      code: errorCatalogue.INVALID_INPUT.code,
+      msg: expect.stringContaining(`body: more than ${inputShapeLimits.keys} fields`),
+    });
+    const wideField = await post(matchSysInit.path, {
+      deviceID: manyKeys(inputShapeLimits.keys + 1),
+    });
+    expect(wideField.msg).toContain(`deviceID: more than ${inputShapeLimits.keys} fields`);
+    const longList = await post(matchSysInit.path, {
+      deviceID: Array.from({ length: inputShapeLimits.items + 1 }, () => 0),
+    });
+    expect(refusal(longList)).toEqual({
+      code: errorCatalogue.INVALID_INPUT.code,
+      msg: expect.stringContaining(`deviceID: more than ${inputShapeLimits.items} items`),
+    });
+    // At the limits the body is read, and refused for what its fields are.
+    const atLimits = await post(matchSysInit.path, {
+      deviceID: Array.from({ length: inputShapeLimits.items }, () => 0),
+    });
+    expect(atLimits.msg).not.toContain('more than');
+  });
+
+  it('holds for form bodies, the query string and JSON text inside a field', async () => {
+    const repeated = (count: number) => Array.from({ length: count }, () => 'matchId=1').join('&');
+    const longForm = (await form(repeated(inputShapeLimits.items + 1))).json();
+    expect(longForm).toMatchObject({
+      code: errorCatalogue.INVALID_INPUT.code,
+      msg: expect.stringContaining(`more than ${inputShapeLimits.items} items`),
+    });
+    const wideForm = (
+      await form(
+        Array.from({ length: inputShapeLimits.keys + 1 }, (_, index) => `k${index}=1`).join('&'),
+      )
+    ).json();
+    expect(wideForm.msg).toContain(`body: more than ${inputShapeLimits.keys} fields`);
+    const wideQuery = await testApp.app.inject({
+      method: 'GET',
+      url: `${matchSysInit.path}?${Array.from({ length: inputShapeLimits.keys + 1 }, (_, index) => `k${index}=1`).join('&')}`,
+    });
+    expect(wideQuery.json().msg).toContain(`query: more than ${inputShapeLimits.keys} fields`);
+    // A list field reads JSON text (docs/wire.md): text nested 20,000 deep is refused, not walked.
+    const member = await fundedMember(testApp, 0);
+    const deepText = (
+      await form(
+        `${new URLSearchParams(member.auth)}&matchId=${encodeURIComponent(nestedArrays(20_000))}`,
+        matchEvent.path,
+      )
+    ).json();
+    expect(deepText).toMatchObject({ code: errorCatalogue.INVALID_INPUT.code });
+    const deepTextToList = await post(matchEvent.path, {
+      ...member.auth,
+      matchId: nestedArrays(20_000),
+    });
+    expect(refusal(deepTextToList)).toEqual({
+      code: errorCatalogue.INVALID_INPUT.code,
+      msg: expect.stringContaining(`matchId: nested deeper than ${inputShapeLimits.depth}`),
+    });
   });
 });
 

@@ -2,8 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collectionCreate, collectionUploadPath, depositCreate, walletBalance } from '@sb/contract';
+import {
+  collectionCreate,
+  collectionUploadPath,
+  depositCreate,
+  matchSysInit,
+  walletBalance,
+} from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { hstsMaxAgeSeconds } from '../../src/http/security-headers';
 import {
   memberReceiptFilePath,
@@ -146,6 +153,23 @@ describe('other answers', () => {
     expectCommonHeaders(missing.headers);
   });
 
+  it('keep no copy of any call: every JSON answer is no-store, assets keep their caching', async () => {
+    const member = await newMember(testApp);
+    const answers = [
+      await testApp.app.inject({ method: 'POST', url: walletBalance.path, payload: member.auth }),
+      await testApp.app.inject({ method: 'POST', url: '/app/api/visitor/create' }),
+      await get(testApp, `${matchSysInit.path}?lang=en`),
+      await testApp.app.inject({ method: 'POST', url: '/admin/api/members/list' }),
+      await get(testApp, '/app/api/no/such/call'),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.headers['cache-control'], answer.raw.req.url).toBe('no-store');
+    }
+    const asset = await get(testApp, '/assets/main.js');
+    expect(asset.headers['cache-control']).not.toContain('no-store');
+  });
+
   it('send HSTS only over TLS, as a trusted proxy reports it', async () => {
     const overTls = await get(testApp, '/', { 'x-forwarded-proto': 'https' });
     expect(overTls.headers['strict-transport-security']).toBe(`max-age=${hstsMaxAgeSeconds}`);
@@ -207,6 +231,32 @@ describe("the payment sandbox's pages", () => {
       "'self'",
     ]);
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('the API reference', () => {
+  it('answers 404 at /docs on a production configuration unless turned on', async () => {
+    expect((await get(testApp, '/docs/json')).statusCode).toBe(200);
+    const production = loadConfig({ NODE_ENV: 'production' });
+    const closed = await createTestApp({
+      database: testApp.database,
+      config: { API_DOCS: production.API_DOCS },
+    });
+    const turnedOn = await createTestApp({
+      database: testApp.database,
+      config: { API_DOCS: loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).API_DOCS },
+    });
+    try {
+      for (const url of ['/docs', '/docs/', '/docs/json', '/docs/static/index.html']) {
+        const answer = await get(closed, url);
+        expect(answer.statusCode, url).toBe(404);
+        expect(answer.json(), url).toMatchObject({ code: 1002 });
+      }
+      expect((await get(turnedOn, '/docs/json')).statusCode).toBe(200);
+    } finally {
+      await closed.close();
+      await turnedOn.close();
+    }
   });
 });
 

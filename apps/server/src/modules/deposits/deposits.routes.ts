@@ -8,7 +8,7 @@ import type { WalletMember } from '../wallet/wallet.service';
 import type { CollectionService } from './collection.service';
 import type { DepositsService } from './deposits.service';
 import { registerReceiptFileRoutes } from './receipt-files.routes';
-import { readReceiptUpload, uploadLimits } from './receipt-image';
+import { readReceiptUpload, type UploadCaller, uploadLimits } from './receipt-image';
 
 export interface DepositRouteDeps {
   authenticate: Authenticator;
@@ -59,13 +59,20 @@ export async function registerDepositRoutes(
     // The app reads the fields of multipart calls without a file; this route reads its own parts.
     scope.removeContentTypeParser('multipart/form-data');
     await scope.register(multipart, { limits: uploadLimits, throwFileSizeLimit: true });
-    scope.post(calls.collectionUploadPath, async (request) => {
-      const { fields, image } = await readReceiptUpload(request);
-      // The same auth levels as every member call: 403 without a live token, 402 for a visitor.
-      const user = fields.token ? await authenticate(fields.token, fields.uid || undefined) : null;
-      if (!user) throw new AppError('TOKEN_INVALID');
-      if (user.memberId === 0) throw new AppError('LOGIN_REQUIRED');
-      const member = await deps.findWalletMember(user);
+    scope.post(calls.collectionUploadPath, async (request, reply) => {
+      const identify = async (caller: UploadCaller): Promise<AuthenticatedUser> => {
+        // The same auth levels as every member call: 403 without a live token, 402 for a
+        // visitor. A refused caller's file is never read: the connection closes after the
+        // answer instead of reading the rest of the body to keep it open.
+        const user = caller.token
+          ? await authenticate(caller.token, caller.uid || undefined)
+          : null;
+        if (user && user.memberId !== 0) return user;
+        reply.header('connection', 'close');
+        throw new AppError(user ? 'LOGIN_REQUIRED' : 'TOKEN_INVALID');
+      };
+      const { caller, fields, image } = await readReceiptUpload(request, identify);
+      const member = await deps.findWalletMember(caller);
       await collections.uploadReceipt(member, fields.orderNo, image);
       return { code: 0, msg: 'success', data: null };
     });

@@ -51,22 +51,35 @@ function refusalOf(error: unknown): AppError | null {
   return null;
 }
 
+/** The common fields (token, uid) sent before the file, as the caller is identified from them. */
+export type UploadCaller = z.output<typeof commonFieldsSchema>;
+
 /**
  * Reads a receipt upload: SPEC §7's multipart with `file`, `orderNo`, `type` and the common
- * fields. Refuses a second file, a file over 10 MB, an empty one and anything that is not a JPEG
- * or PNG by content; answers the validated fields and the image.
+ * fields. `identify` is called with the common fields of the query and of the parts before the
+ * file, before a byte of the file is read (or at the end when no file came): a caller it refuses
+ * never gets ten megabytes read, so the token comes before the file, as the member site sends
+ * it. Refuses a second file, a file over 10 MB, an empty one and anything that is not a JPEG or
+ * PNG by content; answers the validated fields and the image.
  */
-export async function readReceiptUpload(
+export async function readReceiptUpload<Caller>(
   request: FastifyRequest,
-): Promise<{ fields: UploadFields; image: ReceiptImage }> {
+  identify: (caller: UploadCaller) => Promise<Caller>,
+): Promise<{ caller: Caller; fields: UploadFields; image: ReceiptImage }> {
   if (!request.isMultipart()) {
     throw new AppError('INVALID_INPUT', 'the upload must be multipart/form-data');
   }
   const values: Record<string, unknown> = { ...(request.query as Record<string, unknown>) };
   const files: Buffer[] = [];
+  let identified: { caller: Caller } | null = null;
+  const identifyOnce = async (): Promise<Caller> => {
+    identified ??= { caller: await identify(parseWireFields(commonFieldsSchema, values)) };
+    return identified.caller;
+  };
   try {
     for await (const part of request.parts({ limits: uploadLimits })) {
       if (part.type === 'file') {
+        await identifyOnce();
         if (part.fieldname !== 'file') {
           throw new AppError(
             'INVALID_INPUT',
@@ -90,11 +103,12 @@ export async function readReceiptUpload(
     if (error instanceof AppError) throw error;
     throw refusalOf(error) ?? error;
   }
+  const caller = await identifyOnce();
   const fields = parseWireFields(uploadFieldsSchema, values);
   const content = files[0];
   if (!content) throw new AppError('RECEIPT_FILE_COUNT', 'no file was sent');
   if (content.length === 0) throw new AppError('RECEIPT_EMPTY');
   const mediaType = detectImageType(content);
   if (!mediaType) throw new AppError('RECEIPT_NOT_IMAGE');
-  return { fields, image: { mediaType, content } };
+  return { caller, fields, image: { mediaType, content } };
 }
