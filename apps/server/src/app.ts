@@ -81,7 +81,9 @@ export interface AppDependencies {
     PaymentSettings &
     OrderConfig &
     AccountCreationConfig &
-    Partial<Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE' | 'EMBED_ORIGINS' | 'REDIS_PREFIX' | 'API_DOCS'>>;
+    Partial<
+      Pick<Config, 'ADJUSTMENT_APPROVAL_ABOVE' | 'EMBED_ORIGINS' | 'REDIS_PREFIX' | 'API_DOCS'>
+    >;
   database: DatabaseHandle;
   counters: CounterStore;
   now?: () => Date;
