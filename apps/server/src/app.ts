@@ -34,6 +34,7 @@ import {
   registerIdentityModule,
 } from './modules/identity/identity.module';
 import type { IdentityService } from './modules/identity/identity.service';
+import type { SessionEndListener } from './modules/identity/identity.types';
 import { registerLedgerModule } from './modules/ledger/ledger.module';
 import { createLedger, type Ledger } from './modules/ledger/ledger.service';
 import { registerLoanModule } from './modules/loans/loans.module';
@@ -177,6 +178,8 @@ export async function assembleApp(
   const ledger = createLedger(deps.database.db);
   // The loans module's reads of members' credit lines, which the session and balances show.
   const credit = createCreditReader(deps.database.db);
+  // Identity ends sessions, and is built before the sockets that must close with them.
+  let closeSessionSockets: SessionEndListener = () => {};
   const identity = registerIdentityModule({
     app,
     db: deps.database.db,
@@ -186,6 +189,7 @@ export async function assembleApp(
     generateCaptchaCode: deps.generateCaptchaCode,
     grantDemoBalance: createDemoBalanceGranter(ledger),
     readCredit: credit.creditLineOf,
+    onSessionsEnded: (ended) => closeSessionSockets(ended),
   });
   const authenticate = identity.authenticate;
 
@@ -224,6 +228,7 @@ export async function assembleApp(
     records: deps.teamRecords,
   });
   const realtime = await attachRealtime(context, { matches: match });
+  closeSessionSockets = realtime.closeSessionSockets;
   const wallet = registerWalletModule(context, {
     credit,
     publishBalances: (userId, balances) => realtime.publishToUser(userId, 'balance', balances),
@@ -260,6 +265,7 @@ export async function assembleApp(
     openOrdersOf: orders.exposure.openOrdersOf,
     isWithdrawLocked: withdrawals.isPasswordLocked,
     partnerChannels: [...deps.config.PARTNER_SECRETS.keys()],
+    onSessionsEnded: realtime.closeSessionSockets,
   });
   registerAdjustmentsModule(context, {
     audit,

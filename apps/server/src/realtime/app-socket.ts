@@ -15,10 +15,17 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Authenticator } from '../http/request-context';
 import type { ReadModel } from '../modules/feed/feed.types';
+import type { EndedSessions } from '../modules/identity/identity.types';
 import type { ViewerResolver } from '../modules/match/match.types';
 import { createTokenBucket } from '../platform/token-bucket';
 import { createSlipWatches } from './slip-watch';
-import { identityOf, requireToken } from './socket-auth';
+import {
+  closeEndedSessions,
+  identityOf,
+  requireToken,
+  startTokenRechecks,
+  tokenRecheckMs,
+} from './socket-auth';
 import {
   invalid,
   parsePayload,
@@ -44,9 +51,6 @@ export type PublishToUser = <E extends AccountEventName>(
 
 /** The members' sockets send next to nothing; anything large is refused by the transport. */
 export const appSocketMaxPayloadBytes = 4 * 1024;
-/** A token revoked after the connection was made is noticed within this long. */
-const recheckAfterMs = 5 * 60_000;
-const recheckSweepMs = 60_000;
 /** Packets of any kind from a member's socket; beyond this it is flooding and is disconnected. */
 const packetBurst = 20;
 const packetsPerSecond = 5;
@@ -118,7 +122,12 @@ export function attachAppSocket(options: AppSocketOptions) {
     );
   }
 
-  const checkedAt = new WeakMap<AppSocket, number>();
+  const rechecks = startTokenRechecks({
+    sockets: () => io.of('/').sockets.values(),
+    authenticate: options.authenticate,
+    log,
+    recheckAfterMs: tokenRecheckMs,
+  });
   const slips = createSlipWatches({ readModel: options.readModel, log });
 
   /**
@@ -180,32 +189,10 @@ export function attachAppSocket(options: AppSocketOptions) {
     // The slip to watch is the one request; anything else is refused.
     refuseUnknownEvents(socket, servedEvents, (refused) => socket.emit('refused', refused));
     serveSlip(socket);
-    checkedAt.set(socket, Date.now());
+    rechecks.checked(socket);
     const { user } = identityOf(socket);
     if (user.memberId > 0) void socket.join(userRoom(user.userId));
   });
-
-  /** Disconnects, on this process, the sockets whose token has been revoked or has expired. */
-  let isSweeping = false;
-  async function sweepRevoked(): Promise<void> {
-    if (isSweeping) return;
-    isSweeping = true;
-    try {
-      for (const socket of io.of('/').sockets.values()) {
-        if (Date.now() - (checkedAt.get(socket) ?? 0) < recheckAfterMs) continue;
-        const { token, user } = identityOf(socket);
-        const current = await options.authenticate(token, user.uid);
-        if (current && current.userId === user.userId) checkedAt.set(socket, Date.now());
-        else socket.disconnect(true);
-      }
-    } catch (error) {
-      log.error({ err: error }, 'app socket token check failed');
-    } finally {
-      isSweeping = false;
-    }
-  }
-  const sweepTimer = setInterval(() => void sweepRevoked(), recheckSweepMs);
-  sweepTimer.unref();
 
   const publishToUser: PublishToUser = (userId, event, ...args) => {
     if (!Number.isSafeInteger(userId) || userId <= 0)
@@ -230,13 +217,15 @@ export function attachAppSocket(options: AppSocketOptions) {
   return {
     io,
     publishToUser,
-    /** Closes the sockets of a member everywhere (a password change revokes all their tokens). */
-    disconnectUser(userId: number): void {
-      io.in(userRoom(userId)).disconnectSockets(true);
+    /** Closes this process's sockets of the ended sessions (realtime.module.ts tells the others). */
+    closeSessions(ended: EndedSessions): void {
+      closeEndedSessions(io.of('/').sockets.values(), ended);
     },
+    /** Checks every socket's token now: after Redis was away, ends may have gone unheard. */
+    recheckAll: () => rechecks.recheckAll(),
     /** Closes this process's connections; other processes keep theirs. */
     close(): void {
-      clearInterval(sweepTimer);
+      rechecks.stop();
       slips.stop();
       // Transports closed without a disconnect packet: Socket.IO clients reconnect after a
       // dropped transport (to this server when it is back, or to another process), but never

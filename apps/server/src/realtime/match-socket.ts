@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type ExtendedError, Server } from 'socket.io';
 import type { Authenticator } from '../http/request-context';
 import type { ReadModel } from '../modules/feed/feed.types';
+import type { EndedSessions } from '../modules/identity/identity.types';
 import type { MatchWireSource } from '../modules/match/match.module';
 import type { SiteSettingsValues, Viewer } from '../modules/match/match.types';
 import { createStreamIndex } from './match-audiences';
@@ -23,7 +24,13 @@ import {
   type SocketViewer,
 } from './match-requests';
 import { createSocketMatchWire } from './match-wire';
-import { identityOf, requireToken } from './socket-auth';
+import {
+  closeEndedSessions,
+  identityOf,
+  requireToken,
+  startTokenRechecks,
+  tokenRecheckMs,
+} from './socket-auth';
 import {
   invalid,
   rateLimited,
@@ -159,6 +166,14 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     });
   }
 
+  // A member's token prices the matches with their margins: it serves no longer than the session.
+  const rechecks = startTokenRechecks({
+    sockets: () => io.of('/').sockets.values(),
+    authenticate: options.authenticate,
+    log,
+    recheckAfterMs: tokenRecheckMs,
+  });
+
   io.use(requireToken(options.authenticate, log));
   // The viewer is known before the first request, so every request is answered in one turn.
   io.use((socket, next: (error?: ExtendedError) => void) => {
@@ -183,6 +198,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     }
     const state = createMatchSocketState(viewer);
     states.set(socket, state);
+    rechecks.checked(socket);
     socket.use((_packet, next) => {
       if (state.packets.take()) return next();
       socket.emit('refused', {
@@ -271,8 +287,15 @@ export function attachMatchSocket(options: MatchSocketOptions) {
 
   return {
     io,
+    /** Closes this process's sockets of the ended sessions (realtime.module.ts tells the others). */
+    closeSessions(ended: EndedSessions): void {
+      closeEndedSessions(io.of('/').sockets.values(), ended);
+    },
+    /** Checks every socket's token now: after Redis was away, ends may have gone unheard. */
+    recheckAll: () => rechecks.recheckAll(),
     /** Stops the streams and closes every connection of this process. */
     close(): void {
+      rechecks.stop();
       stopHearingSettings();
       clearInterval(reviewTimer);
       broadcast.stop();

@@ -1,7 +1,9 @@
 import type { ModuleContext } from '../module-context';
+import type { EndedSessions } from '../modules/identity/identity.types';
 import type { MatchWireSource } from '../modules/match/match.module';
 import { attachAppSocket, type PublishToUser } from './app-socket';
 import { attachMatchSocket } from './match-socket';
+import { createSessionEndBus } from './session-end-bus';
 
 export type { AccountEventName, PublishToUser } from './app-socket';
 
@@ -9,8 +11,11 @@ export type { AccountEventName, PublishToUser } from './app-socket';
 export interface Realtime {
   /** Sends `balance`, `H` or `J` to every `/app/socket` of a member, on any server process. */
   publishToUser: PublishToUser;
-  /** Closes every `/app/socket` of a member, on any server process. */
-  disconnectUser(userId: number): void;
+  /**
+   * Closes the sockets (both endpoints) opened with a token of the ended sessions: this
+   * process's at once, the other processes' as soon as they hear it on Redis.
+   */
+  closeSessionSockets(ended: EndedSessions): void;
 }
 
 export interface RealtimeOptions {
@@ -54,17 +59,36 @@ export async function attachRealtime(
       : {}),
   });
 
+  const closeHere = (ended: EndedSessions) => {
+    account.closeSessions(ended);
+    match.closeSessions(ended);
+  };
+  const sessionEnds = redisUrl
+    ? createSessionEndBus({
+        redisUrl,
+        prefix: context.config.REDIS_PREFIX ?? defaultRedisPrefix,
+        onEnded: closeHere,
+        onResubscribed: () => {
+          void account.recheckAll();
+          void match.recheckAll();
+        },
+        log,
+      })
+    : undefined;
   // Open sockets would keep the HTTP server from closing: they go first.
   app.addHook('preClose', async () => {
     match.close();
     account.close();
   });
   app.addHook('onClose', async () => {
-    await account.closeRedis();
+    await Promise.all([account.closeRedis(), sessionEnds?.close()]);
   });
 
   return {
     publishToUser: account.publishToUser,
-    disconnectUser: (userId: number) => account.disconnectUser(userId),
+    closeSessionSockets(ended: EndedSessions): void {
+      closeHere(ended);
+      sessionEnds?.announce(ended);
+    },
   };
 }

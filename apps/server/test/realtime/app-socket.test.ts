@@ -156,7 +156,7 @@ describe('/app/socket', () => {
     const disconnected = new Promise<string>((resolve) =>
       socket.socket.once('disconnect', (reason) => resolve(reason)),
     );
-    testApp.modules.realtime.disconnectUser(session.memberId);
+    testApp.modules.realtime.closeSessionSockets({ userId: session.memberId, sessionId: null });
     expect(await disconnected).toBe('io server disconnect');
 
     const logout = await testApp.call('/app/api/member/logout', authOf(session));

@@ -13,6 +13,7 @@ import {
   type IdentityServiceOptions,
   walletMemberOf,
 } from './identity.service';
+import type { SessionEndListener } from './identity.types';
 import { createLoginGuard } from './login-guard';
 import { createMemberAdminRepository } from './member-admin.repository';
 import { createMemberAdmin } from './member-admin.service';
@@ -49,6 +50,7 @@ export function registerIdentityModule(deps: {
   generateCaptchaCode?: () => string;
   grantDemoBalance: IdentityServiceOptions['grantDemoBalance'];
   readCredit?: IdentityServiceOptions['readCredit'];
+  onSessionsEnded?: SessionEndListener;
 }): IdentityService {
   const { app, db, counters, now } = deps;
   const repository = createIdentityRepository(db);
@@ -72,6 +74,7 @@ export function registerIdentityModule(deps: {
     now,
     grantDemoBalance: deps.grantDemoBalance,
     readCredit: deps.readCredit,
+    onSessionsEnded: deps.onSessionsEnded,
   });
   const { authenticate } = identity;
   registerIdentityRoutes(app, authenticate, identity, loginGuard);
@@ -102,11 +105,17 @@ export function registerIdentityDesks(
     isWithdrawLocked: (userId: number) => Promise<boolean>;
     /** The partner channels PARTNER_SECRETS configures: the only ones the desk knows. */
     partnerChannels: readonly string[];
+    /** Told when blocking a member has ended their sessions: their sockets close. */
+    onSessionsEnded?: SessionEndListener;
   },
 ) {
   const { app, authenticate, now } = context;
   const db = context.database.db;
-  const members = createMemberAdmin({ repository: createMemberAdminRepository(db), now });
+  const members = createMemberAdmin({
+    repository: createMemberAdminRepository(db),
+    now,
+    onSessionsEnded: deps.onSessionsEnded,
+  });
   registerMemberDeskRoutes(app, authenticate, {
     members,
     audit: deps.audit,

@@ -20,6 +20,7 @@ import {
 } from '../../platform/secrets';
 import { type CreditFields, toSession, toUserInfo, userTypeOf } from './identity.mappers';
 import type { IdentityRepository, NewUser, UserRow } from './identity.repository';
+import type { SessionEndListener } from './identity.types';
 import type { LoginGuard } from './login-guard';
 import type { AccountCreationGuard } from './new-account-limits';
 import { verifyPartnerToken } from './partner-auth';
@@ -39,6 +40,8 @@ export interface IdentityServiceOptions {
   grantDemoBalance: (userId: number) => Promise<void>;
   /** A member's credit limit and loan in a currency (the loans module's); 0 and 0 without it. */
   readCredit?: (userId: number, currencyId: number) => Promise<CreditFields>;
+  /** Told when a logout or a password change has ended sessions: their sockets close. */
+  onSessionsEnded?: SessionEndListener;
 }
 
 interface Credentials {
@@ -386,6 +389,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
         await repository.updateUser(row.id, { passwordHash });
       }
       await repository.revokeAllSessions(row.id, now());
+      options.onSessionsEnded?.({ userId: row.id, sessionId: null });
       return null;
     },
 
@@ -421,6 +425,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
 
     async logout(user: AuthenticatedUser): Promise<null> {
       await repository.revokeSession(user.tokenId, now());
+      options.onSessionsEnded?.({ userId: user.userId, sessionId: user.tokenId });
       return null;
     },
 

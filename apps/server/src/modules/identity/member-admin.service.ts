@@ -1,6 +1,7 @@
 import type { MemberRisk } from '@sb/contract';
 import { AppError } from '../../http/app-error';
 import type { AuditWithin } from '../operators/audit.service';
+import type { SessionEndListener } from './identity.types';
 import type {
   MemberAdminQueries,
   MemberAdminRepository,
@@ -34,9 +35,14 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 /**
  * What the back office does to members' identities: search, read, block and risk settings.
  * Blocking ends every session of the member in the same transaction (a blocked member's token
- * is refused like a revoked one, and their logins are refused); unblocking lets them sign in.
+ * is refused like a revoked one, and their logins are refused), and their sockets close once it
+ * commits; unblocking lets them sign in.
  */
-export function createMemberAdmin(deps: { repository: MemberAdminRepository; now: () => Date }) {
+export function createMemberAdmin(deps: {
+  repository: MemberAdminRepository;
+  now: () => Date;
+  onSessionsEnded?: SessionEndListener;
+}) {
   const { repository, now } = deps;
 
   function requireFound(userId: number, user: MemberRow | undefined): MemberRow {
@@ -61,8 +67,8 @@ export function createMemberAdmin(deps: { repository: MemberAdminRepository; now
     },
 
     /** Blocks or unblocks; `applied` false when the member already stood so. */
-    setBlocked(userId: number, blocked: boolean, audit: AuditWithin) {
-      return repository.transaction(async (members, tx) => {
+    async setBlocked(userId: number, blocked: boolean, audit: AuditWithin) {
+      const result = await repository.transaction(async (members, tx) => {
         const before = await lock(members, userId);
         if (blocked === (before.blockedAt !== null)) return { member: before, applied: false };
         const at = now();
@@ -75,6 +81,8 @@ export function createMemberAdmin(deps: { repository: MemberAdminRepository; now
         });
         return { member: after ?? before, applied: true };
       });
+      if (blocked && result.applied) deps.onSessionsEnded?.({ userId, sessionId: null });
+      return result;
     },
 
     /** Changes the risk settings and isShow given; the others keep their value. */
