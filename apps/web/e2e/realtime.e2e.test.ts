@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { matchRoomName } from '@sb/contract';
+import { matchRoomName, memberPasswordEdit } from '@sb/contract';
 import { formatDisplayAmount, requireCurrency } from '@sb/domain';
 import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { DatabaseHandle } from '../../server/src/db/database';
-import { registerMember } from '../../server/test/identity/helpers';
+import { authOf, expectOk, registerMember, wirePassword } from '../../server/test/identity/helpers';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
 import { createTestDatabase } from '../../server/test/test-database';
 import { cny, fund, usdt } from '../../server/test/withdrawals/helpers';
@@ -385,5 +385,50 @@ describe.skipIf(!hasChromium)('the sockets of the member site in Chromium', () =
       ]),
     );
     await screenshots(page, 'deposit-ways');
+  }, 120_000);
+  it('goes on as a visitor at once when the session ends on another device', async () => {
+    if (!server) throw new Error('no server');
+    const { testApp } = server;
+    const { account, password, session } = await registerMember(testApp);
+    // A page of its own, as a visitor: the earlier tests left a member signed in.
+    const visitor = await browser?.context.newPage();
+    if (!visitor) throw new Error('no browser');
+    onTestFinished(() => visitor.close());
+    await visitor.goto(server.url);
+    await visitor.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    const accountSocket = new Promise<WebSocket>((resolve) => {
+      visitor.on('websocket', (socket) => {
+        if (socket.url().includes('/app/socket')) resolve(socket);
+      });
+    });
+    await visitor.reload();
+    await visitor.getByTestId('login-open').click();
+    await visitor.getByTestId('login-account').fill(account);
+    await visitor.getByTestId('login-password').fill(password);
+    await visitor.getByTestId('login-submit').click();
+    await visitor.getByTestId('balance').waitFor(network);
+    const socket = await accountSocket;
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    // Socket.IO's answer to the handshake: the session's socket is open.
+    await socket.waitForEvent('framereceived', {
+      predicate: ({ payload }) => String(payload).startsWith('40'),
+      timeout: 15_000,
+    });
+
+    // The password changed on the member's other device ends every session of the member.
+    expectOk(
+      await testApp.call(memberPasswordEdit.path, {
+        ...authOf(session),
+        oldPwd: wirePassword(password),
+        pwd: wirePassword(`${password}-new`),
+      }),
+    );
+    await closed;
+    // No call of the page's own is due: the closed socket is what tells it.
+    await visitor.getByTestId('login-open').waitFor({ timeout: 5_000 });
+    expect(await visitor.getByTestId('balance').count()).toBe(0);
   }, 120_000);
 });
