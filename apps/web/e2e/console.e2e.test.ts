@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type CallOutput,
@@ -1081,9 +1082,15 @@ describe.skipIf(!hasChromium)(
 
     it('lets an admin turn a partner off (its sign-ins are refused until it is back on) and a player’s live video off', async () => {
       const principal = `p${Date.now().toString(36)}`;
+      // A token works once: each login signs its own, told apart by a nonce.
       const partnerLoginFields = () => ({
         authToken: signPartnerToken(
-          { channel: testPartnerChannel, principal, exp: Math.floor(Date.now() / 1000) + 600 },
+          {
+            channel: testPartnerChannel,
+            principal,
+            exp: Math.floor(Date.now() / 1000) + 600,
+            nonce: randomUUID(),
+          },
           testPartnerSecret,
         ),
         principal,

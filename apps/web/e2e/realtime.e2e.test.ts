@@ -399,9 +399,15 @@ describe.skipIf(!hasChromium)('the sockets of the member site in Chromium', () =
       localStorage.clear();
       sessionStorage.clear();
     });
-    const accountSocket = new Promise<WebSocket>((resolve) => {
-      visitor.on('websocket', (socket) => {
-        if (socket.url().includes('/app/socket')) resolve(socket);
+    // The account socket, open once Socket.IO answered its handshake (a `40` frame), and closed.
+    let socketClosed: Promise<void> | undefined;
+    const socketOpen = new Promise<void>((resolve) => {
+      visitor.on('websocket', (socket: WebSocket) => {
+        if (!socket.url().includes('/app/socket')) return;
+        socketClosed = new Promise((closed) => socket.on('close', () => closed()));
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).startsWith('40')) resolve();
+        });
       });
     });
     await visitor.reload();
@@ -410,13 +416,7 @@ describe.skipIf(!hasChromium)('the sockets of the member site in Chromium', () =
     await visitor.getByTestId('login-password').fill(password);
     await visitor.getByTestId('login-submit').click();
     await visitor.getByTestId('balance').waitFor(network);
-    const socket = await accountSocket;
-    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    // Socket.IO's answer to the handshake: the session's socket is open.
-    await socket.waitForEvent('framereceived', {
-      predicate: ({ payload }) => String(payload).startsWith('40'),
-      timeout: 15_000,
-    });
+    await socketOpen;
 
     // The password changed on the member's other device ends every session of the member.
     expectOk(
@@ -426,7 +426,7 @@ describe.skipIf(!hasChromium)('the sockets of the member site in Chromium', () =
         pwd: wirePassword(`${password}-new`),
       }),
     );
-    await closed;
+    await socketClosed;
     // No call of the page's own is due: the closed socket is what tells it.
     await visitor.getByTestId('login-open').waitFor({ timeout: 5_000 });
     expect(await visitor.getByTestId('balance').count()).toBe(0);

@@ -8,7 +8,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPayments } from '../../src/modules/payments/payments.schema';
-import { createDepositsTestApp, type DepositsTestApp, pressPayButton } from '../deposits/helpers';
+import {
+  createDepositsTestApp,
+  type DepositsTestApp,
+  paymentIdOf,
+  pressPayButton,
+} from '../deposits/helpers';
 import { expectContractOutput } from '../identity/helpers';
 import {
   addBankCard,
@@ -49,13 +54,14 @@ async function deposit(amount: number): Promise<string> {
       amount,
     }),
   );
-  const paymentId = payUrl.split('/').pop() ?? '';
+  const paymentId = paymentIdOf(payUrl);
   const [payment] = await testApp.database.db
     .select()
     .from(sandboxPayments)
     .where(eq(sandboxPayments.id, paymentId));
   await pressPayButton(testApp, payUrl, 'complete');
-  return payment?.orderNo ?? '';
+  if (!payment) throw new Error(`no sandbox payment ${paymentId}`);
+  return payment.orderNo;
 }
 
 beforeAll(async () => {
