@@ -37,7 +37,10 @@ interface BoardPrice {
 }
 
 async function startServer() {
-  const feed = createStillFeed('open-bets-e2e');
+  // One instant of the world, whatever hour the suite runs: the first rows of the board then
+  // always hold the three pre-match football matches the tests pick (at some hours of a
+  // world held at the run's own time, the rows in view are all in play).
+  const feed = createStillFeed('open-bets-e2e', Date.UTC(2026, 11, 2, 14, 30, 0));
   const testApp = await createTestApp({ feedProvider: feed.provider, webDistDir });
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
   const address = testApp.app.server.address();
