@@ -390,27 +390,31 @@ describe.skipIf(!hasChromium)('the sockets of the member site in Chromium', () =
     if (!server) throw new Error('no server');
     const { testApp } = server;
     const { account, password, session } = await registerMember(testApp);
-    // A page of its own, as a visitor: the earlier tests left a member signed in.
-    const visitor = await browser?.context.newPage();
-    if (!visitor) throw new Error('no browser');
-    onTestFinished(() => visitor.close());
-    await visitor.goto(server.url);
+    // The suite's one page, made a visitor's again: the earlier tests left a member signed in.
+    // (A second page would share its storage with this one, which may write its session back.)
+    const visitor = page;
     await visitor.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
     });
     // The account socket, open once Socket.IO answered its handshake (a `40` frame), and closed.
     let socketClosed: Promise<void> | undefined;
+    let onSocket: (socket: WebSocket) => void = () => {};
     const socketOpen = new Promise<void>((resolve) => {
-      visitor.on('websocket', (socket: WebSocket) => {
-        if (!socket.url().includes('/app/socket')) return;
+      onSocket = (socket) => {
+        if (!socket.url().includes('/app/socket') || socketClosed) return;
         socketClosed = new Promise((closed) => socket.on('close', () => closed()));
         socket.on('framereceived', ({ payload }) => {
           if (String(payload).startsWith('40')) resolve();
         });
-      });
+      };
     });
-    await visitor.reload();
+    visitor.on('websocket', onSocket);
+    onTestFinished(() => {
+      visitor.off('websocket', onSocket);
+    });
+    // The index afresh, without the wallet an earlier test left open.
+    await visitor.goto(server.url);
     await visitor.getByTestId('login-open').click();
     await visitor.getByTestId('login-account').fill(account);
     await visitor.getByTestId('login-password').fill(password);
