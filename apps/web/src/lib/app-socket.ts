@@ -20,7 +20,6 @@ type Handler<E extends EventName> = Parameters<AppSocketServerEvents[E]>[0];
 let lastSlip: SlipWatchPayload = { ois: [] };
 const listeners = new Map<EventName, Set<(payload: never) => void>>();
 const reconnectListeners = new Set<() => void>();
-const endedListeners = new Set<() => void>();
 
 function dispatch<E extends EventName>(event: E, payload: Handler<E>): void {
   for (const listener of listeners.get(event) ?? []) (listener as (p: Handler<E>) => void)(payload);
@@ -43,12 +42,6 @@ const appSocket = createSocketHolder<AppSocket>({
     // Refusals and failed attempts are followed (and retried where the server may say yes
     // later); a refused token ends with the session, which HTTP calls find out about.
     watchConnection(next, () => {});
-    // The server closes the socket of a session that ended (a logout or a password change on
-    // another device, a block): Socket.IO does not reconnect, and what ended is found out by
-    // whoever listens (an HTTP call answers 403).
-    next.on('disconnect', (reason) => {
-      if (reason === 'io server disconnect') for (const listener of endedListeners) listener();
-    });
     let hasConnected = false;
     // The server forgets the watched slip with the connection; tell it again after each (re)connect.
     next.on('connect', () => {
@@ -88,13 +81,4 @@ export function watchSlipPrices(ois: readonly string[]): void {
 export function onAppSocketReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => reconnectListeners.delete(listener);
-}
-
-/**
- * Listens to the server closing the account socket, which it does when the session ends
- * elsewhere. Returns the function that stops listening.
- */
-export function onAppSocketEnded(listener: () => void): () => void {
-  endedListeners.add(listener);
-  return () => endedListeners.delete(listener);
 }
