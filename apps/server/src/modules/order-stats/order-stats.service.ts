@@ -18,14 +18,16 @@ import {
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { IdentityService } from '../identity/identity.service';
-import { type LegNames, toOrderRecord } from '../orders/orders.service';
 import {
   type FigureRow,
-  type OrderStatsRepository,
+  type LegNames,
+  noFigures,
+  type OrderFigures,
   openStatuses,
   settledStatuses,
   type TimeWindow,
-} from './order-stats.repository';
+  toOrderRecord,
+} from '../orders/orders.service';
 
 const maxRangeMs = maxStatRangeDays * dayMs;
 
@@ -92,28 +94,16 @@ function toFigures(row: FigureRow): StatFigures {
   return { ...counts, payout: net + row.settledStake, result: net };
 }
 
-const noFigures: FigureRow = {
-  betCount: 0,
-  stake: 0,
-  openCount: 0,
-  openStake: 0,
-  settledCount: 0,
-  settledStake: 0,
-  net: 0,
-  winCount: 0,
-  lossCount: 0,
-  drawCount: 0,
-};
-
 /** The statistics calls: the caller's own orders only, always filtered by their user id. */
 export function createOrderStatsService(deps: {
-  repository: OrderStatsRepository;
+  /** The member's order figures, with each order's result from the wagering record. */
+  figures: OrderFigures;
   identity: IdentityService;
   /** Names the legs of the records in the reader's language (the orders module's). */
   legNames: LegNames;
   now: () => Date;
 }) {
-  const { repository, identity, legNames, now } = deps;
+  const { figures: orderFigures, identity, legNames, now } = deps;
 
   function knownCurrency(currencyId: number): Currency {
     const currency = findCurrencyById(currencyId);
@@ -135,7 +125,7 @@ export function createOrderStatsService(deps: {
 
   async function dayFigures(user: AuthenticatedUser, input: CurrencyInput, day: number) {
     const currency = await currencyFor(user, input);
-    const row = await repository.totals({
+    const row = await orderFigures.totals({
       userId: user.userId,
       currencyId: currency.currencyId,
       window: dayWindow(day, day),
@@ -149,7 +139,7 @@ export function createOrderStatsService(deps: {
       const today = displayDayOf(now().getTime());
       const window = windowOf(input, dayWindow(today, today));
       const currency = await currencyFor(user, input);
-      const row = await repository.totals({
+      const row = await orderFigures.totals({
         userId: user.userId,
         currencyId: currency.currencyId,
         window,
@@ -177,7 +167,7 @@ export function createOrderStatsService(deps: {
           `endDate: the range is at most ${maxStatRangeDays} days`,
         );
       const currency = await currencyFor(user, input);
-      const rows = await repository.totalsByDay({
+      const rows = await orderFigures.totalsByDay({
         userId: user.userId,
         currencyId: currency.currencyId,
         window: dayWindow(firstDay, lastDay),
@@ -204,7 +194,7 @@ export function createOrderStatsService(deps: {
       const window = windowOf(input, {});
       const currency = await currencyFor(user, input);
       const figures = toFigures(
-        await repository.totals({ userId: user.userId, currencyId: currency.currencyId, window }),
+        await orderFigures.totals({ userId: user.userId, currencyId: currency.currencyId, window }),
       );
       return {
         ...currencyFields(currency),
@@ -222,7 +212,7 @@ export function createOrderStatsService(deps: {
     async winStat(user: AuthenticatedUser, input: CurrencyInput & TimeRangeInput) {
       const window = windowOf(input, {});
       const currency = await currencyFor(user, input);
-      const row = await repository.totals({
+      const row = await orderFigures.totals({
         userId: user.userId,
         currencyId: currency.currencyId,
         window,
@@ -241,7 +231,7 @@ export function createOrderStatsService(deps: {
     /** amount/log: balance movements of the member's bets, by the movement's time. */
     async amountLog(user: AuthenticatedUser, input: CurrencyInput & TimeRangeInput & PageInput) {
       const window = windowOf(input, {});
-      const { rows, total } = await repository.amountLogPage(
+      const { rows, total } = await orderFigures.amountLogPage(
         { userId: user.userId, currencyId: currencyFilter(input), window },
         pageOf(input),
       );
@@ -261,7 +251,7 @@ export function createOrderStatsService(deps: {
     /** order/sum: what is at stake now. */
     async orderSum(user: AuthenticatedUser, input: CurrencyInput) {
       const currency = await currencyFor(user, input);
-      const sums = await repository.openSums({
+      const sums = await orderFigures.openSums({
         userId: user.userId,
         currencyId: currency.currencyId,
       });
@@ -274,7 +264,7 @@ export function createOrderStatsService(deps: {
       input: CurrencyInput & PageInput & OrderFilterInput,
       language: Language,
     ) {
-      const { rows, total } = await repository.orderPage(
+      const { rows, total } = await orderFigures.orderPage(
         {
           userId: user.userId,
           currencyId: currencyFilter(input),
@@ -294,7 +284,7 @@ export function createOrderStatsService(deps: {
       language: Language,
     ) {
       const window = windowOf(input, {});
-      const { rows, total } = await repository.orderPage(
+      const { rows, total } = await orderFigures.orderPage(
         {
           userId: user.userId,
           currencyId: currencyFilter(input),

@@ -28,6 +28,7 @@ import {
   payoutOf,
   priceSelection,
 } from './order-pricing';
+import { orderSettlementQueries, type SettlementValues } from './order-settlements.repository';
 import { newOrderNo, type OrderWriter, type PlacedOrder, replayOf } from './order-writer';
 import { toOrderRecord } from './orders.mappers';
 import {
@@ -43,7 +44,6 @@ import {
   ownersOfOrders,
   readOrdersToSettle,
 } from './orders.repository';
-import { orderSettlementQueries, type SettlementValues } from './order-settlements.repository';
 import { type StakeLimitPolicy, stakeLimitFor } from './stake-limits';
 
 /** Statuses of an order still running; every other status is finished. */
@@ -285,17 +285,22 @@ export { createLegNames, type LegNames } from './leg-names';
  * (leg-reading.ts) so that a leg shows the result its settlement will give it.
  */
 export { legResultOf, legStateOf } from './leg-states';
-/** A member's order figures, for the statistics. */
+/**
+ * A member's order figures, for the statistics: the orders from this module's tables, each
+ * one's result from the ledger's wagering record.
+ */
 export {
-  createOrderFiguresRepository,
+  createOrderFigures,
   type FigureRow,
-  type OrderFiguresRepository,
+  noFigures,
+  type OrderFigures,
   type OrderFilter,
   openStatuses,
   type PageRequest,
   settledStatuses,
   type TimeWindow,
-} from './order-figures.repository';
+  type WagerNets,
+} from './order-figures';
 export { toOrderRecord } from './orders.mappers';
 export type { OrderLegRow, OrderRow, OrderWithLegs } from './orders.repository';
 
