@@ -276,6 +276,15 @@ describe('the dashboard reads the wagering record', () => {
     ]);
     expect(todayAfter?.turnover).toBe((todayBefore?.turnover ?? 0) + 500);
     expect(todayAfter?.ggr).toBe((todayBefore?.ggr ?? 0) + 300);
+    // The member's own record, which the statistics list per product, names it too.
+    expect(await withCasino.wagering({ userId: bob.userId, currencyId })).toContainEqual({
+      product: 'casino',
+      currencyId,
+      period: 0,
+      staked: 500,
+      returned: 200,
+      net: -300,
+    });
     // The real table does not know the test's kinds: the sports figures stay as they were.
     const real = await createDashboard({ ledger, openLiability }).daysOf(currencyId, 3);
     expect(real.days.at(-1)?.products.map((line) => line.product)).toEqual(['sports']);

@@ -28,6 +28,7 @@ export function registerOrderStatsModule(
     }),
     identity: context.identity,
     legNames: deps.legNames,
+    wagering: context.ledger.wagering,
     now: context.now,
   });
   registerOrderStatsRoutes(context.app, context.authenticate, service);

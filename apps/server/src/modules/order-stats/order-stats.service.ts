@@ -3,6 +3,7 @@ import {
   defaultStatPageSize,
   type Language,
   maxStatRangeDays,
+  type ProductWagering,
   type SettlementRecord,
   type StatFigures,
 } from '@sb/contract';
@@ -13,11 +14,13 @@ import {
   displayDayOf,
   displayDayOfDate,
   displayDayStartMs,
+  displayOffsetMs,
   findCurrencyById,
 } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { IdentityService } from '../identity/identity.service';
+import type { Ledger } from '../ledger/ledger.service';
 import {
   type FigureRow,
   type LegNames,
@@ -89,6 +92,23 @@ const currencyFields = (currency: Currency) => ({
   scale: currency.scale,
 });
 
+type MemberWagering = Awaited<ReturnType<Ledger['wagering']>>;
+
+/** The wagering record's lines of one period, a product that came to nothing left out. */
+function productsOf(wagering: MemberWagering, period = 0): ProductWagering[] {
+  return wagering
+    .filter((line) => line.period === period && (line.staked !== 0 || line.returned !== 0))
+    .map((line) => ({
+      product: line.product,
+      staked: line.staked,
+      returned: line.returned,
+      result: line.net,
+    }));
+}
+
+/** The display day as a period of the wagering record. */
+const displayDayPeriod = { periodMs: dayMs, offsetMs: displayOffsetMs };
+
 function toFigures(row: FigureRow): StatFigures {
   const { net, ...counts } = row;
   return { ...counts, payout: net + row.settledStake, result: net };
@@ -101,9 +121,11 @@ export function createOrderStatsService(deps: {
   identity: IdentityService;
   /** Names the legs of the records in the reader's language (the orders module's). */
   legNames: LegNames;
+  /** The member's wagering per product line: the ledger's wagering record. */
+  wagering: Ledger['wagering'];
   now: () => Date;
 }) {
-  const { figures: orderFigures, identity, legNames, now } = deps;
+  const { figures: orderFigures, identity, legNames, wagering, now } = deps;
 
   function knownCurrency(currencyId: number): Currency {
     const currency = findCurrencyById(currencyId);
@@ -125,12 +147,18 @@ export function createOrderStatsService(deps: {
 
   async function dayFigures(user: AuthenticatedUser, input: CurrencyInput, day: number) {
     const currency = await currencyFor(user, input);
-    const row = await orderFigures.totals({
+    const query = {
       userId: user.userId,
       currencyId: currency.currencyId,
       window: dayWindow(day, day),
-    });
-    return { ...currencyFields(currency), date: dateOfDisplayDay(day), ...toFigures(row) };
+    };
+    const [row, products] = await Promise.all([orderFigures.totals(query), wagering(query)]);
+    return {
+      ...currencyFields(currency),
+      date: dateOfDisplayDay(day),
+      ...toFigures(row),
+      products: productsOf(products),
+    };
   }
 
   return {
@@ -139,16 +167,14 @@ export function createOrderStatsService(deps: {
       const today = displayDayOf(now().getTime());
       const window = windowOf(input, dayWindow(today, today));
       const currency = await currencyFor(user, input);
-      const row = await orderFigures.totals({
-        userId: user.userId,
-        currencyId: currency.currencyId,
-        window,
-      });
+      const query = { userId: user.userId, currencyId: currency.currencyId, window };
+      const [row, products] = await Promise.all([orderFigures.totals(query), wagering(query)]);
       return {
         ...currencyFields(currency),
         startTime: (window.from as Date).getTime(),
         endTime: (window.until as Date).getTime() - 1,
         ...toFigures(row),
+        products: productsOf(products),
       };
     },
 
@@ -167,16 +193,24 @@ export function createOrderStatsService(deps: {
           `endDate: the range is at most ${maxStatRangeDays} days`,
         );
       const currency = await currencyFor(user, input);
-      const rows = await orderFigures.totalsByDay({
+      const query = {
         userId: user.userId,
         currencyId: currency.currencyId,
         window: dayWindow(firstDay, lastDay),
-      });
+      };
+      const [rows, products] = await Promise.all([
+        orderFigures.totalsByDay(query),
+        wagering({ ...query, period: displayDayPeriod }),
+      ]);
       const byDay = new Map(rows.map((row) => [row.day, row]));
       const days = [];
       for (let day = firstDay; day <= lastDay; day += 1) {
         const { day: _day, ...row } = byDay.get(day) ?? { day, ...noFigures };
-        days.push({ date: dateOfDisplayDay(day), ...toFigures(row) });
+        days.push({
+          date: dateOfDisplayDay(day),
+          ...toFigures(row),
+          products: productsOf(products, day),
+        });
       }
       return { ...currencyFields(currency), days };
     },
