@@ -11,6 +11,8 @@ export const rules = {
   'module-entry':
     'a server module is imported only through its public entry (*.service.ts, *.module.ts, *.types.ts)',
   'module-cycle': 'no import cycle between server modules',
+  'entry-reexport':
+    "a module's public entry does not re-export, as a value, a repository, statement or SQL builder of a *.repository.ts or *.statement.ts file",
   'sql-location':
     'SQL (a value from drizzle-orm, a table of a schema) only in *.repository.ts, *.statement.ts, *.schema.ts or src/db/',
   'web-feature': 'a web feature imports no other feature',
@@ -35,6 +37,14 @@ const consoleShared = ['api', 'app', 'components', 'i18n', 'session'];
 const publicEntry = /\.(service|module|types)\.tsx?$/;
 const sqlHome = /\.(repository|statement|schema)\.ts$/;
 const testFile = /\.test\.tsx?$/;
+/** Files of queries, whose values an entry must not hand on (rule `entry-reexport`). */
+const queryFile = /\.(repository|statement)\.ts$/;
+/**
+ * Statement files whose values an entry may name: the ledger's hold steps, the debit gate in
+ * statement form, which placement composes into its own one statement by design (docs/ledger.md,
+ * The debit gate; docs/boundaries.md).
+ */
+const composedStatements = new Set([`${serverModules}ledger/hold.statement.ts`]);
 
 /**
  * Every violation in a set of source files.
@@ -120,6 +130,22 @@ export function findViolations(files) {
             `imports ${found.specifier} from an app`,
           );
       }
+    }
+  }
+  for (const file of paths) {
+    if (!file.startsWith(serverModules) || testFile.test(file) || !publicEntry.test(file)) continue;
+    for (const found of findValueReexports(files.get(file) ?? '')) {
+      const target = resolveSpecifier(file, found.specifier, files);
+      if (!target || !queryFile.test(target) || composedStatements.has(target)) continue;
+      if (found.name !== '*' && isErrorClass(files.get(target) ?? '', found.name)) continue;
+      const what = found.name === '*' ? 'everything' : found.name;
+      violations.push({
+        file,
+        line: found.line,
+        rule: 'entry-reexport',
+        target,
+        detail: `the entry re-exports ${what} of ${target}; offer a service operation or a named interface instead`,
+      });
     }
   }
   violations.push(...cycleViolations(moduleEdges));
@@ -298,6 +324,57 @@ export function findImports(source) {
     add(match, 2, false);
   found.sort((a, b) => a.line - b.line);
   return found;
+}
+
+/**
+ * The values a source file re-exports, by name, with the specifier they come from and the line:
+ * `export { a, b as c } from '…'` and `export * from '…'` (name `*`), and `export { a }` of a
+ * name the file imported as a value. Type-only names and statements are left out.
+ * @param {string} source
+ * @returns {{ name: string, specifier: string, line: number }[]}
+ */
+export function findValueReexports(source) {
+  const code = blankCommentsAndTemplates(source);
+  const lineAt = (offset) => source.slice(0, offset).split('\n').length;
+  const valueNames = (list) =>
+    list
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name && !/^type\s/.test(name))
+      .map((name) => {
+        const [imported, local] = name.split(/\s+as\s+/);
+        return { imported: imported.trim(), local: (local ?? imported).trim() };
+      });
+  const found = [];
+  for (const match of code.matchAll(
+    /^[ \t]*export\s+(type\s+)?(\*(?:\s*as\s+[\w$]+)?|\{([^}]*)\})\s*from\s*(['"])([^'"\n]+)\4/gm,
+  )) {
+    if (match[1]) continue;
+    const line = lineAt(match.index + match[0].lastIndexOf(match[5]));
+    if (match[3] === undefined) found.push({ name: '*', specifier: match[5], line });
+    else
+      for (const { imported } of valueNames(match[3]))
+        found.push({ name: imported, specifier: match[5], line });
+  }
+  /** Names imported as values, by their local name. */
+  const imported = new Map();
+  for (const match of code.matchAll(
+    /^[ \t]*import\s+(?!type\s)(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*(['"])([^'"\n]+)\2/gm,
+  ))
+    for (const name of valueNames(match[1]))
+      imported.set(name.local, { name: name.imported, specifier: match[3] });
+  for (const match of code.matchAll(/^[ \t]*export\s+\{([^}]*)\}(?!\s*from\b)/gm))
+    for (const name of valueNames(match[1])) {
+      const origin = imported.get(name.imported);
+      if (origin) found.push({ ...origin, line: lineAt(match.index) });
+    }
+  return found.sort((a, b) => a.line - b.line);
+}
+
+/** Whether `source` declares `name` as a class of errors (`class XError extends …Error`). */
+function isErrorClass(source, name) {
+  const escaped = name.replace(/[$]/g, '\\$');
+  return new RegExp(`\\bclass\\s+${escaped}\\s+extends\\s+[\\w$.]*Error\\b`).test(source);
 }
 
 const importClause =

@@ -131,6 +131,50 @@ describe('boundary check: server modules', () => {
 
 describe('boundary check: web', () => {
   const web = 'apps/web/src';
+  it("refuses an entry re-exporting a repository's or a statement's values, not their types", () => {
+    const violations = check({
+      [`${modules}/orders/order-figures.repository.ts`]:
+        'export function createFigures() {}\nexport interface FigureRow {}\n',
+      [`${modules}/orders/settlements.repository.ts`]: 'export const settlementQueries = 1;\n',
+      [`${modules}/orders/placement.statement.ts`]: 'export const placementSql = 1;\n',
+      [`${modules}/orders/batch.statement.ts`]:
+        'export class BatchTakenError extends Error {}\nexport const batch = 1;\n',
+      [`${modules}/orders/leg-names.ts`]: 'export const legNames = 1;\n',
+      [`${modules}/orders/orders.service.ts`]: [
+        "export { createFigures as createStats, type FigureRow } from './order-figures.repository';",
+        "export type { FigureRow as Row } from './order-figures.repository';",
+        "export * from './settlements.repository';",
+        "export { BatchTakenError } from './batch.statement';",
+        "export { legNames } from './leg-names';",
+        "import { placementSql } from './placement.statement';",
+        'export { placementSql };',
+      ].join('\n'),
+      [`${modules}/orders/orders.types.ts`]:
+        "export type { FigureRow } from './order-figures.repository';\n",
+      [`${modules}/orders/orders.module.ts`]: "export { batch } from './batch.statement';\n",
+      // Not an entry: a repository may hand on its neighbour's queries to its own module.
+      [`${modules}/orders/orders.repository.ts`]:
+        "export { settlementQueries } from './settlements.repository';\n",
+      [`${modules}/order-stats/order-stats.service.ts`]:
+        "export { createStats } from '../orders/orders.service';\n",
+    });
+    expect(
+      violations.map(({ file, line, rule, target }) => `${file}:${line} ${rule} ${target}`),
+    ).toEqual([
+      `${modules}/orders/orders.module.ts:1 entry-reexport ${modules}/orders/batch.statement.ts`,
+      `${modules}/orders/orders.service.ts:1 entry-reexport ${modules}/orders/order-figures.repository.ts`,
+      `${modules}/orders/orders.service.ts:3 entry-reexport ${modules}/orders/settlements.repository.ts`,
+      `${modules}/orders/orders.service.ts:7 entry-reexport ${modules}/orders/placement.statement.ts`,
+    ]);
+    // The ledger's hold steps are composed into placement's statement by design.
+    expect(
+      check({
+        [`${modules}/ledger/hold.statement.ts`]: 'export const holdSteps = 1;\n',
+        [`${modules}/ledger/ledger.service.ts`]: "export { holdSteps } from './hold.statement';\n",
+      }),
+    ).toEqual([]);
+  });
+
   it('refuses a feature importing another feature, and a console desk another desk', () => {
     const violations = check({
       [`${web}/features/identity/store/session-store.ts`]: 'export const s = 1;\n',

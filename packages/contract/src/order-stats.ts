@@ -95,8 +95,29 @@ export const statFiguresSchema = z.object({
 });
 export type StatFigures = z.infer<typeof statFiguresSchema>;
 
-const figuresWithCurrency = statFiguresSchema.extend(currencyOutput);
-const dayFigures = statFiguresSchema.extend({ date: z.string() });
+/**
+ * The member's wagering in one product line over the same range, from the ledger's wagering
+ * record (docs/ledger.md): sports, and every product that names its kinds there. Unlike the
+ * order figures above, which follow the orders placed in the range, these follow the money's
+ * time: stakes taken and returns paid in the range.
+ */
+export const productWageringSchema = z.object({
+  /** The product line, as the wagering record names it (`sports`, …). */
+  product: z.string(),
+  /** Stakes that stood (taken, less those given back because the wager never stood). */
+  staked: z.number().int(),
+  /** What the wagers paid back: payouts and cash outs, less payouts taken back. */
+  returned: z.number().int(),
+  /** The member's win (positive) or loss (negative): returned − staked. */
+  result: z.number().int(),
+});
+
+export type ProductWagering = z.infer<typeof productWageringSchema>;
+
+/** Figures with the member's wagering per product line that had any, sorted by product. */
+const withProducts = statFiguresSchema.extend({ products: z.array(productWageringSchema) });
+const figuresWithCurrency = withProducts.extend(currencyOutput);
+const dayFigures = withProducts.extend({ date: z.string() });
 
 export const orderStat = defineCall({
   path: '/trade/api/order/stat',

@@ -88,6 +88,13 @@ const todayFigures = {
 };
 const cnyFields = { currencyId: 1, currencyCode: 'CNY', scale: 2 };
 
+/**
+ * Figures without their wagering per product, which follow the money's time (the ledger's
+ * clock), not the placement times the orders were moved to: those are read on their own below.
+ */
+const withoutProducts = <T extends { products: unknown }>({ products: _products, ...rest }: T) =>
+  rest;
+
 beforeAll(async () => {
   const { testApp: created, book, feed } = await createOrdersTestApp();
   testApp = created;
@@ -148,7 +155,7 @@ afterAll(() => testApp.close());
 describe('figures over a range', () => {
   it('order/stat counts today by default and any range exactly', async () => {
     const todayOnly = expectOk(await call(orderStat.path, alice));
-    expect(expectContractOutput(orderStat, todayOnly)).toEqual({
+    expect(withoutProducts(expectContractOutput(orderStat, todayOnly))).toEqual({
       ...cnyFields,
       startTime: todayStart,
       endTime: todayStart + dayMs - 1,
@@ -185,7 +192,8 @@ describe('figures over a range', () => {
         endDate: dateOfDisplayDay(today),
       }),
     );
-    expect(expectContractOutput(memberStatDaily, days)).toEqual({
+    const daily = expectContractOutput(memberStatDaily, days);
+    expect({ ...daily, days: daily.days.map(withoutProducts) }).toEqual({
       ...cnyFields,
       days: [
         { date: dateOfDisplayDay(today - 2), ...zeroFigures },
@@ -199,7 +207,7 @@ describe('figures over a range', () => {
 
   it('stat/today and stat/date answer one display day', async () => {
     const todayAnswer = expectOk(await call(memberStatToday.path, alice));
-    expect(expectContractOutput(memberStatToday, todayAnswer)).toEqual({
+    expect(withoutProducts(expectContractOutput(memberStatToday, todayAnswer))).toEqual({
       ...cnyFields,
       date: dateOfDisplayDay(today),
       ...todayFigures,
@@ -207,11 +215,40 @@ describe('figures over a range', () => {
     const yesterday = expectOk(
       await call(memberStatDate.path, alice, { date: dateOfDisplayDay(today - 1) }),
     );
-    expect(expectContractOutput(memberStatDate, yesterday)).toEqual({
+    expect(withoutProducts(expectContractOutput(memberStatDate, yesterday))).toEqual({
       ...cnyFields,
       date: dateOfDisplayDay(today - 1),
       ...yesterdayFigures,
     });
+  });
+
+  it("order/stat and stat/daily give the member's wagering per product from the record", async () => {
+    // Every stake and return of the seeded orders was booked while the tests set up: by the
+    // ledger's clock, within the hour before now.
+    const nowMs = Date.now();
+    const range = { startTime: nowMs - hourMs, endTime: nowMs + hourMs };
+    const stat = expectOk(await call(orderStat.path, alice, range));
+    // Stakes that stood: all but the rejected one; returned: won, void and cashed out.
+    const sports = { product: 'sports', staked: 15_000, returned: 7_410, result: -7_590 };
+    expect(expectContractOutput(orderStat, stat).products).toEqual([sports]);
+    const daily = expectOk(
+      await call(memberStatDaily.path, alice, {
+        startDate: dateOfDisplayDay(displayDayOf(nowMs) - 1),
+        endDate: dateOfDisplayDay(displayDayOf(nowMs + hourMs)),
+      }),
+    );
+    const lines = expectContractOutput(memberStatDaily, daily).days.flatMap((day) => day.products);
+    const summed = lines.reduce(
+      (sum, line) => ({
+        product: line.product,
+        staked: sum.staked + line.staked,
+        returned: sum.returned + line.returned,
+        result: sum.result + line.result,
+      }),
+      { product: 'sports', staked: 0, returned: 0, result: 0 },
+    );
+    expect(summed).toEqual(sports);
+    expect(lines.every((line) => line.product === 'sports')).toBe(true);
   });
 
   it('stat/settle and win/stat total the settled orders', async () => {
@@ -342,6 +379,7 @@ describe('only the caller sees their own', () => {
       startTime: empty.startTime,
       endTime: empty.endTime,
       ...zeroFigures,
+      products: [],
     });
     expect(expectOk(await call(memberStatSettle.path, bob))).toMatchObject({
       settledCount: 0,
@@ -361,8 +399,8 @@ describe('only the caller sees their own', () => {
       }),
     );
     expect(days.days).toEqual([
-      { date: dateOfDisplayDay(today - 1), ...zeroFigures },
-      { date: dateOfDisplayDay(today), ...zeroFigures },
+      { date: dateOfDisplayDay(today - 1), ...zeroFigures, products: [] },
+      { date: dateOfDisplayDay(today), ...zeroFigures, products: [] },
     ]);
     expect(expectOk(await call(memberStatToday.path, bob))).toMatchObject(zeroFigures);
   });

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { reusableStatement } from '../../db/statement';
 import { AppError } from '../../http/app-error';
@@ -6,11 +5,9 @@ import { type BatchEntry, bookBatchStatements } from './batch.statement';
 import { debitTransferOf, type MemberDebit } from './debit-gate';
 import {
   createLedgerRepository,
-  type LedgerWindow,
   lockMemberBalance,
   memberKindsTotal,
   memberMovementsOfReferences,
-  memberNetOfReferenceSql,
   metadataOfKind,
   transactionByKey,
 } from './ledger.repository';
@@ -25,7 +22,7 @@ import {
   type TransferStatementResult,
   transferValues,
 } from './transfer.statement';
-import { type WageringFigures, wageringFiguresOf, wagerKindNames } from './wagering';
+import { createWageringRecord, type WagerKindTable } from './wagering';
 
 // The ledger's public entry: other modules import these from here, never the files behind them.
 export { BatchKeyTakenError } from './batch.statement';
@@ -34,7 +31,13 @@ export { type HoldRequest, holdSteps, holdsParam } from './hold.statement';
 export type { LedgerWindow } from './ledger.repository';
 export { checkLedger, type LedgerCheckResult } from './ledger-check';
 export type { MemberMovementsQuery } from './member-movements.repository';
-export { type WageringFigures, type WagerKind, wagerKinds } from './wagering';
+export {
+  type BookWageringFigures,
+  type WageringFigures,
+  type WagerKind,
+  type WagerKindTable,
+  wagerKinds,
+} from './wagering';
 
 /** System accounts: the other side of every member movement. They may go below zero. */
 export const systemAccountCodes = [
@@ -146,15 +149,6 @@ export function memberTotalOfKind(
 }
 
 /**
- * The wagering record's net of one wager, as a subquery another module's query embeds: the sum
- * of the member's postings in every stake and return transaction naming `reference` (for a
- * settled bet, payout − stake). `reference` and `userId` are the caller's own columns.
- */
-export function wagerNetSql(reference: SQL, userId: SQL): SQL<number> {
-  return memberNetOfReferenceSql(reference, userId, wagerKindNames);
-}
-
-/**
  * A page of a member's movements in the transactions naming one of `references` (a subquery
  * of the caller's: its order numbers, say), each summed over the member's postings per
  * currency, newest first; and how many in all.
@@ -172,8 +166,13 @@ export function memberMovementsPage(
  * and equal the sum of their postings (`ledger:check` proves it). It is the only reader and
  * writer of its tables (docs/ledger.md).
  */
-export function createLedger(db: Database) {
+export function createLedger(
+  db: Database,
+  /** The wagering record's kinds: the real table (wagering.ts) unless a test gives its own. */
+  options: { wagerKinds?: WagerKindTable } = {},
+) {
   const repository = createLedgerRepository(db);
+  const wagering = createWageringRecord(db, options.wagerKinds);
   // Built once: on a caller's transaction it runs bound to that transaction's connection.
   const transferStatement = reusableStatement(prepareTransferStatement(db));
 
@@ -329,16 +328,21 @@ export function createLedger(db: Database) {
      * currency over the transactions in `window`, per display day when `period` is given (the
      * day's length and the display zone's offset from UTC), else for the whole window.
      */
-    async wagering(query: {
-      userId: number;
-      currencyId?: number | undefined;
-      window?: LedgerWindow | undefined;
-      period?: { periodMs: number; offsetMs: number } | undefined;
-    }): Promise<WageringFigures[]> {
-      return wageringFiguresOf(
-        await repository.memberKindSums({ ...query, kinds: wagerKindNames }),
-      );
-    },
+    wagering: wagering.member,
+
+    /**
+     * The wagering record of the whole book: staked (turnover), returned and GGR (the house's
+     * side) per product and currency over the transactions in `window`, per period (a day) when
+     * `period` is given, else for the whole window. The dashboard reads it.
+     */
+    bookWagering: wagering.book,
+
+    /**
+     * The wagering record's net of each of a member's wagers named in `references` (for a
+     * settled bet, payout − stake), in one query for the set: the member statistics read their
+     * orders' results through it.
+     */
+    wagerNets: wagering.netsOf,
 
     /**
      * Sums per UTC day, system account and transaction kind of the postings on system accounts

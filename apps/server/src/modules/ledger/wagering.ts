@@ -1,3 +1,7 @@
+import type { Database } from '../../db/database';
+import type { LedgerWindow } from './ledger.repository';
+import { createWageringRepository, type WagerPeriod } from './wagering.repository';
+
 /**
  * The wagering record: which ledger transaction kinds are a product's stakes and which its
  * returns. Stakes and returns already pass through the ledger as transactions of these kinds on
@@ -7,8 +11,17 @@
  * A kind on the `stake` side moves a stake: held (negative on the member) or given back because
  * the wager never stood (positive). One on the `return` side moves what the wager paid: a
  * payout or a cash out (positive), or a payout taken back by a rollback or netted against a
- * debt it left (negative). A new product line names its kinds here.
+ * debt it left (negative). A new product line names its kinds here; every reader of the record
+ * (the dashboard, the statistics) then counts them.
  */
+export interface WagerKindMeaning {
+  product: string;
+  side: 'stake' | 'return';
+}
+
+/** Kinds of ledger transactions and what each is to the record. */
+export type WagerKindTable = Readonly<Record<string, WagerKindMeaning>>;
+
 export const wagerKinds = {
   order_stake: { product: 'sports', side: 'stake' },
   order_release: { product: 'sports', side: 'stake' },
@@ -16,16 +29,20 @@ export const wagerKinds = {
   order_unsettle: { product: 'sports', side: 'return' },
   order_cash_out: { product: 'sports', side: 'return' },
   order_debt_recovery: { product: 'sports', side: 'return' },
-} as const satisfies Record<string, { product: string; side: 'stake' | 'return' }>;
+} as const satisfies WagerKindTable;
 
 export type WagerKind = keyof typeof wagerKinds;
-export type WagerProduct = (typeof wagerKinds)[WagerKind]['product'];
 
-export const wagerKindNames = Object.keys(wagerKinds) as WagerKind[];
+/**
+ * The system account where a stake waits until its wager is decided (sports: from placement to
+ * settlement or cash out). Until then it is neither the member's nor the house's, so the house's
+ * side leaves it out.
+ */
+export const heldStakesAccount = 'stakes_held';
 
 /** A member's wagering in one product, currency and period. */
 export interface WageringFigures {
-  product: WagerProduct;
+  product: string;
   currencyId: number;
   /** Days since the epoch in the display zone; 0 for a whole window. */
   period: number;
@@ -37,13 +54,40 @@ export interface WageringFigures {
   net: number;
 }
 
-/** The record's figures from the member's sums per kind, currency and period. */
+/** The whole book's wagering in one product, currency and period. */
+export interface BookWageringFigures {
+  product: string;
+  currencyId: number;
+  /** Whole periods since the epoch (days, say); 0 for a whole window. */
+  period: number;
+  /** Turnover: stakes taken, less those given back because the wager never stood. */
+  staked: number;
+  /** What the wagers paid back to members. */
+  returned: number;
+  /**
+   * Gross gaming revenue, the house's side: staked − returned, less the stakes still held for
+   * wagers not yet decided. A stake counts for the house when its wager is decided, so on a
+   * period's figures `ggr` is what the house kept of the wagers decided then.
+   */
+  ggr: number;
+}
+
+const byPeriodCurrencyProduct = (
+  left: { period: number; currencyId: number; product: string },
+  right: { period: number; currencyId: number; product: string },
+) =>
+  left.period - right.period ||
+  left.currencyId - right.currencyId ||
+  left.product.localeCompare(right.product);
+
+/** The record's figures from a member's sums per kind, currency and period. */
 export function wageringFiguresOf(
   sums: readonly { period: number; kind: string; currencyId: number; amount: number }[],
+  kinds: WagerKindTable = wagerKinds,
 ): WageringFigures[] {
   const figures = new Map<string, WageringFigures>();
   for (const sum of sums) {
-    const meaning = wagerKinds[sum.kind as WagerKind];
+    const meaning = kinds[sum.kind];
     if (!meaning) continue;
     const key = `${meaning.product}:${sum.currencyId}:${sum.period}`;
     const entry = figures.get(key) ?? {
@@ -59,10 +103,100 @@ export function wageringFiguresOf(
     entry.net = entry.returned - entry.staked;
     figures.set(key, entry);
   }
-  return [...figures.values()].sort(
-    (left, right) =>
-      left.period - right.period ||
-      left.currencyId - right.currencyId ||
-      left.product.localeCompare(right.product),
-  );
+  return [...figures.values()].sort(byPeriodCurrencyProduct);
 }
+
+/**
+ * The book's figures from its sums per kind, currency and period: `member`, what the
+ * transactions put on members' accounts, and `held`, what they put on the held stakes.
+ */
+export function bookWageringFiguresOf(
+  sums: readonly {
+    period: number;
+    kind: string;
+    currencyId: number;
+    member: number;
+    held: number;
+  }[],
+  kinds: WagerKindTable = wagerKinds,
+): BookWageringFigures[] {
+  const figures = new Map<string, BookWageringFigures>();
+  for (const sum of sums) {
+    const meaning = kinds[sum.kind];
+    if (!meaning) continue;
+    const key = `${meaning.product}:${sum.currencyId}:${sum.period}`;
+    const entry = figures.get(key) ?? {
+      product: meaning.product,
+      currencyId: sum.currencyId,
+      period: sum.period,
+      staked: 0,
+      returned: 0,
+      ggr: 0,
+    };
+    if (meaning.side === 'stake') entry.staked -= sum.member;
+    else entry.returned += sum.member;
+    // Every posting of the record's transactions is the member's, a held stake or the house's,
+    // so what is neither the member's nor held is the house's: −(member + held).
+    entry.ggr -= sum.member + sum.held;
+    figures.set(key, entry);
+  }
+  return [...figures.values()].sort(byPeriodCurrencyProduct);
+}
+
+/**
+ * Reads the wagering record with a table of kinds: the real one (`wagerKinds`) unless another
+ * is given (a test's product, say). Every reader of the record goes through here, so a product
+ * that names its kinds in the table shows up in all of them.
+ */
+export function createWageringRecord(db: Database, kinds: WagerKindTable = wagerKinds) {
+  const repository = createWageringRepository(db);
+  const kindNames = Object.keys(kinds);
+  return {
+    /**
+     * A member's staked, returned and net per product and currency over the transactions in
+     * `window`, per period (a display day) when `period` is given, else for the whole window.
+     */
+    async member(query: {
+      userId: number;
+      currencyId?: number | undefined;
+      window?: LedgerWindow | undefined;
+      period?: WagerPeriod | undefined;
+    }): Promise<WageringFigures[]> {
+      return wageringFiguresOf(await repository.memberSums({ ...query, kinds: kindNames }), kinds);
+    },
+
+    /**
+     * The whole book's staked, returned and GGR per product and currency over the transactions
+     * in `window`, per period when `period` is given, else for the whole window.
+     */
+    async book(query: {
+      currencyId?: number | undefined;
+      window?: LedgerWindow | undefined;
+      period?: WagerPeriod | undefined;
+    }): Promise<BookWageringFigures[]> {
+      const sums = await repository.bookSums({
+        ...query,
+        kinds: kindNames,
+        heldAccount: heldStakesAccount,
+      });
+      return bookWageringFiguresOf(sums, kinds);
+    },
+
+    /**
+     * The net of each of a member's wagers named in `references` (for a settled bet, payout −
+     * stake): the sum of the member's postings in every stake and return transaction naming it.
+     * One query for the whole set; a wager the record has nothing of answers 0.
+     */
+    async netsOf(query: {
+      userId: number;
+      references: readonly string[];
+    }): Promise<Map<string, number>> {
+      const rows = await repository.memberSumsByReference({ ...query, kinds: kindNames });
+      const nets = new Map(query.references.map((reference) => [reference, 0]));
+      for (const row of rows) nets.set(row.reference, row.amount);
+      return nets;
+    },
+  };
+}
+
+export type WageringRecord = ReturnType<typeof createWageringRecord>;

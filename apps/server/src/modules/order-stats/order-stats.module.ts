@@ -1,8 +1,7 @@
 import type { ModuleContext } from '../../module-context';
-import type { LegNames } from '../orders/orders.service';
+import { createOrderFigures, type LegNames } from '../orders/orders.service';
 import { registerDashboardRoutes } from './dashboard.routes';
 import { createDashboard } from './dashboard.service';
-import { createOrderStatsRepository } from './order-stats.repository';
 import { registerOrderStatsRoutes } from './order-stats.routes';
 import { createOrderStatsService } from './order-stats.service';
 
@@ -22,9 +21,14 @@ export function registerOrderStatsModule(
   },
 ): void {
   const service = createOrderStatsService({
-    repository: createOrderStatsRepository(context.database.db, context.catalogue),
+    figures: createOrderFigures({
+      db: context.database.db,
+      catalogue: context.catalogue,
+      wagerNets: context.ledger.wagerNets,
+    }),
     identity: context.identity,
     legNames: deps.legNames,
+    wagering: context.ledger.wagering,
     now: context.now,
   });
   registerOrderStatsRoutes(context.app, context.authenticate, service);

@@ -3,6 +3,7 @@ import {
   defaultStatPageSize,
   type Language,
   maxStatRangeDays,
+  type ProductWagering,
   type SettlementRecord,
   type StatFigures,
 } from '@sb/contract';
@@ -13,19 +14,23 @@ import {
   displayDayOf,
   displayDayOfDate,
   displayDayStartMs,
+  displayOffsetMs,
   findCurrencyById,
 } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { IdentityService } from '../identity/identity.service';
-import { type LegNames, toOrderRecord } from '../orders/orders.service';
+import type { Ledger } from '../ledger/ledger.service';
 import {
   type FigureRow,
-  type OrderStatsRepository,
+  type LegNames,
+  noFigures,
+  type OrderFigures,
   openStatuses,
   settledStatuses,
   type TimeWindow,
-} from './order-stats.repository';
+  toOrderRecord,
+} from '../orders/orders.service';
 
 const maxRangeMs = maxStatRangeDays * dayMs;
 
@@ -87,33 +92,40 @@ const currencyFields = (currency: Currency) => ({
   scale: currency.scale,
 });
 
+type MemberWagering = Awaited<ReturnType<Ledger['wagering']>>;
+
+/** The wagering record's lines of one period, a product that came to nothing left out. */
+function productsOf(wagering: MemberWagering, period = 0): ProductWagering[] {
+  return wagering
+    .filter((line) => line.period === period && (line.staked !== 0 || line.returned !== 0))
+    .map((line) => ({
+      product: line.product,
+      staked: line.staked,
+      returned: line.returned,
+      result: line.net,
+    }));
+}
+
+/** The display day as a period of the wagering record. */
+const displayDayPeriod = { periodMs: dayMs, offsetMs: displayOffsetMs };
+
 function toFigures(row: FigureRow): StatFigures {
   const { net, ...counts } = row;
   return { ...counts, payout: net + row.settledStake, result: net };
 }
 
-const noFigures: FigureRow = {
-  betCount: 0,
-  stake: 0,
-  openCount: 0,
-  openStake: 0,
-  settledCount: 0,
-  settledStake: 0,
-  net: 0,
-  winCount: 0,
-  lossCount: 0,
-  drawCount: 0,
-};
-
 /** The statistics calls: the caller's own orders only, always filtered by their user id. */
 export function createOrderStatsService(deps: {
-  repository: OrderStatsRepository;
+  /** The member's order figures, with each order's result from the wagering record. */
+  figures: OrderFigures;
   identity: IdentityService;
   /** Names the legs of the records in the reader's language (the orders module's). */
   legNames: LegNames;
+  /** The member's wagering per product line: the ledger's wagering record. */
+  wagering: Ledger['wagering'];
   now: () => Date;
 }) {
-  const { repository, identity, legNames, now } = deps;
+  const { figures: orderFigures, identity, legNames, wagering, now } = deps;
 
   function knownCurrency(currencyId: number): Currency {
     const currency = findCurrencyById(currencyId);
@@ -135,12 +147,18 @@ export function createOrderStatsService(deps: {
 
   async function dayFigures(user: AuthenticatedUser, input: CurrencyInput, day: number) {
     const currency = await currencyFor(user, input);
-    const row = await repository.totals({
+    const query = {
       userId: user.userId,
       currencyId: currency.currencyId,
       window: dayWindow(day, day),
-    });
-    return { ...currencyFields(currency), date: dateOfDisplayDay(day), ...toFigures(row) };
+    };
+    const [row, products] = await Promise.all([orderFigures.totals(query), wagering(query)]);
+    return {
+      ...currencyFields(currency),
+      date: dateOfDisplayDay(day),
+      ...toFigures(row),
+      products: productsOf(products),
+    };
   }
 
   return {
@@ -149,16 +167,14 @@ export function createOrderStatsService(deps: {
       const today = displayDayOf(now().getTime());
       const window = windowOf(input, dayWindow(today, today));
       const currency = await currencyFor(user, input);
-      const row = await repository.totals({
-        userId: user.userId,
-        currencyId: currency.currencyId,
-        window,
-      });
+      const query = { userId: user.userId, currencyId: currency.currencyId, window };
+      const [row, products] = await Promise.all([orderFigures.totals(query), wagering(query)]);
       return {
         ...currencyFields(currency),
         startTime: (window.from as Date).getTime(),
         endTime: (window.until as Date).getTime() - 1,
         ...toFigures(row),
+        products: productsOf(products),
       };
     },
 
@@ -177,16 +193,24 @@ export function createOrderStatsService(deps: {
           `endDate: the range is at most ${maxStatRangeDays} days`,
         );
       const currency = await currencyFor(user, input);
-      const rows = await repository.totalsByDay({
+      const query = {
         userId: user.userId,
         currencyId: currency.currencyId,
         window: dayWindow(firstDay, lastDay),
-      });
+      };
+      const [rows, products] = await Promise.all([
+        orderFigures.totalsByDay(query),
+        wagering({ ...query, period: displayDayPeriod }),
+      ]);
       const byDay = new Map(rows.map((row) => [row.day, row]));
       const days = [];
       for (let day = firstDay; day <= lastDay; day += 1) {
         const { day: _day, ...row } = byDay.get(day) ?? { day, ...noFigures };
-        days.push({ date: dateOfDisplayDay(day), ...toFigures(row) });
+        days.push({
+          date: dateOfDisplayDay(day),
+          ...toFigures(row),
+          products: productsOf(products, day),
+        });
       }
       return { ...currencyFields(currency), days };
     },
@@ -204,7 +228,7 @@ export function createOrderStatsService(deps: {
       const window = windowOf(input, {});
       const currency = await currencyFor(user, input);
       const figures = toFigures(
-        await repository.totals({ userId: user.userId, currencyId: currency.currencyId, window }),
+        await orderFigures.totals({ userId: user.userId, currencyId: currency.currencyId, window }),
       );
       return {
         ...currencyFields(currency),
@@ -222,7 +246,7 @@ export function createOrderStatsService(deps: {
     async winStat(user: AuthenticatedUser, input: CurrencyInput & TimeRangeInput) {
       const window = windowOf(input, {});
       const currency = await currencyFor(user, input);
-      const row = await repository.totals({
+      const row = await orderFigures.totals({
         userId: user.userId,
         currencyId: currency.currencyId,
         window,
@@ -241,7 +265,7 @@ export function createOrderStatsService(deps: {
     /** amount/log: balance movements of the member's bets, by the movement's time. */
     async amountLog(user: AuthenticatedUser, input: CurrencyInput & TimeRangeInput & PageInput) {
       const window = windowOf(input, {});
-      const { rows, total } = await repository.amountLogPage(
+      const { rows, total } = await orderFigures.amountLogPage(
         { userId: user.userId, currencyId: currencyFilter(input), window },
         pageOf(input),
       );
@@ -261,7 +285,7 @@ export function createOrderStatsService(deps: {
     /** order/sum: what is at stake now. */
     async orderSum(user: AuthenticatedUser, input: CurrencyInput) {
       const currency = await currencyFor(user, input);
-      const sums = await repository.openSums({
+      const sums = await orderFigures.openSums({
         userId: user.userId,
         currencyId: currency.currencyId,
       });
@@ -274,7 +298,7 @@ export function createOrderStatsService(deps: {
       input: CurrencyInput & PageInput & OrderFilterInput,
       language: Language,
     ) {
-      const { rows, total } = await repository.orderPage(
+      const { rows, total } = await orderFigures.orderPage(
         {
           userId: user.userId,
           currencyId: currencyFilter(input),
@@ -294,7 +318,7 @@ export function createOrderStatsService(deps: {
       language: Language,
     ) {
       const window = windowOf(input, {});
-      const { rows, total } = await repository.orderPage(
+      const { rows, total } = await orderFigures.orderPage(
         {
           userId: user.userId,
           currencyId: currencyFilter(input),

@@ -28,6 +28,7 @@ import {
   payoutOf,
   priceSelection,
 } from './order-pricing';
+import { orderSettlementQueries, type SettlementValues } from './order-settlements.repository';
 import { newOrderNo, type OrderWriter, type PlacedOrder, replayOf } from './order-writer';
 import { toOrderRecord } from './orders.mappers';
 import {
@@ -284,23 +285,22 @@ export { createLegNames, type LegNames } from './leg-names';
  * (leg-reading.ts) so that a leg shows the result its settlement will give it.
  */
 export { legResultOf, legStateOf } from './leg-states';
-/** A member's order figures, for the statistics. */
+/**
+ * A member's order figures, for the statistics: the orders from this module's tables, each
+ * one's result from the ledger's wagering record.
+ */
 export {
-  createOrderFiguresRepository,
+  createOrderFigures,
   type FigureRow,
-  type OrderFiguresRepository,
+  noFigures,
+  type OrderFigures,
   type OrderFilter,
   openStatuses,
   type PageRequest,
   settledStatuses,
   type TimeWindow,
-} from './order-figures.repository';
-/**
- * An order's settlement records (`order_settlements`, a table of this module): the settlement
- * module writes and reads them through these queries, in its own transaction (docs/betting.md,
- * Settlement).
- */
-export { orderSettlementQueries } from './order-settlements.repository';
+  type WagerNets,
+} from './order-figures';
 export { toOrderRecord } from './orders.mappers';
 export type { OrderLegRow, OrderRow, OrderWithLegs } from './orders.repository';
 
@@ -359,6 +359,46 @@ export function createOrderSettling(db: Database) {
     /** Moves many accepted orders to their final status in `tx`, each with its history row. */
     finishAccepted: (tx: Database, moves: readonly { id: number; status: number }[], at: Date) =>
       finishAcceptedOrders(tx, moves, 'system', at),
+
+    // The orders' settlement records (`order_settlements`, a table of this module), which the
+    // settlement module writes and reads in its own transaction (docs/betting.md, Settlement).
+    // `executor` is the database or the caller's transaction.
+
+    /** The standing (not rolled back) settlements of these orders. */
+    standingSettlements: (executor: Database, orderIds: readonly number[]) =>
+      orderSettlementQueries(executor).standingOf(orderIds),
+
+    /** The last version the order was settled under; 0 for one never settled. */
+    lastSettlementVersion: (tx: Database, orderId: number) =>
+      orderSettlementQueries(tx).lastVersion(orderId),
+
+    /** Records a settlement of the order under `version`. */
+    recordSettlement: (
+      tx: Database,
+      values: SettlementValues & { version: number; settledAt: Date },
+    ) => orderSettlementQueries(tx).insert(values),
+
+    /**
+     * Records first settlements of many orders in one statement, each under the version after
+     * its last rolled back one; an order with a standing settlement already is left out.
+     */
+    recordFirstSettlements: (tx: Database, values: readonly SettlementValues[], at: Date) =>
+      orderSettlementQueries(tx).insertFirst(values, at),
+
+    /** Marks a settlement rolled back, with what the rollback could not take back. */
+    markSettlementRolledBack: (
+      tx: Database,
+      settlementId: number,
+      rolledBackAt: Date,
+      unrecoveredMinor: number,
+    ) => orderSettlementQueries(tx).markRolledBack(settlementId, rolledBackAt, unrecoveredMinor),
+
+    /** Orders with a rolled back win the member has not paid back in full when it was taken. */
+    ordersWithUnrecovered: () => orderSettlementQueries(db).ordersWithUnrecovered(),
+
+    /** The sum of what rollbacks left unrecovered on a member's orders in one currency. */
+    unrecoveredOfMember: (executor: Database, userId: number, currencyId: number) =>
+      orderSettlementQueries(executor).unrecoveredOfMember(userId, currencyId),
   };
 }
 

@@ -2,11 +2,7 @@ import { orderStatus } from '@sb/contract';
 import type { BetSettlement } from '@sb/domain';
 import type { Database } from '../../db/database';
 import type { Ledger, Posting, TransferRequest } from '../ledger/ledger.service';
-import {
-  type OrderRow,
-  type OrderSettling,
-  orderSettlementQueries,
-} from '../orders/orders.service';
+import type { OrderRow, OrderSettling } from '../orders/orders.service';
 import type { SettledLeg } from '../orders/orders.types';
 import type { SettlementChange } from './settlement.service';
 
@@ -75,7 +71,8 @@ export async function settleFirstTimeBatch(
   if (moved.length === 0) return [];
   const orders = new Map(moved.map((order) => [order.id, order]));
   const lockedIds = [...orders.keys()].sort((left, right) => left - right);
-  const inserted = await orderSettlementQueries(tx).insertFirst(
+  const inserted = await deps.orders.recordFirstSettlements(
+    tx,
     lockedIds.map((orderId) => {
       const entry = byId.get(orderId) as FirstSettlement;
       return {

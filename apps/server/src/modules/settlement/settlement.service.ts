@@ -9,7 +9,6 @@ import {
   legStateOf,
   type OrderRow,
   type OrderWithLegs,
-  orderSettlementQueries,
 } from '../orders/orders.service';
 import type { EventFacts, SettledLeg, StandingSettlement } from '../orders/orders.types';
 import { type FirstSettlement, settleFirstTimeBatch, settleTransferOf } from './settlement-batch';
@@ -37,7 +36,7 @@ export async function outstandingDebt(
   userId: number,
   currencyId: number,
 ): Promise<number> {
-  const unrecovered = await orderSettlementQueries(db).unrecoveredOfMember(userId, currencyId);
+  const unrecovered = await createOrderSettling(db).unrecoveredOfMember(db, userId, currencyId);
   const recovered = await memberTotalOfKind(db, { userId, currencyId, kind: debtRecoveryKind });
   // Recoveries take from the member: their postings sum below zero.
   return unrecovered + recovered;
@@ -158,7 +157,8 @@ export function createSettlementService(deps: {
         { account: { userId, bucket: 'main', currencyId }, amount: -recovered },
       ]),
     });
-    const rolledBack = await orderSettlementQueries(tx).markRolledBack(
+    const rolledBack = await orderSettling.markSettlementRolledBack(
+      tx,
       standing.id,
       at,
       standing.payoutMinor - recovered,
@@ -206,9 +206,8 @@ export function createSettlementService(deps: {
     at: Date,
   ) {
     const { orderNo } = order;
-    const settlements = orderSettlementQueries(tx);
-    const version = (await settlements.lastVersion(order.id)) + 1;
-    const settled = await settlements.insert({
+    const version = (await orderSettling.lastSettlementVersion(tx, order.id)) + 1;
+    const settled = await orderSettling.recordSettlement(tx, {
       orderId: order.id,
       version,
       result: wanted.result,
@@ -229,9 +228,7 @@ export function createSettlementService(deps: {
    * read per reconciliation, not one per batch of orders.
    */
   async function membersWithDebt(): Promise<Set<number>> {
-    const owners = await orderSettling.ownersOf(
-      await orderSettlementQueries(db).ordersWithUnrecovered(),
-    );
+    const owners = await orderSettling.ownersOf(await orderSettling.ordersWithUnrecovered());
     return new Set([...owners.values()].map((owner) => owner.userId));
   }
 
@@ -259,7 +256,7 @@ export function createSettlementService(deps: {
   async function readBatch(orderIds: number[]) {
     const [reads, standingRows] = await Promise.all([
       orderSettling.readToSettle(orderIds),
-      orderSettlementQueries(db).standingOf(orderIds),
+      orderSettling.standingSettlements(db, orderIds),
     ]);
     const standing = new Map(standingRows.map((row) => [row.orderId, row]));
     return reads.map((read) => ({ ...read, standing: standing.get(read.found.order.id) }));
@@ -279,7 +276,7 @@ export function createSettlementService(deps: {
     return orderSettling.transaction(async (tx) => {
       const order = await orderSettling.lock(tx, orderId);
       if (!order) return null;
-      const [standing] = await orderSettlementQueries(tx).standingOf([orderId]);
+      const [standing] = await orderSettling.standingSettlements(tx, [orderId]);
       if (!needsChange(order.status, standing, wanted, legs)) return null;
       const at = now();
       const change: SettlementChange = { order, firstOptionId };

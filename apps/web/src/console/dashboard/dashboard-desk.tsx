@@ -6,6 +6,7 @@ import { callConsole } from '../api/console-api';
 import { currencyChoices, formatMoneyGrouped, realCurrencies } from '../components/money';
 import { ErrorNote, Field, SelectInput, useConsoleText } from '../components/ui';
 import { BarChart } from './bar-chart';
+import { productTotalsOf } from './product-totals';
 
 /** The book's figures are real money: the demo currency's play money is not offered. */
 /** Day ranges offered; the call takes 1 to 90 days, today included. */
@@ -57,6 +58,43 @@ function Liability({ answer, code }: { answer: DashboardAnswer; code: string }) 
         </dd>
       </dl>
     </section>
+  );
+}
+
+/** The period's figures per product, when more than one product line has any. */
+function ProductTable({ answer, code }: { answer: DashboardAnswer; code: string }) {
+  const { t } = useConsoleText();
+  const totals = productTotalsOf(answer.days);
+  if (totals.length === 0) return null;
+  const columns = ['turnover', 'returned', 'ggr'] as const;
+  return (
+    <table className="console-table console-table--numbers" data-testid="dashboard-products">
+      <caption>
+        {t('dashboard.products.title')} ({code})
+      </caption>
+      <thead>
+        <tr>
+          <th>{t('dashboard.products.product')}</th>
+          {columns.map((column) => (
+            <th key={column}>{t(`dashboard.products.${column}`)}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {totals.map((total) => (
+          <tr key={total.product} data-testid={`dashboard-product-${total.product}`}>
+            <td>
+              {t(`dashboard.products.names.${total.product}`, { defaultValue: total.product })}
+            </td>
+            {columns.map((column) => (
+              <td key={column} data-testid={`dashboard-product-${total.product}-${column}`}>
+                {formatMoneyGrouped(total[column], answer.scale)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -153,6 +191,7 @@ export function DashboardDesk() {
               />
             ))}
           </div>
+          <ProductTable answer={answer} code={code} />
           <Liability answer={answer} code={code} />
           <DayTable answer={answer} />
         </>

@@ -462,6 +462,14 @@ export const en = {
     openPayout: 'Their possible payouts',
     table: 'Figures per day',
     day: 'Day (UTC)',
+    products: {
+      title: 'Per product for the period',
+      product: 'Product',
+      turnover: 'Turnover',
+      returned: 'Returned to members',
+      ggr: 'Gross gaming revenue',
+      names: { sports: 'Sports' },
+    },
   },
   audit: {
     title: 'Audit log',

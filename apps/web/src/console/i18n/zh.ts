@@ -450,6 +450,14 @@ export const zh: ConsoleTexts = {
     openPayout: '最高可能派彩',
     table: '每日数据',
     day: '日期（UTC）',
+    products: {
+      title: '区间分产品数据',
+      product: '产品',
+      turnover: '投注额',
+      returned: '返还会员',
+      ggr: '毛博彩收入',
+      names: { sports: '体育' },
+    },
   },
   audit: {
     title: '审计日志',

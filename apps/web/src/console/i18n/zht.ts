@@ -450,6 +450,14 @@ export const zht: ConsoleTexts = {
     openPayout: '最高可能派彩',
     table: '每日數據',
     day: '日期（UTC）',
+    products: {
+      title: '區間分產品數據',
+      product: '產品',
+      turnover: '投注額',
+      returned: '返還會員',
+      ggr: '毛博彩收入',
+      names: { sports: '體育' },
+    },
   },
   audit: {
     title: '稽核日誌',

@@ -1,0 +1,156 @@
+import { and, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import type { LedgerWindow } from './ledger.repository';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema';
+
+/** A grouping of transaction times: whole `periodMs` since the epoch, shifted by `offsetMs`. */
+export interface WagerPeriod {
+  periodMs: number;
+  offsetMs: number;
+}
+
+function inWindow(window: LedgerWindow | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if (window?.from) conditions.push(gte(ledgerTransactions.createdAt, window.from));
+  if (window?.until) conditions.push(lt(ledgerTransactions.createdAt, window.until));
+  return conditions;
+}
+
+/**
+ * The period of a transaction's time, or 0 for the whole window. Written into the text, not
+ * passed as parameters: the grouping must be the selected expression itself, which two
+ * parameters of the same value are not to PostgreSQL.
+ */
+function periodOf(period: WagerPeriod | undefined): SQL<number> {
+  if (!period) return sql<number>`0`;
+  const whole = (value: number) => {
+    if (!Number.isSafeInteger(value)) throw new Error(`a period needs whole ms, got ${value}`);
+    return sql.raw(String(value));
+  };
+  return sql<number>`floor((extract(epoch from ${ledgerTransactions.createdAt}) * 1000 + ${whole(period.offsetMs)}) / ${whole(period.periodMs)})::int`;
+}
+
+/**
+ * The wagering record's queries (wagering.ts says what the kinds mean): sums of postings over
+ * the transactions of the record's kinds. No rules live here.
+ */
+export function createWageringRepository(db: Database) {
+  return {
+    /**
+     * Sums of one member's postings per period, kind and currency over the transactions of
+     * `kinds` in a window.
+     */
+    async memberSums(query: {
+      userId: number;
+      kinds: readonly string[];
+      currencyId?: number | undefined;
+      window?: LedgerWindow | undefined;
+      period?: WagerPeriod | undefined;
+    }) {
+      if (query.kinds.length === 0) return [];
+      const period = periodOf(query.period);
+      return db
+        .select({
+          period: period.mapWith(Number),
+          kind: ledgerTransactions.kind,
+          currencyId: ledgerPostings.currencyId,
+          amount: sql<number>`sum(${ledgerPostings.amount})`.mapWith(Number),
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        .where(
+          and(
+            eq(ledgerAccounts.userId, query.userId),
+            inArray(ledgerTransactions.kind, [...query.kinds]),
+            query.currencyId === undefined
+              ? undefined
+              : eq(ledgerPostings.currencyId, query.currencyId),
+            ...inWindow(query.window),
+          ),
+        )
+        .groupBy(
+          ...(query.period ? [period] : []),
+          ledgerTransactions.kind,
+          ledgerPostings.currencyId,
+        );
+    },
+
+    /**
+     * The whole book's sums per period, kind and currency over the transactions of `kinds` in a
+     * window: `member`, the postings on members' accounts, and `held`, those on the account
+     * `heldAccount` that keeps stakes until their wager is decided.
+     */
+    async bookSums(query: {
+      kinds: readonly string[];
+      heldAccount: string;
+      currencyId?: number | undefined;
+      window?: LedgerWindow | undefined;
+      period?: WagerPeriod | undefined;
+    }) {
+      if (query.kinds.length === 0) return [];
+      const period = periodOf(query.period);
+      const total = (condition: SQL) =>
+        sql<number>`coalesce(sum(${ledgerPostings.amount}) filter (where ${condition}), 0)`.mapWith(
+          Number,
+        );
+      return db
+        .select({
+          period: period.mapWith(Number),
+          kind: ledgerTransactions.kind,
+          currencyId: ledgerPostings.currencyId,
+          member: total(isNotNull(ledgerAccounts.userId)),
+          held: total(eq(ledgerAccounts.systemCode, query.heldAccount)),
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        .where(
+          and(
+            inArray(ledgerTransactions.kind, [...query.kinds]),
+            query.currencyId === undefined
+              ? undefined
+              : eq(ledgerPostings.currencyId, query.currencyId),
+            ...inWindow(query.window),
+          ),
+        )
+        .groupBy(
+          ...(query.period ? [period] : []),
+          ledgerTransactions.kind,
+          ledgerPostings.currencyId,
+        );
+    },
+
+    /**
+     * The sum of a member's postings per reference over the transactions of `kinds` that name
+     * one of `references` (every currency: a wager has one). A reference without any is absent.
+     */
+    async memberSumsByReference(query: {
+      userId: number;
+      kinds: readonly string[];
+      references: readonly string[];
+    }): Promise<{ reference: string; amount: number }[]> {
+      if (query.kinds.length === 0 || query.references.length === 0) return [];
+      const rows = await db
+        .select({
+          reference: sql<string>`${ledgerTransactions.reference}`,
+          amount: sql<number>`sum(${ledgerPostings.amount})`.mapWith(Number),
+        })
+        .from(ledgerTransactions)
+        .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .where(
+          and(
+            // One parameter whatever the number of references.
+            sql`${ledgerTransactions.reference} in (select jsonb_array_elements_text(${JSON.stringify(query.references)}::jsonb))`,
+            eq(ledgerAccounts.userId, query.userId),
+            inArray(ledgerTransactions.kind, [...query.kinds]),
+          ),
+        )
+        .groupBy(ledgerTransactions.reference);
+      return rows;
+    },
+  };
+}
+
+export type WageringRepository = ReturnType<typeof createWageringRepository>;
