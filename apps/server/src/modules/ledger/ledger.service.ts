@@ -286,6 +286,9 @@ export function createLedger(db: Database) {
    * A caller whose whole transaction ends with a refusal (a bet's stake, say) passes
    * `isRefusalFinal`: the savepoint and its release, two of the few round trips such a
    * transaction makes, are left out, and a refusal aborts the caller's transaction.
+   *
+   * `transferWithin` and the gate's `debitWithin` both book through here; only the gate
+   * (`viaGate`) may spend a member's main money on a product line.
    */
   function bookWithin(
     tx: Database,
