@@ -127,6 +127,12 @@ describe('a promotion campaign and its bonus money', () => {
       move(`grant:${second}`, 'bonus_grant', entity(campaign), member(second, 'bonus'), 1_500),
     );
     expect(await systemBalance(campaign)).toBe(1_500);
+    // A grant asked again is answered, not paid again.
+    const again = await ledger.transfer(
+      move(`grant:${first}`, 'bonus_grant', entity(campaign), member(first, 'bonus'), 2_000),
+    );
+    expect(again.replayed).toBe(true);
+    expect(await systemBalance(campaign)).toBe(1_500);
     expect(await balanceOf(first)).toEqual({
       currencyId: cny,
       amount: 10_000,
