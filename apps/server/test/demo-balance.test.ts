@@ -19,7 +19,14 @@ describe('try-play accounts', () => {
     expect(created.data.pUid).toBeGreaterThan(0);
     const balances = await createLedger(testApp.database.db).memberBalances(created.data.memberId);
     expect(balances).toEqual([
-      { currencyId: created.data.currencyId, amount: demoStartingBalanceMinor, frozen: 0 },
+      {
+        currencyId: created.data.currencyId,
+        amount: demoStartingBalanceMinor,
+        frozen: 0,
+        bonus: 0,
+        inGames: 0,
+        inMarkets: 0,
+      },
     ]);
     expect((await checkLedger(testApp.database.db)).ok).toBe(true);
   });

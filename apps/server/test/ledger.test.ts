@@ -51,7 +51,7 @@ describe('the ledger', () => {
       ],
     });
     expect(await ledger.memberBalances(userId)).toEqual([
-      { currencyId: cny, amount: 10_000, frozen: 2_500 },
+      { currencyId: cny, amount: 10_000, frozen: 2_500, bonus: 0, inGames: 0, inMarkets: 0 },
     ]);
   });
 
@@ -64,7 +64,7 @@ describe('the ledger', () => {
       errorName: 'IDEMPOTENCY_CONFLICT',
     });
     expect(await ledger.memberBalances(userId)).toEqual([
-      { currencyId: cny, amount: 500, frozen: 0 },
+      { currencyId: cny, amount: 500, frozen: 0, bonus: 0, inGames: 0, inMarkets: 0 },
     ]);
   });
 
@@ -82,7 +82,7 @@ describe('the ledger', () => {
     await expect(overdraw).rejects.toBeInstanceOf(AppError);
     await expect(overdraw).rejects.toMatchObject({ errorName: 'INSUFFICIENT_FUNDS' });
     expect(await ledger.memberBalances(userId)).toEqual([
-      { currencyId: cny, amount: 100, frozen: 0 },
+      { currencyId: cny, amount: 100, frozen: 0, bonus: 0, inGames: 0, inMarkets: 0 },
     ]);
     // The refused key was rolled back with everything else, so it can be used again.
     await expect(deposit(userId, 1, `overdraw-${userId}`)).resolves.toMatchObject({
@@ -128,7 +128,7 @@ describe('the ledger', () => {
     expect(outcomes.filter((outcome) => outcome === 'accepted')).toHaveLength(10);
     expect(outcomes.filter((outcome) => outcome === 'INSUFFICIENT_FUNDS')).toHaveLength(15);
     expect(await ledger.memberBalances(userId)).toEqual([
-      { currencyId: cny, amount: 0, frozen: 0 },
+      { currencyId: cny, amount: 0, frozen: 0, bonus: 0, inGames: 0, inMarkets: 0 },
     ]);
   });
 
@@ -140,7 +140,7 @@ describe('the ledger', () => {
     expect(results.filter((result) => !result.replayed)).toHaveLength(1);
     expect(new Set(results.map((result) => result.transactionId)).size).toBe(1);
     expect(await ledger.memberBalances(userId)).toEqual([
-      { currencyId: cny, amount: 700, frozen: 0 },
+      { currencyId: cny, amount: 700, frozen: 0, bonus: 0, inGames: 0, inMarkets: 0 },
     ]);
   });
 

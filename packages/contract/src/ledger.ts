@@ -42,7 +42,7 @@ export const ledgerCheck = defineCall({
   auth: { operator: ['finance'] },
   tag: 'finance',
   summary:
-    "The ledger's invariants checked over the whole book: every transaction balanced, every balance equal to its postings, no member below zero.",
+    "The ledger's invariants checked over the whole book: every transaction balanced, every balance equal to its postings, no member or entity account below zero, every restricted account moved only by its kinds, no entity moved after its close.",
   input: z.object({}),
   output: z.object({
     ok: z.boolean(),
@@ -51,6 +51,12 @@ export const ledgerCheck = defineCall({
     unbalancedTransactions: z.array(z.record(z.string(), z.unknown())),
     driftedAccounts: z.array(z.record(z.string(), z.unknown())),
     negativeAccounts: z.array(z.record(z.string(), z.unknown())),
+    /** Entity accounts (a campaign's budget, a market's escrow) below zero. */
+    negativeEntityAccounts: z.array(z.record(z.string(), z.unknown())),
+    /** Postings on a bonus, game, market capital or entity account by a kind not allowed it. */
+    misbookedPostings: z.array(z.record(z.string(), z.unknown())),
+    /** Entity accounts moved after their close, or closed with money left. */
+    closedEntitiesMoved: z.array(z.record(z.string(), z.unknown())),
     checkedAt: z.number().int(),
   }),
 });

@@ -3,13 +3,16 @@ import { defineCall } from './call';
 import { textField } from './common';
 
 /** SPEC §3 wallet balance entry. Amounts are integers in minor units of the currency's scale. */
-export const balanceEntrySchema = z.object({
+const specBalanceEntrySchema = z.object({
   currencyId: z.number().int(),
   currencyCode: z.string(),
   assetID: z.string(),
   /** Digits after the decimal point: an amount of 12345 at scale 2 is 123.45. */
   scale: z.number().int(),
-  /** Everything held in the currency, frozen funds included; available = amount − frozen. */
+  /**
+   * The member's cash in the currency, frozen funds included; available = amount − frozen. Bonus
+   * money, game balances and market capital are not in it.
+   */
   amount: z.number().int(),
   frozen: z.number().int(),
   /** 1 for a usable balance. */
@@ -24,13 +27,30 @@ export const balanceEntrySchema = z.object({
   /** `amount` in major units as a plain decimal string, for display. */
   showAmount: z.string(),
 });
+
+/**
+ * A balance entry as every balance answer and push carries it (both balance calls, the `balance`
+ * event, the desks): SPEC §3's fields with their meaning unchanged, `amount` the member's cash
+ * (main and frozen; what may be staked or withdrawn is amount − frozen), and after them, added
+ * fields in minor units never included in `amount`: the money that is the member's but is not
+ * cash in the wallet. A reader that knows only SPEC's fields reads the entry as before.
+ */
+export const balanceEntrySchema = specBalanceEntrySchema.extend({
+  /** Promotion money not yet converted to cash; it cannot be withdrawn. */
+  bonusAmount: z.number().int(),
+  /** Moved into game providers' wallets, over every provider; back in `amount` once moved out. */
+  gameAmount: z.number().int(),
+  /** Capital put up for the member's own markets, over every market. */
+  marketAmount: z.number().int(),
+});
 export type BalanceEntry = z.infer<typeof balanceEntrySchema>;
 
 export const walletBalance = defineCall({
   path: '/app/api/wallet/balance',
   auth: 'member',
   tag: 'wallet',
-  summary: "The member's balance in each currency it holds, its current currency first.",
+  summary:
+    "The member's balance in each currency it holds, its current currency first: cash in amount, bonus money, game balances and market capital beside it.",
   input: z.object({}),
   output: z.array(balanceEntrySchema),
 });

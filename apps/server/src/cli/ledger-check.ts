@@ -20,6 +20,10 @@ async function main(): Promise<number> {
       'transactions not summing to zero': result.unbalancedTransactions,
       'balances differing from their postings': result.driftedAccounts,
       'member accounts below zero': result.negativeAccounts,
+      'entity accounts below zero': result.negativeEntityAccounts,
+      'postings by a kind that may not move their account': result.misbookedPostings,
+      'entity accounts moved after their close or closed with money left':
+        result.closedEntitiesMoved,
     };
     for (const [title, rows] of Object.entries(failures)) {
       console.log(`${rows.length === 0 ? 'ok  ' : 'FAIL'} ${title}: ${rows.length}`);

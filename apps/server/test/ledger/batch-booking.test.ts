@@ -148,7 +148,7 @@ describe('the debit gate', () => {
     };
     await inTransaction((tx) => ledger.debitWithin(tx, debit));
     expect(await ledger.memberBalances(userId)).toEqual([
-      { currencyId: cny, amount: 1_000, frozen: 600 },
+      { currencyId: cny, amount: 1_000, frozen: 600, bonus: 0, inGames: 0, inMarkets: 0 },
     ]);
     await expect(
       inTransaction((tx) =>

@@ -53,6 +53,9 @@ const balanceEntry: BalanceEntry = {
   creditAmount: 0,
   loanAmount: 0,
   showAmount: '123.45',
+  bonusAmount: 0,
+  gameAmount: 0,
+  marketAmount: 0,
 };
 
 beforeAll(async () => {

@@ -76,6 +76,9 @@ function balance(): [BalanceEntry] {
       creditAmount: 0,
       loanAmount: 0,
       showAmount: (amount / 100).toFixed(2),
+      bonusAmount: 0,
+      gameAmount: 0,
+      marketAmount: 0,
     },
   ];
 }

@@ -340,6 +340,9 @@ describe.skipIf(!redisUrl)('two server processes sharing the feed through Redis'
       creditAmount: 0,
       loanAmount: 0,
       showAmount: (amount / 100).toFixed(2),
+      bonusAmount: 0,
+      gameAmount: 0,
+      marketAmount: 0,
     };
     // The member's room is subscribed on the other process shortly after connecting: retry.
     await eventually(

@@ -63,7 +63,7 @@ describe('ledger transfers', () => {
     );
     expect(results.every((result) => !result.replayed)).toBe(true);
     expect(await ledger.memberBalances(userId)).toEqual([
-      { currencyId: cny, amount: 20 * 100 + 190, frozen: 0 },
+      { currencyId: cny, amount: 20 * 100 + 190, frozen: 0, bonus: 0, inGames: 0, inMarkets: 0 },
     ]);
   });
 
@@ -120,7 +120,7 @@ describe('ledger transfers', () => {
       ],
     });
     expect(await ledger.memberBalances(userId)).toEqual([
-      { currencyId: cny, amount: 400, frozen: 0 },
+      { currencyId: cny, amount: 400, frozen: 0, bonus: 0, inGames: 0, inMarkets: 0 },
     ]);
     const [row] = await database.db
       .select()
@@ -151,7 +151,7 @@ describe('ledger transfers', () => {
     const [user] = await database.db.select().from(users).where(eq(users.id, userId));
     expect(user?.account).toBeNull();
     expect(await ledger.memberBalances(userId)).toEqual([
-      { currencyId: cny, amount: 50, frozen: 0 },
+      { currencyId: cny, amount: 50, frozen: 0, bonus: 0, inGames: 0, inMarkets: 0 },
     ]);
   });
 
@@ -177,7 +177,7 @@ describe('ledger transfers', () => {
     const [user] = await database.db.select().from(users).where(eq(users.id, userId));
     expect(user?.account).toBe(`usable-${userId}`);
     expect(await ledger.memberBalances(userId)).toEqual([
-      { currencyId: cny, amount: 20, frozen: 0 },
+      { currencyId: cny, amount: 20, frozen: 0, bonus: 0, inGames: 0, inMarkets: 0 },
     ]);
     expect((await checkLedger(database.db)).ok).toBe(true);
   });
@@ -228,7 +228,14 @@ describe('ledger transfers', () => {
     await issue(Number.MAX_SAFE_INTEGER - 5, `edge-${userId}`);
     await expect(issue(10, `beyond-${userId}`)).rejects.toThrow(/beyond a safe integer/);
     expect(await ledger.memberBalances(userId)).toEqual([
-      { currencyId: eth, amount: Number.MAX_SAFE_INTEGER - 5, frozen: 0 },
+      {
+        currencyId: eth,
+        amount: Number.MAX_SAFE_INTEGER - 5,
+        frozen: 0,
+        bonus: 0,
+        inGames: 0,
+        inMarkets: 0,
+      },
     ]);
     const [refused] = await database.db
       .select()

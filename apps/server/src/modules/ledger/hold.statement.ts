@@ -1,15 +1,22 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { debitTransferOf, type MemberDebit } from './debit-gate';
-import type { SystemAccountCode } from './ledger.service';
-import { accountKey, byKey, requestDigestOf, systemBucketOf } from './transfer.statement';
+import type { EntityAccountCode, SystemAccountCode } from './ledger.service';
+import {
+  accountKey,
+  byKey,
+  requestDigestOf,
+  systemBucketOf,
+  systemRowOf,
+} from './transfer.statement';
 
 /**
  * A hold: a debit of a member's main account to a system account (a bet's stake to
- * stakes_held), booked in a statement of the caller's own (see `holdSteps`).
+ * stakes_held) or an entity account (a stake on a member-run market to its escrow), booked in a
+ * statement of the caller's own (see `holdSteps`).
  */
 export type HoldRequest = Omit<MemberDebit, 'metadata' | 'to'> & {
-  to: { systemCode: SystemAccountCode };
+  to: { systemCode: SystemAccountCode | EntityAccountCode };
 };
 
 /**
@@ -28,7 +35,7 @@ export function holdsParam(holds: readonly HoldRequest[]): string {
       bucket: 'main',
       currencyId: hold.currencyId,
     });
-    const systemBucket = systemBucketOf(transfer);
+    const systemBucket = systemRowOf(hold.to.systemCode, systemBucketOf(transfer));
     const systemKey = `s:${hold.to.systemCode}:${systemBucket}:${hold.currencyId}`;
     memberKeys.add(memberKey);
     systemKeys.add(systemKey);

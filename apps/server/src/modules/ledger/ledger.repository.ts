@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { idArrayParam } from '../../db/statement';
+import { accountKindRows, entityCloseKinds } from './accounts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema';
 
 /** Rows of a raw query; both drivers answer them as `{ rows }`, the shared type does not say so. */
@@ -187,9 +188,18 @@ export async function memberMovementsOfReferences(
   return { rows, total: counted?.total ?? 0 };
 }
 
+/** The family of an account's row: its bucket's for a member, its code's for an entity. */
+const accountFamilySql = sql`case
+  when a.user_id is not null then split_part(a.bucket, ':', 1)
+  when position(':' in a.system_code) > 0 then split_part(a.system_code, ':', 1)
+end`;
+
 /**
  * The rows that break the ledger's invariants (at most 100 of each) and the table sizes: unbalanced
- * transactions, accounts whose balance is not the sum of their postings, member accounts below zero.
+ * transactions, accounts whose balance is not the sum of their postings (an entity account is one
+ * row, so this proves each entity's balance too), member and entity accounts below zero, postings
+ * on a restricted account by a kind that may not move it (accounts.ts), and entity accounts moved
+ * after their close or left with money in them.
  */
 export async function ledgerCheckRows(db: Database) {
   const rows = (query: SQL) => rowsOf<Record<string, unknown>>(db, query);
@@ -212,7 +222,55 @@ export async function ledgerCheckRows(db: Database) {
     select id as account_id, user_id, currency_id, balance::text as balance
     from ledger_accounts where user_id is not null and balance < 0
     limit 100`);
-  return { counts, unbalancedTransactions, driftedAccounts, negativeAccounts };
+  const negativeEntityAccounts = await rows(sql`
+    select id as account_id, system_code, currency_id, balance::text as balance
+    from ledger_accounts
+    where system_code is not null and position(':' in system_code) > 0 and balance < 0
+    limit 100`);
+  const misbookedPostings = await rows(sql`
+    with allowed as (
+      select * from jsonb_to_recordset(${JSON.stringify(accountKindRows)}::jsonb)
+        as r(family text, kind text))
+    select p.id as posting_id, t.id as transaction_id, t.kind, a.id as account_id,
+           coalesce(a.system_code, a.bucket) as account, p.amount::text as amount
+    from ledger_postings p
+      join ledger_transactions t on t.id = p.transaction_id
+      join ledger_accounts a on a.id = p.account_id
+    where ${accountFamilySql} in (select family from allowed)
+      and not exists (
+        select 1 from allowed r where r.family = ${accountFamilySql} and r.kind = t.kind)
+    order by p.id
+    limit 100`);
+  const closeKinds = Object.entries(entityCloseKinds).map(([family, kind]) => ({ family, kind }));
+  const closedEntitiesMoved = await rows(sql`
+    with closes as (
+      select * from jsonb_to_recordset(${JSON.stringify(closeKinds)}::jsonb)
+        as c(family text, kind text)),
+    closed as (
+      select a.id, a.system_code, a.currency_id, a.balance, max(p.id) as close_posting
+      from ledger_accounts a
+        join ledger_postings p on p.account_id = a.id
+        join ledger_transactions t on t.id = p.transaction_id
+        join closes c on c.family = split_part(a.system_code, ':', 1) and c.kind = t.kind
+      where a.system_code is not null and position(':' in a.system_code) > 0
+      group by a.id, a.system_code, a.currency_id, a.balance)
+    select c.id as account_id, c.system_code, c.currency_id, c.balance::text as balance,
+           (select count(*) from ledger_postings later
+            where later.account_id = c.id and later.id > c.close_posting)::int as moved_after_close
+    from closed c
+    where c.balance <> 0
+       or exists (select 1 from ledger_postings later
+                  where later.account_id = c.id and later.id > c.close_posting)
+    limit 100`);
+  return {
+    counts,
+    unbalancedTransactions,
+    driftedAccounts,
+    negativeAccounts,
+    negativeEntityAccounts,
+    misbookedPostings,
+    closedEntitiesMoved,
+  };
 }
 
 /** The ledger's queries; the rules (balancing, refusals, replays) live in ledger.service.ts. */

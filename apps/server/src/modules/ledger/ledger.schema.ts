@@ -10,14 +10,18 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { accountIdSqlPattern } from './accounts';
 
 /**
- * One account per owner, bucket and currency. Members have a `main` bucket (spendable) and a
- * `frozen` bucket (held for a pending withdrawal); their wire `amount` is the sum of both and
- * `frozen` the second. System accounts (house, stakes held, money in transit…) have a `code`
- * instead of a user and may go below zero; member accounts never may. A system account is spread
- * over several rows (`main`, `shard-0`…`shard-15`, see transfer.statement.ts) so that busy ones
- * are not one lock every bet waits for; its balance is the sum of its rows.
+ * One account per owner, bucket and currency (accounts.ts, docs/ledger.md). Members have a
+ * `main` bucket (spendable) and a `frozen` bucket (held for a pending withdrawal), whose sum is
+ * their wire `amount`; beside them `bonus` (promotion money), `game:<provider>` (in a game) and
+ * `market:<market>` (capital put up for a market). No member account may go below zero. Pooled
+ * system accounts (house, stakes held, money in transit…) have a `code` instead of a user and
+ * may go below zero; each is spread over several rows (`main`, `shard-0`…`shard-15`, see
+ * transfer.statement.ts) so that busy ones are not one lock every bet waits for, and its balance
+ * is the sum of its rows. Entity accounts (a campaign's budget, a market's escrow) have a code
+ * `<family>:<entity>`, one row (`main`) each, and never go below zero.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -37,6 +41,18 @@ export const ledgerAccounts = pgTable(
     check(
       'ledger_accounts_member_not_negative',
       sql`${table.userId} is null or ${table.balance} >= 0`,
+    ),
+    check(
+      'ledger_accounts_member_bucket',
+      sql`${table.userId} is null or ${table.bucket} in ('main', 'frozen', 'bonus') or ${table.bucket} ~ ${sql.raw(`'^(game|market):${accountIdSqlPattern}$'`)}`,
+    ),
+    check(
+      'ledger_accounts_entity_code',
+      sql`${table.systemCode} is null or position(':' in ${table.systemCode}) = 0 or (${table.systemCode} ~ ${sql.raw(`'^(promotion_budget|market_escrow):${accountIdSqlPattern}$'`)} and ${table.bucket} = 'main')`,
+    ),
+    check(
+      'ledger_accounts_entity_not_negative',
+      sql`${table.systemCode} is null or position(':' in ${table.systemCode}) = 0 or ${table.balance} >= 0`,
     ),
     // Balances are read as JavaScript numbers: a transfer that would take one beyond a safe
     // integer fails as a whole instead of being read back wrong.

@@ -1,6 +1,15 @@
 import type { Database } from '../../db/database';
 import { reusableStatement } from '../../db/statement';
 import { AppError } from '../../http/app-error';
+import {
+  assertAccountFits,
+  type EntityAccountCode,
+  isEntityCode,
+  type MemberBucket,
+  memberBucketFamily,
+  type SystemAccountCode,
+  takesMainIntoProduct,
+} from './accounts';
 import { type BatchEntry, bookBatchStatements } from './batch.statement';
 import { debitTransferOf, type MemberDebit } from './debit-gate';
 import {
@@ -15,6 +24,7 @@ import { type MemberMovementsQuery, memberMainMovements } from './member-movemen
 import {
   balanceSafeIntegerConstraint,
   brokenCheckOf,
+  entityNotNegativeConstraint,
   memberNotNegativeConstraint,
   prepareTransferStatement,
   requestDigestOf,
@@ -25,8 +35,23 @@ import {
 import { createWageringRecord, type WagerKindTable } from './wagering';
 
 // The ledger's public entry: other modules import these from here, never the files behind them.
+export {
+  accountKinds,
+  type EntityAccountCode,
+  type GameBucket,
+  gameBucket,
+  type MarketCapitalBucket,
+  type MarketEscrowCode,
+  type MemberBucket,
+  marketCapitalBucket,
+  marketEscrow,
+  type PromotionBudgetCode,
+  promotionBudget,
+  type SystemAccountCode,
+  systemAccountCodes,
+} from './accounts';
 export { BatchKeyTakenError } from './batch.statement';
-export type { MemberDebit } from './debit-gate';
+export type { DebitDestination, MemberDebit } from './debit-gate';
 export { type HoldRequest, holdSteps, holdsParam } from './hold.statement';
 export type { LedgerWindow } from './ledger.repository';
 export { checkLedger, type LedgerCheckResult } from './ledger-check';
@@ -39,26 +64,27 @@ export {
   wagerKinds,
 } from './wagering';
 
-/** System accounts: the other side of every member movement. They may go below zero. */
-export const systemAccountCodes = [
-  'house',
-  'stakes_held',
-  'deposits_in_transit',
-  'withdrawals_in_transit',
-  /** Money paid out to members' own accounts: it has left the book. */
-  'payouts_completed',
-  'loans_receivable',
-  'demo_issuer',
-  /** The book's side of operators' manual adjustments of members' balances. */
-  'adjustments',
-] as const;
-export type SystemAccountCode = (typeof systemAccountCodes)[number];
-
-export type MemberBucket = 'main' | 'frozen';
-
+/**
+ * A member account, a pooled system account or an entity account (accounts.ts): an entity's code
+ * is built by `promotionBudget(…)` or `marketEscrow(…)`, a scoped bucket by `gameBucket(…)` or
+ * `marketCapitalBucket(…)`.
+ */
 export type AccountRef =
   | { userId: number; bucket: MemberBucket; currencyId: number }
-  | { systemCode: SystemAccountCode; currencyId: number };
+  | { systemCode: SystemAccountCode | EntityAccountCode; currencyId: number };
+
+/**
+ * An entity account (a campaign's budget, a market's escrow) would have gone below zero: the
+ * entity has not the money. Nothing was written. The product answers it in its own words (a
+ * campaign exhausted, a market unable to pay); `accounts` names the entity accounts the request
+ * took from, one of which fell short.
+ */
+export class EntityFundsShortError extends Error {
+  constructor(readonly accounts: readonly EntityAccountCode[]) {
+    super(`an entity account would go below zero: ${accounts.join(', ')}`);
+    this.name = 'EntityFundsShortError';
+  }
+}
 
 export interface Posting {
   account: AccountRef;
@@ -76,16 +102,28 @@ export interface TransferRequest {
 
 export interface MemberBalance {
   currencyId: number;
-  /** Everything the member holds in the currency, frozen included. */
+  /** The member's cash in the currency: main and frozen. */
   amount: number;
   frozen: number;
+  /** Promotion money not yet converted to cash (not in `amount`). */
+  bonus: number;
+  /** Moved into game providers' wallets, over every provider (not in `amount`). */
+  inGames: number;
+  /** Capital put up for the member's own markets, over every market (not in `amount`). */
+  inMarkets: number;
 }
 
 /** Bound on postings per transaction: a parlay settles in a handful; more is a bug. */
 const maxPostings = 64;
 
-/** Throws on a request that could never balance; a bug in the caller, not a member's error. */
-function assertBalanced(request: TransferRequest): void {
+/**
+ * Throws on a request that could never balance, that names an account not of the model or one
+ * its kind may not move, or that spends a member's main money on a product line without the
+ * debit gate (`viaGate`): a bug in the caller, not a member's error.
+ */
+function assertBalanced(request: TransferRequest, viaGate = false): void {
+  if (!viaGate && takesMainIntoProduct(request.postings))
+    throw new Error(`a ${request.kind} transaction spends main money: book it through the gate`);
   if (request.postings.length < 2 || request.postings.length > maxPostings) {
     throw new Error(
       `ledger transfer needs 2..${maxPostings} postings, got ${request.postings.length}`,
@@ -98,6 +136,7 @@ function assertBalanced(request: TransferRequest): void {
         `ledger posting amount must be a non-zero safe integer, got ${posting.amount}`,
       );
     }
+    assertAccountFits(posting.account, request.kind);
     const currencyId = posting.account.currencyId;
     sums.set(currencyId, (sums.get(currencyId) ?? 0) + posting.amount);
   }
@@ -107,7 +146,20 @@ function assertBalanced(request: TransferRequest): void {
   }
 }
 
-/** A member's account rows as balances per currency, frozen included in `amount`. */
+/** The entity accounts a request takes from on balance: one of them fell short on a refusal. */
+function entitiesTakenFrom(requests: readonly TransferRequest[]): EntityAccountCode[] {
+  const deltas = new Map<EntityAccountCode, number>();
+  for (const request of requests)
+    for (const { account, amount } of request.postings)
+      if ('systemCode' in account && isEntityCode(account.systemCode))
+        deltas.set(account.systemCode, (deltas.get(account.systemCode) ?? 0) + amount);
+  return [...deltas].filter(([, delta]) => delta < 0).map(([code]) => code);
+}
+
+/**
+ * A member's account rows as balances per currency: main and frozen in `amount`, the other
+ * buckets beside it.
+ */
 function balancesOfRows(
   rows: readonly { currencyId: number; bucket: string; balance: number }[],
 ): MemberBalance[] {
@@ -117,18 +169,30 @@ function balancesOfRows(
       currencyId: row.currencyId,
       amount: 0,
       frozen: 0,
+      bonus: 0,
+      inGames: 0,
+      inMarkets: 0,
     };
-    entry.amount += row.balance;
-    if (row.bucket === 'frozen') entry.frozen += row.balance;
+    const family = memberBucketFamily(row.bucket);
+    if (family === 'main' || family === 'frozen') entry.amount += row.balance;
+    if (family === 'frozen') entry.frozen += row.balance;
+    else if (family === 'bonus') entry.bonus += row.balance;
+    else if (family === 'game') entry.inGames += row.balance;
+    else if (family === 'market') entry.inMarkets += row.balance;
     byCurrency.set(row.currencyId, entry);
   }
   return [...byCurrency.values()].sort((left, right) => left.currencyId - right.currencyId);
 }
 
-/** A refusal the database raised for a booking, as the ledger answers it; others unchanged. */
-function answerOfBrokenCheck(error: unknown): unknown {
+/**
+ * A refusal the database raised for a booking of `requests`, as the ledger answers it; others
+ * unchanged.
+ */
+function answerOfBrokenCheck(error: unknown, requests: readonly TransferRequest[]): unknown {
   const brokenCheck = brokenCheckOf(error);
   if (brokenCheck === memberNotNegativeConstraint) return new AppError('INSUFFICIENT_FUNDS');
+  if (brokenCheck === entityNotNegativeConstraint)
+    return new EntityFundsShortError(entitiesTakenFrom(requests));
   if (brokenCheck === balanceSafeIntegerConstraint)
     return new Error('ledger transfer would take a balance beyond a safe integer', {
       cause: error,
@@ -184,8 +248,9 @@ export function createLedger(
   async function applyTransfer(
     executor: Database,
     request: TransferRequest,
+    viaGate = false,
   ): Promise<{ transactionId: number; replayed: boolean }> {
-    assertBalanced(request);
+    assertBalanced(request, viaGate);
     const requestDigest = requestDigestOf(request);
     let applied: TransferStatementResult;
     try {
@@ -194,7 +259,7 @@ export function createLedger(
         transferValues(request, requestDigest),
       );
     } catch (error) {
-      throw answerOfBrokenCheck(error);
+      throw answerOfBrokenCheck(error, [request]);
     }
     if (applied.transactionId === null) {
       const existing = await transactionByKey(executor, request.idempotencyKey);
@@ -220,18 +285,28 @@ export function createLedger(
    * A caller whose whole transaction ends with a refusal (a bet's stake, say) passes
    * `isRefusalFinal`: the savepoint and its release, two of the few round trips such a
    * transaction makes, are left out, and a refusal aborts the caller's transaction.
+   *
+   * `transferWithin` and the gate's `debitWithin` both book through here; only the gate
+   * (`viaGate`) may spend a member's main money on a product line.
    */
-  function transferWithin(
+  function bookWithin(
     tx: Database,
     request: TransferRequest,
-    options: { isRefusalFinal?: boolean } = {},
+    options: { isRefusalFinal?: boolean },
+    viaGate: boolean,
   ): Promise<{ transactionId: number; replayed: boolean }> {
-    if (options.isRefusalFinal) return applyTransfer(tx, request);
-    return tx.transaction((savepoint) => applyTransfer(savepoint as unknown as Database, request));
+    if (options.isRefusalFinal) return applyTransfer(tx, request, viaGate);
+    return tx.transaction((savepoint) =>
+      applyTransfer(savepoint as unknown as Database, request, viaGate),
+    );
   }
 
   return {
-    transferWithin,
+    transferWithin: (
+      tx: Database,
+      request: TransferRequest,
+      options: { isRefusalFinal?: boolean } = {},
+    ) => bookWithin(tx, request, options, false),
 
     /**
      * Applies a transfer once. Its one statement is a transaction of its own, so it needs no
@@ -244,17 +319,20 @@ export function createLedger(
     /**
      * The debit gate: every movement of a member's own money out of their main balance that is
      * booked on its own goes through here, inside the caller's transaction (debits composed into
-     * one statement go through `holdSteps`, the gate in statement form). The checks that must
-     * hold in the same transaction as the debit live here: today that the balance covers it
-     * (the member account's check constraint, answered INSUFFICIENT_FUNDS). A loss limit or a
-     * self-exclusion is checked here too, before the transfer, on `tx` (docs/ledger.md).
+     * one statement go through `holdSteps`, the gate in statement form), whatever the product:
+     * a withdrawal frozen, a loan repaid, money into a game balance, a market's capital, a stake
+     * into a market's escrow. A plain transfer or a batch that spends main money on a product
+     * line is refused, so the gate is the one way. The checks that must hold in the same
+     * transaction as the debit live here: today that the balance covers it (the member
+     * account's check constraint, answered INSUFFICIENT_FUNDS). A loss limit or a self-exclusion
+     * is checked here too, before the transfer, on `tx` (docs/ledger.md).
      */
     debitWithin(
       tx: Database,
       debit: MemberDebit,
       options: { isRefusalFinal?: boolean } = {},
     ): Promise<{ transactionId: number; replayed: boolean }> {
-      return transferWithin(tx, debitTransferOf(debit), options);
+      return bookWithin(tx, debitTransferOf(debit), options, true);
     },
 
     /**
@@ -279,7 +357,7 @@ export function createLedger(
       try {
         return await bookBatchStatements(tx, entries);
       } catch (error) {
-        throw answerOfBrokenCheck(error);
+        throw answerOfBrokenCheck(error, requests);
       }
     },
 
@@ -355,7 +433,10 @@ export function createLedger(
       return { today, flows: rows.map((row) => ({ ...row, amount: Number(row.amount) })) };
     },
 
-    /** A member's balances per currency, frozen included in `amount`. */
+    /**
+     * A member's balances per currency: cash (main and frozen) in `amount`, bonus money, game
+     * balances and market capital beside it.
+     */
     async memberBalances(userId: number): Promise<MemberBalance[]> {
       return balancesOfRows(await repository.memberAccountRows(userId));
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
+import { isEntityCode } from './accounts';
 import type { AccountRef, TransferRequest } from './ledger.service';
 
 /** The key that names an account in a request, in the digest and inside the statement alike. */
@@ -45,6 +46,14 @@ export function systemBucketOf(request: Pick<TransferRequest, 'postings'>): stri
 }
 
 /**
+ * The row of system account `systemCode` a transfer touches: an entity account (a campaign's
+ * budget, a market's escrow) is not busy and has the one row `main`, which its not-negative
+ * check needs; a pooled account the transfer's shard (`systemBucketOf`).
+ */
+export const systemRowOf = (systemCode: string, transferBucket: string) =>
+  isEntityCode(systemCode) ? 'main' : transferBucket;
+
+/**
  * Plain code-unit order of account keys: the order every statement locks accounts in, the same in
  * every process whatever its locale.
  */
@@ -52,6 +61,8 @@ export const byKey = (left: string, right: string) => (left < right ? -1 : left 
 
 /** A member account below zero breaks this check constraint; the ledger answers it as a refusal. */
 export const memberNotNegativeConstraint = 'ledger_accounts_member_not_negative';
+/** An entity account below zero breaks this one; the ledger answers it as a refusal too. */
+export const entityNotNegativeConstraint = 'ledger_accounts_entity_not_negative';
 /** A balance beyond a JavaScript safe integer breaks this one: a bug, or absurd amounts. */
 export const balanceSafeIntegerConstraint = 'ledger_accounts_balance_safe_integer';
 
@@ -76,8 +87,10 @@ const steps = new QueryBuilder();
  *   locks in this one order, so two transfers can never deadlock, and the busy system accounts
  *   (house, stakes held) are held for the shortest time.
  * - PostgreSQL checks a proposed row against the check constraint before it looks for a
- *   conflict, so an existing member account is proposed at 0 and its change added by the
- *   update; a new one is proposed with its change, so a debit from an empty account is refused.
+ *   conflict, so an existing member or system account is proposed at 0 and its change added by
+ *   the update; a new one is proposed with its change, so a debit from an empty member or entity
+ *   account is refused, and one from an existing entity account is refused by the update when
+ *   it would take the account below zero.
  */
 const newTransaction = steps.$with('new_transaction', { id: sql<number>`id`.as('id') }).as(sql`
   insert into ledger_transactions (idempotency_key, kind, request_digest, reference, metadata)
@@ -111,16 +124,28 @@ const memberAccounts = steps.$with('member_accounts', { id: sql<number>`id`.as('
         updated_at = now()
   returning id, 'u:' || user_id || ':' || bucket || ':' || currency_id as account_key`);
 
+const systemDeltas = steps.$with('system_deltas', { ord: sql<number>`ord`.as('ord') }).as(sql`
+  select d.ord, d.system_code, d.bucket, d.currency_id, d.delta,
+         coalesce((select true from ledger_accounts x
+                   where x.system_code = d.system_code and x.bucket = d.bucket
+                     and x.currency_id = d.currency_id
+                   limit 1), false) as is_known
+  from jsonb_to_recordset(${param('systems')}::jsonb)
+    as d(ord int, system_code text, bucket text, currency_id int, delta bigint)`);
+
 const systemAccounts = steps.$with('system_accounts', { id: sql<number>`id`.as('id') }).as(sql`
   insert into ledger_accounts (system_code, bucket, currency_id, balance)
-  select d.system_code, d.bucket, d.currency_id, d.delta
-  from jsonb_to_recordset(${param('systems')}::jsonb)
-    as d(ord int, system_code text, bucket text, currency_id int, delta bigint)
+  select d.system_code, d.bucket, d.currency_id, case when d.is_known then 0 else d.delta end
+  from system_deltas d
   where exists (select 1 from new_transaction)
     and (select count(*) from member_accounts) >= 0
   order by d.ord
   on conflict (system_code, bucket, currency_id) do update
-    set balance = ledger_accounts.balance + excluded.balance, updated_at = now()
+    set balance = ledger_accounts.balance + (
+          select s.delta from system_deltas s
+          where s.system_code = excluded.system_code and s.bucket = excluded.bucket
+            and s.currency_id = excluded.currency_id),
+        updated_at = now()
   returning id, 's:' || system_code || ':' || currency_id as account_key`);
 
 const touched = steps.$with('touched', { id: sql<number>`id`.as('id') }).as(sql`
@@ -189,7 +214,7 @@ export function transferValues(
       systems.push({
         ord: systems.length,
         system_code: systemCode,
-        bucket: systemBucket,
+        bucket: systemRowOf(systemCode, systemBucket),
         currency_id: currencyId,
         delta,
       });
@@ -223,6 +248,7 @@ export function prepareTransferStatement(executor: Database) {
       newTransaction,
       memberDeltas,
       memberAccounts,
+      systemDeltas,
       systemAccounts,
       touched,
       newPostings,
@@ -258,9 +284,11 @@ export function brokenCheckOf(error: unknown): string | undefined {
     if (fields.code !== '23514') continue;
     if (typeof fields.constraint === 'string') return fields.constraint;
     // Some driver versions leave the name only in the message.
-    return [memberNotNegativeConstraint, balanceSafeIntegerConstraint].find((name) =>
-      cause.message.includes(name),
-    );
+    return [
+      memberNotNegativeConstraint,
+      entityNotNegativeConstraint,
+      balanceSafeIntegerConstraint,
+    ].find((name) => cause.message.includes(name));
   }
   return undefined;
 }

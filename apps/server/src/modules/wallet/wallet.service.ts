@@ -47,7 +47,13 @@ function entriesOf(
     left.currencyId === member.currencyId ? -1 : right.currencyId === member.currencyId ? 1 : 0,
   );
   return listed.map((currency) => {
-    const entry = held.get(currency.currencyId) ?? { amount: 0, frozen: 0 };
+    const entry = held.get(currency.currencyId) ?? {
+      amount: 0,
+      frozen: 0,
+      bonus: 0,
+      inGames: 0,
+      inMarkets: 0,
+    };
     const creditLine = credit.get(currency.currencyId) ?? noCredit;
     return {
       currencyId: currency.currencyId,
@@ -60,6 +66,9 @@ function entriesOf(
       creditAmount: creditLine.creditAmount,
       loanAmount: creditLine.loanAmount,
       showAmount: formatMinorUnits(entry.amount, currency.scale),
+      bonusAmount: entry.bonus,
+      gameAmount: entry.inGames,
+      marketAmount: entry.inMarkets,
     };
   });
 }

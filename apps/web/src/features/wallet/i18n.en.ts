@@ -264,6 +264,12 @@ export const texts = {
       borrowed: 'Borrowed',
       repaid: 'Repaid',
       noRecords: 'No loan records',
+      /** The money beside the cash amount, shown only when not zero. */
+      parts: {
+        bonus: 'Bonus',
+        inGames: 'In games',
+        inMarkets: 'In markets',
+      },
     },
   },
 };

@@ -256,6 +256,12 @@ export const texts: Texts = {
       borrowed: '借款',
       repaid: '还款',
       noRecords: '暂无借还记录',
+      /** The money beside the cash amount, shown only when not zero. */
+      parts: {
+        bonus: '红利',
+        inGames: '游戏中',
+        inMarkets: '市场中',
+      },
     },
   },
 };

@@ -256,6 +256,12 @@ export const texts: Texts = {
       borrowed: '借款',
       repaid: '還款',
       noRecords: '暫無借還記錄',
+      /** The money beside the cash amount, shown only when not zero. */
+      parts: {
+        bonus: '紅利',
+        inGames: '遊戲中',
+        inMarkets: '市場中',
+      },
     },
   },
 };

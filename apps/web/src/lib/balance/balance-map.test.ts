@@ -14,6 +14,9 @@ function entry(overrides: Partial<BalanceEntry>): BalanceEntry {
     creditAmount: 0,
     loanAmount: 0,
     showAmount: '0.00',
+    bonusAmount: 0,
+    gameAmount: 0,
+    marketAmount: 0,
     ...overrides,
   };
 }

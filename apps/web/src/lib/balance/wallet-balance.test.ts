@@ -67,6 +67,9 @@ describe('fetchWalletBalance', () => {
       creditAmount: 0,
       loanAmount: 0,
       showAmount: '12.34',
+      bonusAmount: 0,
+      gameAmount: 0,
+      marketAmount: 0,
     },
   ];
 

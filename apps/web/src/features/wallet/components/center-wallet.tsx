@@ -15,6 +15,7 @@ import { callApi } from '../../../lib/api-client';
 import { refreshWalletBalance, useWalletBalance } from '../../../lib/balance/wallet-balance';
 import { newIdempotencyKey, withIdempotencyKey } from '../api/idempotency';
 import { usePlayCurrency } from '../hooks/use-play-currency';
+import { balancePartsOf } from '../model/balance-parts';
 import { formatDisplayTime } from '../model/display-time';
 import { acceptWithdrawInput, decimalToMinor } from '../model/withdraw-amount';
 import { useWalletMember } from './wallet-context';
@@ -71,6 +72,7 @@ export function CenterWallet() {
                   {t('walletUi.playCurrency.accept', { currency: entry.currencyCode })}
                 </button>
               )}
+              <BalanceParts entry={entry} />
             </li>
           ))}
         </ul>
@@ -79,6 +81,27 @@ export function CenterWallet() {
         <LoanSection key={entry.assetID} entry={entry} />
       ))}
     </div>
+  );
+}
+
+/**
+ * The member's money in the currency that is not cash in the wallet (bonus money, money in
+ * games, capital in markets), under the cash amount; only the parts that are not zero, and
+ * nothing at all when every one is.
+ */
+function BalanceParts({ entry }: { entry: BalanceEntry }) {
+  const { t } = useTranslation();
+  const parts = balancePartsOf(entry);
+  if (parts.length === 0) return null;
+  return (
+    <dl className="wallet-currency-parts" data-testid="center-wallet-parts">
+      {parts.map((part) => (
+        <div key={part.key} className="wallet-currency-parts__item" data-part={part.key}>
+          <dt>{t(`walletUi.centerWallet.parts.${part.key}`)}</dt>
+          <dd>{formatDisplayAmount(part.amountMinor, entry.scale)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

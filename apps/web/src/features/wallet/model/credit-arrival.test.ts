@@ -17,6 +17,9 @@ function balances(...entries: [typeof cny, number][]) {
         creditAmount: 0,
         loanAmount: 0,
         showAmount: '',
+        bonusAmount: 0,
+        gameAmount: 0,
+        marketAmount: 0,
       }),
     ),
   );
