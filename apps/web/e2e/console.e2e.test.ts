@@ -681,7 +681,14 @@ describe.skipIf(!hasChromium)('adjustments, statement, ledger check and dashboar
     expect(counted, summary).not.toBeNull();
     expect(Number(counted?.[1])).toBeGreaterThanOrEqual(before.data.transactions);
     expect(Number(counted?.[1])).toBeGreaterThan(0);
-    for (const finding of ['unbalancedTransactions', 'driftedAccounts', 'negativeAccounts'])
+    for (const finding of [
+      'unbalancedTransactions',
+      'driftedAccounts',
+      'negativeAccounts',
+      'negativeEntityAccounts',
+      'misbookedPostings',
+      'closedEntitiesMoved',
+    ])
       expect(await byTestId(`ledger-${finding}-count`).textContent()).toBe('0');
   }, 60_000);
 

@@ -3,7 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { callConsole } from '../api/console-api';
 import { ErrorNote, useConsoleText, useFormatTime } from '../components/ui';
 
-const findings = ['unbalancedTransactions', 'driftedAccounts', 'negativeAccounts'] as const;
+const findings = [
+  'unbalancedTransactions',
+  'driftedAccounts',
+  'negativeAccounts',
+  'negativeEntityAccounts',
+  'misbookedPostings',
+  'closedEntitiesMoved',
+] as const;
 type Finding = (typeof findings)[number];
 
 /** The offending rows of one invariant as the server names them, column by column. */
