@@ -223,7 +223,8 @@ export const en = {
         negativeAccounts: 'Member accounts below zero',
         negativeEntityAccounts: 'Campaign budgets and market escrows below zero',
         misbookedPostings: 'Postings by a kind the account does not allow',
-        closedEntitiesMoved: 'Budgets and escrows moved after their close or closed with money left',
+        closedEntitiesMoved:
+          'Budgets and escrows moved after their close or closed with money left',
       },
     },
   },
