@@ -124,12 +124,17 @@ const memberAccounts = steps.$with('member_accounts', { id: sql<number>`id`.as('
         updated_at = now()
   returning id, 'u:' || user_id || ':' || bucket || ':' || currency_id as account_key`);
 
+// Only an entity account (its code holds a `:`) has a not-negative check, so only one is looked up
+// and proposed at 0 when it exists; a pooled account (house, stakes held) on the hot path is
+// proposed with its change and added by the update as before, with no lookup of its own.
 const systemDeltas = steps.$with('system_deltas', { ord: sql<number>`ord`.as('ord') }).as(sql`
   select d.ord, d.system_code, d.bucket, d.currency_id, d.delta,
-         coalesce((select true from ledger_accounts x
-                   where x.system_code = d.system_code and x.bucket = d.bucket
-                     and x.currency_id = d.currency_id
-                   limit 1), false) as is_known
+         case when position(':' in d.system_code) > 0
+              then coalesce((select true from ledger_accounts x
+                             where x.system_code = d.system_code and x.bucket = d.bucket
+                               and x.currency_id = d.currency_id
+                             limit 1), false)
+              else false end as is_known
   from jsonb_to_recordset(${param('systems')}::jsonb)
     as d(ord int, system_code text, bucket text, currency_id int, delta bigint)`);
 
@@ -141,10 +146,11 @@ const systemAccounts = steps.$with('system_accounts', { id: sql<number>`id`.as('
     and (select count(*) from member_accounts) >= 0
   order by d.ord
   on conflict (system_code, bucket, currency_id) do update
-    set balance = ledger_accounts.balance + (
-          select s.delta from system_deltas s
-          where s.system_code = excluded.system_code and s.bucket = excluded.bucket
-            and s.currency_id = excluded.currency_id),
+    set balance = ledger_accounts.balance + case
+          when position(':' in excluded.system_code) = 0 then excluded.balance
+          else (select s.delta from system_deltas s
+                where s.system_code = excluded.system_code and s.bucket = excluded.bucket
+                  and s.currency_id = excluded.currency_id) end,
         updated_at = now()
   returning id, 's:' || system_code || ':' || currency_id as account_key`);
 
