@@ -9,8 +9,8 @@ import type { SealEngine } from './seal';
  * from @noble/hashes and @noble/ciphers, audited pure-JavaScript implementations, giving the
  * same bytes as WebCrypto for the same key, IV and text. seal.ts loads this module only when
  * `crypto.subtle` is missing. The IV still comes from `crypto.getRandomValues`, which every
- * context offers. seal.ts hands it the key's `info` and length, so this module imports nothing
- * of seal.ts and its chunk holds only what the pages without WebCrypto need.
+ * context offers. seal.ts hands it the key's `info` and length, so this module imports no value
+ * from seal.ts and its chunk holds only what the pages without WebCrypto need.
  */
 
 const textEncoder = new TextEncoder();
