@@ -80,6 +80,8 @@ export default defineConfig({
             },
             // Loaded once an amount is on screen (components/count-up-amount.tsx).
             { name: 'countup', test: /node_modules[\\/]countup\.js[\\/]/ },
+            // Loaded only by pages without WebCrypto (packages/domain/src/seal-fallback.ts).
+            { name: 'noble', test: /node_modules[\\/]@noble[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -49,6 +49,8 @@ export async function launchBrowser(
      * read final values. The real-time suite lets them count.
      */
     reducedMotion?: 'reduce' | 'no-preference';
+    /** Chromium flags beyond the ones every suite gets (a host resolver rule, for instance). */
+    args?: readonly string[];
   } = {},
 ): Promise<TestBrowser> {
   const profileDir = mkdtempSync(join(tmpdir(), `${profilePrefix}-`));
@@ -65,6 +67,7 @@ export async function launchBrowser(
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...(options.args ?? []),
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());

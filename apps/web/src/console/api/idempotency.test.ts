@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createKeyKeeper, newIdempotencyKey } from './idempotency';
 
 describe('idempotency keys', () => {
-  it('are 32 hexadecimal characters, new each time', () => {
+  it('are version-4 UUIDs, new each time', () => {
     const first = newIdempotencyKey();
-    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(newIdempotencyKey()).not.toBe(first);
   });
 

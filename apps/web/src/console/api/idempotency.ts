@@ -1,14 +1,12 @@
 import type { CallDefinition, CallInput } from '@sb/contract';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 /**
- * A fresh idempotency key for one money-moving request (DESIGN §5). Built from
- * `crypto.getRandomValues`, which browsers offer on plain-http pages too, unlike
- * `crypto.randomUUID`: a console reached over a private network's http address still works.
+ * A fresh idempotency key for one money-moving request (DESIGN §5): the member site's helper,
+ * which works on plain-http pages too, so a console reached over a private network's http
+ * address still works.
  */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey };
 
 /**
  * The input with its idempotency key: one of the common fields every call accepts, which the

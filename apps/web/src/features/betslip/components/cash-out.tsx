@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { showToast } from '../../../lib/toast-store';
 import { cashOutOrder, cashOutQuoteKey, offerOf, useCashOutQuote } from '../api/order-cash-out';
 import { orderListRootKey } from '../api/order-list';
@@ -30,7 +31,7 @@ export function CashOut({ order }: { order: OrderRecord }) {
   const [step, setStep] = useState<CashOutStep>({ kind: 'idle' });
   const quote = useCashOutQuote(order.orderNo, step.kind !== 'done');
   // One key per cash out of this order, so a retry after a lost answer cannot pay twice.
-  const idempotencyKey = useRef(crypto.randomUUID());
+  const idempotencyKey = useRef(newIdempotencyKey());
   const money = (minor: number) => formatDisplayAmount(minor, order.scale);
   const askAgain = () =>
     void queryClient.invalidateQueries({ queryKey: cashOutQuoteKey(order.orderNo) });
@@ -56,7 +57,7 @@ export function CashOut({ order }: { order: OrderRecord }) {
       const lowerOffer = error instanceof ApiError ? offerOf(error) : null;
       if (lowerOffer === null) return setStep({ kind: 'idle' });
       // Taking the new offer is another request: the same key with another amount is refused.
-      idempotencyKey.current = crypto.randomUUID();
+      idempotencyKey.current = newIdempotencyKey();
       setStep({ kind: 'confirming', offerMinor: lowerOffer });
     }
   }

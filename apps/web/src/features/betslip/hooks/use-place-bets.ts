@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, localErrorCodes } from '../../../lib/api-client';
 import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useDialogStore } from '../../../lib/session/dialog-store';
 import {
   betTypeOfMode,
@@ -73,7 +74,7 @@ export function usePlaceBets(stakeText: string) {
     ois: string[],
   ): Promise<void> {
     const digest = JSON.stringify(bet);
-    const key = keysByBet.current.get(digest) ?? crypto.randomUUID();
+    const key = keysByBet.current.get(digest) ?? newIdempotencyKey();
     keysByBet.current.set(digest, key);
     try {
       const order = await createOrder(token, bet, key);
