@@ -7,6 +7,13 @@ const RecordsPage = loadedOnUse(() =>
   import('../features/records/components/records-page').then((module) => module.RecordsPage),
 );
 
+/**
+ * The member site's pages beside the index: each is at #/<path> in the desktop layout and at
+ * #/mini/<path> in the compact one, and loads when first visited. A product line's screen is
+ * one entry here (apps/web/README.md, Routes).
+ */
+const memberPages = [{ path: 'records', Page: RecordsPage }] as const;
+
 /** Pages a match opens beside the board, each loaded when first asked for. */
 const HeadToHeadPage = loadedOnUse(() =>
   import('../features/sports/components/head-to-head-page').then((module) => module.HeadToHeadPage),
@@ -20,7 +27,8 @@ const BroadcastPage = loadedOnUse(() =>
 /**
  * Hash routes (SPEC §2): #/index is the index route and `/` leads there; everything under
  * #/mini uses the compact layout. #/h2h/<sport>/<match> (the head-to-head window, SPEC §9) and
- * #/broadcast/<sport>/<match> (a virtual event's video, shown in a frame) stand alone. Unknown addresses go to the index rather than a blank page.
+ * #/broadcast/<sport>/<match> (a virtual event's video, shown in a frame) stand alone. Unknown
+ * addresses go to the index rather than a blank page.
  * Declared as elements: the app loads no data through the router, and the data router's code
  * would be a tenth of the first page's JavaScript.
  */
@@ -31,12 +39,16 @@ export function AppRoutes() {
         <Route path="/" element={<Navigate to="/index" replace />} />
         <Route element={<DesktopShell />}>
           <Route path="/index" element={<IndexRoute />} />
-          <Route path="/records" element={<RecordsPage />} />
+          {memberPages.map(({ path, Page }) => (
+            <Route key={path} path={`/${path}`} element={<Page />} />
+          ))}
         </Route>
         <Route path="/mini" element={<MiniShell />}>
           <Route index element={<Navigate to="/mini/index" replace />} />
           <Route path="index" element={<IndexRoute isCompact />} />
-          <Route path="records" element={<RecordsPage />} />
+          {memberPages.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route path="*" element={<Navigate to="/mini/index" replace />} />
         </Route>
         <Route path="/h2h/:sportId/:matchId" element={<HeadToHeadPage />} />
