@@ -1,18 +1,7 @@
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { loadedOnUse } from '../lib/loaded-on-use';
+import { memberPages } from './member-pages';
 import { DesktopShell, IndexRoute, MiniShell } from './shells';
-
-/** The records page (its table, chart and filters) loads when first visited, not with #/index. */
-const RecordsPage = loadedOnUse(() =>
-  import('../features/records/components/records-page').then((module) => module.RecordsPage),
-);
-
-/**
- * The member site's pages beside the index: each is at #/<path> in the desktop layout and at
- * #/mini/<path> in the compact one, and loads when first visited. A product line's screen is
- * one entry here (apps/web/README.md, Routes).
- */
-const memberPages = [{ path: 'records', Page: RecordsPage }] as const;
 
 /** Pages a match opens beside the board, each loaded when first asked for. */
 const HeadToHeadPage = loadedOnUse(() =>
