@@ -6,14 +6,8 @@ const deskIds = (roles: Parameters<typeof desksFor>[0]) => desksFor(roles).map((
 
 describe('desks by role', () => {
   it('opens every desk to an admin', () => {
-    expect(deskIds(['admin'])).toEqual([
-      'finance',
-      'dashboard',
-      'members',
-      'trading',
-      'audit',
-      'site',
-    ]);
+    expect(deskIds(['admin'])).toEqual(desks.map((desk) => desk.id));
+    expect(deskIds(['admin'])).toContain('finance');
   });
 
   it('opens only the desks whose calls a role may make', () => {
