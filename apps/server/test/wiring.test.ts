@@ -10,6 +10,7 @@ import {
   findWiringProblems,
   registryCallNames,
 } from '../../../scripts/check-wiring.mjs';
+import { createTestApp } from './test-app';
 
 /**
  * The wiring check (ARCHITECTURE.md, "Adding a product line"): a module is wired in app.ts, its
@@ -176,6 +177,22 @@ describe('wiring check on this repository', () => {
       (name) => !callsOutsideRegistry.includes(name),
     );
     expect(defined.sort()).toEqual(names.sort());
+  });
+
+  it('finds the server answering at every path of allCalls, as the suites that walk it expect', async () => {
+    const testApp = await createTestApp();
+    try {
+      const missing = contract.allCalls.filter(
+        (call) =>
+          !(call.methods ?? ['POST']).every((method) =>
+            testApp.app.hasRoute({ method, url: call.path }),
+          ),
+      );
+      expect(missing.map((call) => call.path)).toEqual([]);
+      expect(testApp.app.hasRoute({ method: 'POST', url: '/app/api/no/such/call' })).toBe(false);
+    } finally {
+      await testApp.close();
+    }
   });
 
   it('prints one OK line from the command line', async () => {
