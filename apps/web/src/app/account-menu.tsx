@@ -10,6 +10,7 @@ import { useWalletScreenStore } from '../features/wallet/store/wallet-screen-sto
 import { useDialogStore } from '../lib/session/dialog-store';
 import { isPartnerSession, useSessionStore } from '../lib/session/session-store';
 import { useHasWallet } from './member-balance';
+import { memberPages } from './member-pages';
 
 const menuId = 'account-menu';
 
@@ -83,14 +84,17 @@ export function AccountMenu({ isCompact }: { isCompact: boolean }) {
                   {t('walletUi.open')}
                 </button>
               ) : null}
-              <button
-                type="button"
-                className="account-menu__item"
-                onClick={item(() => void navigate(`${home}/records`))}
-                data-testid="account-menu-records"
-              >
-                {t('records.navLink')}
-              </button>
+              {memberPages.map((page) => (
+                <button
+                  key={page.path}
+                  type="button"
+                  className="account-menu__item"
+                  onClick={item(() => void navigate(`${home}/${page.path}`))}
+                  data-testid={`account-menu-${page.path}`}
+                >
+                  {t(page.navText)}
+                </button>
+              ))}
               <button
                 type="button"
                 className="account-menu__item"

@@ -1,11 +1,7 @@
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { loadedOnUse } from '../lib/loaded-on-use';
+import { memberPages } from './member-pages';
 import { DesktopShell, IndexRoute, MiniShell } from './shells';
-
-/** The records page (its table, chart and filters) loads when first visited, not with #/index. */
-const RecordsPage = loadedOnUse(() =>
-  import('../features/records/components/records-page').then((module) => module.RecordsPage),
-);
 
 /** Pages a match opens beside the board, each loaded when first asked for. */
 const HeadToHeadPage = loadedOnUse(() =>
@@ -20,7 +16,8 @@ const BroadcastPage = loadedOnUse(() =>
 /**
  * Hash routes (SPEC §2): #/index is the index route and `/` leads there; everything under
  * #/mini uses the compact layout. #/h2h/<sport>/<match> (the head-to-head window, SPEC §9) and
- * #/broadcast/<sport>/<match> (a virtual event's video, shown in a frame) stand alone. Unknown addresses go to the index rather than a blank page.
+ * #/broadcast/<sport>/<match> (a virtual event's video, shown in a frame) stand alone. Unknown
+ * addresses go to the index rather than a blank page.
  * Declared as elements: the app loads no data through the router, and the data router's code
  * would be a tenth of the first page's JavaScript.
  */
@@ -31,12 +28,16 @@ export function AppRoutes() {
         <Route path="/" element={<Navigate to="/index" replace />} />
         <Route element={<DesktopShell />}>
           <Route path="/index" element={<IndexRoute />} />
-          <Route path="/records" element={<RecordsPage />} />
+          {memberPages.map(({ path, Page }) => (
+            <Route key={path} path={`/${path}`} element={<Page />} />
+          ))}
         </Route>
         <Route path="/mini" element={<MiniShell />}>
           <Route index element={<Navigate to="/mini/index" replace />} />
           <Route path="index" element={<IndexRoute isCompact />} />
-          <Route path="records" element={<RecordsPage />} />
+          {memberPages.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route path="*" element={<Navigate to="/mini/index" replace />} />
         </Route>
         <Route path="/h2h/:sportId/:matchId" element={<HeadToHeadPage />} />

@@ -65,6 +65,27 @@ export function createCollectionService(deps: { db: Database; ledger: Ledger; no
     return order;
   }
 
+  /**
+   * Operator: the receipt images of an order, oldest first. With `ownerId`, only that
+   * member's order: another member's answers exactly as a missing one.
+   */
+  async function receipts(orderNo: string, ownerId?: number) {
+    const order = await repository.findOrder(orderNo);
+    if (
+      !order ||
+      order.merchantCode !== depositMerchantCode.localBank ||
+      (ownerId !== undefined && order.userId !== ownerId)
+    ) {
+      throw new AppError('DEPOSIT_ORDER_NOT_FOUND');
+    }
+    return (await repository.listReceipts(order.id)).map((receipt) => ({
+      mediaType: receipt.mediaType,
+      sizeBytes: receipt.sizeBytes,
+      uploadedAt: receipt.uploadedAt.getTime(),
+      content: receipt.content,
+    }));
+  }
+
   return {
     async createCollection(
       member: WalletMember,
@@ -240,25 +261,16 @@ export function createCollectionService(deps: { db: Database; ledger: Ledger; no
       return rows.map((row) => ({ ...toDepositRecord(row), userId: row.userId, payee: row.payee }));
     },
 
+    receipts,
+
     /**
-     * Operator: the receipt images of an order, oldest first. With `ownerId`, only that
-     * member's order: another member's answers exactly as a missing one.
+     * One receipt image of an order, `index` 1 for the first uploaded; a receipt the order does
+     * not have answers exactly as a missing order (and, with `ownerId`, another member's).
      */
-    async receipts(orderNo: string, ownerId?: number) {
-      const order = await repository.findOrder(orderNo);
-      if (
-        !order ||
-        order.merchantCode !== depositMerchantCode.localBank ||
-        (ownerId !== undefined && order.userId !== ownerId)
-      ) {
-        throw new AppError('DEPOSIT_ORDER_NOT_FOUND');
-      }
-      return (await repository.listReceipts(order.id)).map((receipt) => ({
-        mediaType: receipt.mediaType,
-        sizeBytes: receipt.sizeBytes,
-        uploadedAt: receipt.uploadedAt.getTime(),
-        content: receipt.content,
-      }));
+    async receipt(orderNo: string, index: number, ownerId?: number) {
+      const receipt = (await receipts(orderNo, ownerId))[index - 1];
+      if (!receipt) throw new AppError('DEPOSIT_ORDER_NOT_FOUND');
+      return receipt;
     },
   };
 }

@@ -1,7 +1,6 @@
 import { commonFieldsSchema, intField, receiptImageLimits, textField } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error';
 import { authenticateRequest } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
 import { sendUploadedFile } from '../../http/uploaded-file';
@@ -51,9 +50,7 @@ export function registerReceiptFileRoutes(
           common.success ? common.data : {},
         );
         const { orderNo, index } = validateWireFields(receiptFileFieldsSchema, fields);
-        const receipts = await collections.receipts(orderNo, user ? user.userId : undefined);
-        const receipt = receipts[index - 1];
-        if (!receipt) throw new AppError('DEPOSIT_ORDER_NOT_FOUND');
+        const receipt = await collections.receipt(orderNo, index, user ? user.userId : undefined);
         return sendUploadedFile(reply, receipt.content, `receipt-${orderNo}-${index}`);
       },
     });

@@ -16,7 +16,7 @@ import {
 import type { SessionEndListener } from './identity.types';
 import { createLoginGuard } from './login-guard';
 import { createMemberAdminRepository } from './member-admin.repository';
-import { createMemberAdmin } from './member-admin.service';
+import { createMemberAdmin, createMemberDesk } from './member-admin.service';
 import { registerMemberDeskRoutes } from './member-desk.routes';
 import {
   type AccountCreationConfig,
@@ -118,10 +118,13 @@ export function registerIdentityDesks(
   });
   registerMemberDeskRoutes(app, authenticate, {
     members,
+    desk: createMemberDesk({
+      members,
+      balancesOf: deps.balancesOf,
+      openOrdersOf: deps.openOrdersOf,
+      isWithdrawLocked: deps.isWithdrawLocked,
+    }),
     audit: deps.audit,
-    balancesOf: deps.balancesOf,
-    openOrdersOf: deps.openOrdersOf,
-    isWithdrawLocked: deps.isWithdrawLocked,
   });
   registerPartnerDeskRoutes(app, authenticate, {
     partners: createPartnerAdmin({

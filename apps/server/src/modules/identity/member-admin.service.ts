@@ -1,6 +1,7 @@
-import type { MemberRisk } from '@sb/contract';
+import type { BalanceEntry, MemberRisk } from '@sb/contract';
 import { AppError } from '../../http/app-error';
 import type { AuditWithin } from '../operators/audit.service';
+import { walletMemberOf } from './identity.service';
 import type { SessionEndListener } from './identity.types';
 import type {
   MemberAdminQueries,
@@ -103,3 +104,59 @@ export function createMemberAdmin(deps: {
 }
 
 export type MemberAdmin = ReturnType<typeof createMemberAdmin>;
+
+/** A member as the members desk lists them. */
+export const memberSummaryOf = (user: MemberRow) => ({
+  userId: user.id,
+  uid: user.uid,
+  account: user.account,
+  type: user.type,
+  currencyId: user.currencyId,
+  createdAt: user.createdAt.getTime(),
+  blockedAt: user.blockedAt?.getTime() ?? null,
+  riskLevel: user.riskLevel,
+});
+
+/**
+ * The members desk's reads: the search list, and a member's whole picture, joined from what
+ * other modules hold of them (balances, open bets, the withdrawal lock).
+ */
+export function createMemberDesk(deps: {
+  members: MemberAdmin;
+  /** The wallet's balances of a member, blocked or not. */
+  balancesOf: (member: ReturnType<typeof walletMemberOf>) => Promise<BalanceEntry[]>;
+  /** How many open bets the member has (the orders module's). */
+  openOrdersOf: (userId: number) => Promise<number>;
+  /** Whether wrong withdrawal passwords locked a member's withdrawals. */
+  isWithdrawLocked: (userId: number) => Promise<boolean>;
+}) {
+  const { members, balancesOf, openOrdersOf, isWithdrawLocked } = deps;
+  return {
+    async search(query: Parameters<MemberAdmin['search']>[0]) {
+      const { rows, total } = await members.search(query);
+      return { records: rows.map(memberSummaryOf), total };
+    },
+
+    async detail(userId: number) {
+      const user = await members.find(userId);
+      const [openOrders, isLocked, balances] = await Promise.all([
+        openOrdersOf(user.id),
+        isWithdrawLocked(user.id),
+        // A blocked member's balances are read from their row: the wallet's own lookup refuses
+        // them.
+        balancesOf(walletMemberOf(user)),
+      ]);
+      return {
+        ...memberSummaryOf(user),
+        risk: memberRiskOf(user),
+        isShow: user.isShow,
+        balances,
+        openOrders,
+        hasWithdrawPassword: user.withdrawPasswordHash !== null,
+        withdrawLocked: isLocked,
+      };
+    },
+  };
+}
+
+export type MemberDesk = ReturnType<typeof createMemberDesk>;

@@ -1,7 +1,6 @@
 import { siteSwitches, siteSwitchesSet } from '@sb/contract';
-import { controlSwitchTable, knownControlSwitches } from '@sb/domain';
+import { knownControlSwitches } from '@sb/domain';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
 import type { AuditService } from '../operators/audit.service';
@@ -25,13 +24,6 @@ export function registerSiteDeskRoutes(
   }));
 
   registerCall(app, authenticate, siteSwitchesSet, async (input, context) => {
-    input.controlSwitches.forEach((value, index) => {
-      if (!controlSwitchTable.has(value))
-        throw new AppError(
-          'INVALID_INPUT',
-          `controlSwitches.${index}: ${value} is not a control switch (${knownControlSwitches.join(', ')})`,
-        );
-    });
     const answer = await settings.updateControlSwitches(
       input.controlSwitches,
       auditWithin(

@@ -1,4 +1,6 @@
+import { controlSwitchTable, knownControlSwitches } from '@sb/domain';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error';
 import type { AuditWithin } from '../operators/audit.service';
 import type { MatchRepository } from './match.repository';
 
@@ -133,6 +135,13 @@ export function createSiteSettings(options: {
       switches: readonly number[],
       audit: AuditWithin,
     ): Promise<{ controlSwitches: readonly number[]; applied: boolean }> {
+      switches.forEach((value, index) => {
+        if (!controlSwitchTable.has(value))
+          throw new AppError(
+            'INVALID_INPUT',
+            `controlSwitches.${index}: ${value} is not a control switch (${knownControlSwitches.join(', ')})`,
+          );
+      });
       const next = switchesSchema.parse([...new Set(switches)].sort((a, b) => a - b));
       const applied = await repository.transaction(async (tx) => {
         const stored = switchesSchema.safeParse(

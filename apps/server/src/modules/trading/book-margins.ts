@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../http/app-error';
 import type { MarginMap, ReadModel, SportMargins } from '../feed/feed.types';
 import type { AuditWithin } from '../operators/audit.service';
 import type { MarginRow, MarginTarget, TradingRepository } from './trading.repository';
@@ -62,14 +63,18 @@ export function createBookMargins(deps: {
     },
 
     /**
-     * Sets a margin (or clears it: null) with its audit entry in one transaction. Answers the
-     * row now and whether anything changed (setting the margin it has changes nothing).
+     * Sets a margin (or clears it: `clear`, and no margin) with its audit entry in one
+     * transaction. Answers the row now and whether anything changed (setting the margin it has
+     * changes nothing).
      */
     async set(
       target: MarginTarget,
-      change: { margin: number | null; operatorId: number },
+      request: { margin: number | undefined; clear: boolean; operatorId: number },
       audit: AuditWithin,
     ): Promise<{ row: MarginRow | null; applied: boolean }> {
+      if (request.clear === (request.margin !== undefined))
+        throw new AppError('INVALID_INPUT', 'margin: give a margin, or clear true, not both');
+      const change = { margin: request.margin ?? null, operatorId: request.operatorId };
       const answer = await repository.transaction(async (queries, tx) => {
         const before = await queries.lockedMargin(target);
         if ((before?.margin ?? null) === change.margin)

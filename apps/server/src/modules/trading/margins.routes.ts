@@ -1,6 +1,5 @@
 import { tradingMarginSet, tradingMargins } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
 import type { AuditService } from '../operators/audit.service';
@@ -31,12 +30,10 @@ export function registerMarginRoutes(
   }));
 
   registerCall(app, authenticate, tradingMarginSet, async (input, context) => {
-    if (input.clear === (input.margin !== undefined))
-      throw new AppError('INVALID_INPUT', 'margin: give a margin, or clear true, not both');
     const target = { sportId: input.sportId, playId: input.playId ?? 0 };
     const { row, applied } = await margins.set(
       target,
-      { margin: input.margin ?? null, operatorId: auditActorOf(context).operatorId },
+      { margin: input.margin, clear: input.clear, operatorId: auditActorOf(context).operatorId },
       auditWithin(
         audit,
         context,

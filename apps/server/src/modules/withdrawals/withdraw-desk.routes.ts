@@ -1,6 +1,5 @@
 import { withdrawPayoutOutcome, withdrawQueue, withdrawReview, withdrawUnlock } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../http/app-error';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator } from '../../http/request-context';
 import { type AuditService, auditActorOf, auditWithin } from '../operators/audit.service';
@@ -63,7 +62,6 @@ export function registerWithdrawDeskRoutes(
           auditWithin(audit, context, 'withdrawal.payout_complete', entry),
         ),
       );
-    if (!input.reason) throw new AppError('INVALID_INPUT', 'reason: is required when failed');
     return stepAnswer(
       await review.failPayout(
         target,

@@ -202,10 +202,10 @@ export function createWithdrawReviewService(deps: {
       return take(target, steps.complete, { settledAt: now() }, audit);
     },
 
-    /** The payout failed after approval: the funds return to the member. */
+    /** The payout failed after approval: the funds return to the member. A reason is required. */
     async failPayout(
       target: WithdrawalTarget,
-      reason: string,
+      reason: string | undefined,
       audit?: AuditWithin,
     ): Promise<StepOutcome> {
       return take(

@@ -81,20 +81,26 @@ function LanguagePicker() {
   );
 }
 
-const deskScreens: Record<DeskId, ReactNode> = {
-  finance: <FinanceDesk />,
-  dashboard: <DashboardDesk />,
-  members: <MemberSearch />,
-  trading: <TradingDesk />,
-  audit: <AuditLogDesk />,
-  site: <SiteDesk />,
+/**
+ * What each desk of `desks` (desks.ts) shows: its routes under the console's hash router. The
+ * record is typed by the desk ids, so a desk declared there and not here fails the typecheck.
+ */
+const deskRoutes: Record<DeskId, readonly { path: string; screen: ReactNode }[]> = {
+  finance: [{ path: '/finance/*', screen: <FinanceDesk /> }],
+  dashboard: [{ path: '/dashboard', screen: <DashboardDesk /> }],
+  members: [
+    { path: '/members', screen: <MemberSearch /> },
+    { path: '/members/:userId', screen: <MemberDetail /> },
+  ],
+  trading: [{ path: '/trading/*', screen: <TradingDesk /> }],
+  audit: [{ path: '/audit', screen: <AuditLogDesk /> }],
+  site: [{ path: '/site/*', screen: <SiteDesk /> }],
 };
 
 function ConsoleShell({ session }: { session: ConsoleSession }) {
   const { t } = useConsoleText();
   const endSession = useSessionStore((state) => state.endSession);
   const allowed = desksFor(session.operator.roles);
-  const allowedIds = new Set<string>(allowed.map((desk) => desk.id));
   const home = allowed[0]?.path ?? '/none';
   const logout = async () => {
     // The session ends locally whatever the server answers; a failed logout leaves a token
@@ -134,23 +140,11 @@ function ConsoleShell({ session }: { session: ConsoleSession }) {
           <p data-testid="no-desks">{t('shell.noDesks')}</p>
         ) : (
           <Routes>
-            {allowedIds.has('finance') ? (
-              <Route path="/finance/*" element={deskScreens.finance} />
-            ) : null}
-            {allowedIds.has('dashboard') ? (
-              <Route path="/dashboard" element={deskScreens.dashboard} />
-            ) : null}
-            {allowedIds.has('members') ? (
-              <>
-                <Route path="/members" element={deskScreens.members} />
-                <Route path="/members/:userId" element={<MemberDetail />} />
-              </>
-            ) : null}
-            {allowedIds.has('trading') ? (
-              <Route path="/trading/*" element={deskScreens.trading} />
-            ) : null}
-            {allowedIds.has('audit') ? <Route path="/audit" element={deskScreens.audit} /> : null}
-            {allowedIds.has('site') ? <Route path="/site/*" element={deskScreens.site} /> : null}
+            {allowed.flatMap((desk) =>
+              deskRoutes[desk.id].map((route) => (
+                <Route key={route.path} path={route.path} element={route.screen} />
+              )),
+            )}
             <Route path="*" element={<Navigate to={home} replace />} />
           </Routes>
         )}

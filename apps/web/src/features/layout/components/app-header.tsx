@@ -10,6 +10,8 @@ interface AppHeaderProps {
   actions: ReactNode;
   /** What stands in for the identity controls on a phone: a signed-in player's account menu. */
   menu: ReactNode;
+  /** The member site's pages the header links after the tabs, each with its text's key. */
+  pages?: readonly { path: string; navText: string }[];
 }
 
 export const headerTabs = ['home', 'inPlay', 'today', 'early', 'outrights', 'results'] as const;
@@ -28,7 +30,7 @@ export function BrandMark({ brand, flavour }: { brand: BrandVariant; flavour: Fl
   );
 }
 
-function HeaderNav() {
+function HeaderNav({ pages }: { pages: readonly { path: string; navText: string }[] }) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   // The tabs belong to the index page; on another page (records) none of them is current.
@@ -56,19 +58,24 @@ function HeaderNav() {
           {t(`nav.${tab}`)}
         </NavLink>
       ))}
-      <NavLink
-        to="/records"
-        className={({ isActive }) => (isActive ? 'header-nav__link is-active' : 'header-nav__link')}
-        data-testid="nav-records"
-      >
-        {t('records.navLink')}
-      </NavLink>
+      {pages.map((page) => (
+        <NavLink
+          key={page.path}
+          to={`/${page.path}`}
+          className={({ isActive }) =>
+            isActive ? 'header-nav__link is-active' : 'header-nav__link'
+          }
+          data-testid={`nav-${page.path}`}
+        >
+          {t(page.navText)}
+        </NavLink>
+      ))}
     </nav>
   );
 }
 
 /** The desktop header; its theme class follows the brand variant (SPEC §1 isXyUser). */
-export function AppHeader({ brand, flavour, actions, menu }: AppHeaderProps) {
+export function AppHeader({ brand, flavour, actions, menu, pages = [] }: AppHeaderProps) {
   return (
     <header className={`app-header app-header--${brand}`} data-testid="app-header">
       <div className="app-header__top">
@@ -79,7 +86,7 @@ export function AppHeader({ brand, flavour, actions, menu }: AppHeaderProps) {
         </div>
       </div>
       <div className="app-header__nav">
-        <HeaderNav />
+        <HeaderNav pages={pages} />
       </div>
     </header>
   );
