@@ -26,36 +26,12 @@ export interface LedgerWindow {
   until?: Date | undefined;
 }
 
-function inWindow(window: LedgerWindow | undefined): SQL[] {
+/** The conditions that keep a query's transactions inside `window`. */
+export function inWindow(window: LedgerWindow | undefined): SQL[] {
   const conditions: SQL[] = [];
   if (window?.from) conditions.push(gte(ledgerTransactions.createdAt, window.from));
   if (window?.until) conditions.push(lt(ledgerTransactions.createdAt, window.until));
   return conditions;
-}
-
-/**
- * The sum of a member's own postings in the transactions of `kinds` that name `reference`, as a
- * correlated subquery another module's query embeds (the ledger builds it; the caller passes its
- * own columns for the reference and the member). Written with aliases, so that a bare column of
- * the caller's one-table select cannot be read as the subquery's own.
- */
-export function memberNetOfReferenceSql(
-  reference: SQL,
-  userId: SQL,
-  kinds: readonly string[],
-): SQL<number> {
-  return sql<number>`coalesce((
-  select sum(net_posting.amount)
-  from ${ledgerTransactions} as net_transaction
-  join ${ledgerPostings} as net_posting on net_posting.transaction_id = net_transaction.id
-  join ${ledgerAccounts} as net_account on net_account.id = net_posting.account_id
-  where net_transaction.reference = ${reference}
-    and net_account.user_id = ${userId}
-    and net_transaction.kind in (${sql.join(
-      kinds.map((kind) => sql`${kind}`),
-      sql`, `,
-    )})
-), 0)`.mapWith(Number);
 }
 
 /** The transaction booked under `idempotencyKey`, if any. */
@@ -350,56 +326,6 @@ export function createLedgerRepository(db: Database) {
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
         .where(where);
       return { rows, total: total?.rows ?? 0 };
-    },
-
-    /**
-     * Sums of a member's postings per kind, currency and period over the transactions of `kinds`
-     * in a window: the raw figures of the wagering record. A period is the number of whole
-     * `periodMs` since the epoch of the transaction's time shifted by `offsetMs` (a display
-     * day), or 0 for the whole window.
-     */
-    async memberKindSums(query: {
-      userId: number;
-      kinds: readonly string[];
-      currencyId?: number | undefined;
-      window?: LedgerWindow | undefined;
-      period?: { periodMs: number; offsetMs: number } | undefined;
-    }) {
-      // Written into the text, not passed as parameters: the grouping must be the selected
-      // expression itself, which two parameters of the same value are not to PostgreSQL.
-      const whole = (value: number) => {
-        if (!Number.isSafeInteger(value)) throw new Error(`a period needs whole ms, got ${value}`);
-        return sql.raw(String(value));
-      };
-      const period = query.period
-        ? sql<number>`floor((extract(epoch from ${ledgerTransactions.createdAt}) * 1000 + ${whole(query.period.offsetMs)}) / ${whole(query.period.periodMs)})::int`
-        : sql<number>`0`;
-      const rows = await db
-        .select({
-          period: period.mapWith(Number),
-          kind: ledgerTransactions.kind,
-          currencyId: ledgerPostings.currencyId,
-          amount: sql<number>`sum(${ledgerPostings.amount})`.mapWith(Number),
-        })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-        .where(
-          and(
-            eq(ledgerAccounts.userId, query.userId),
-            inArray(ledgerTransactions.kind, [...query.kinds]),
-            query.currencyId === undefined
-              ? undefined
-              : eq(ledgerPostings.currencyId, query.currencyId),
-            ...inWindow(query.window),
-          ),
-        )
-        .groupBy(
-          ...(query.period ? [period] : []),
-          ledgerTransactions.kind,
-          ledgerPostings.currencyId,
-        );
-      return rows;
     },
 
     /**

@@ -1,19 +1,12 @@
-import { and, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import type { LedgerWindow } from './ledger.repository';
+import { inWindow, type LedgerWindow } from './ledger.repository';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema';
 
 /** A grouping of transaction times: whole `periodMs` since the epoch, shifted by `offsetMs`. */
 export interface WagerPeriod {
   periodMs: number;
   offsetMs: number;
-}
-
-function inWindow(window: LedgerWindow | undefined): SQL[] {
-  const conditions: SQL[] = [];
-  if (window?.from) conditions.push(gte(ledgerTransactions.createdAt, window.from));
-  if (window?.until) conditions.push(lt(ledgerTransactions.createdAt, window.until));
-  return conditions;
 }
 
 /**
