@@ -46,6 +46,6 @@ export const allCalls: readonly CallDefinition[] = [
   ...tradingCalls,
   ...siteSwitchCalls,
   ...siteContentCalls,
-  ...partnerSettingsCalls,
   ...predictionCalls,
+  ...partnerSettingsCalls,
 ];
