@@ -114,7 +114,7 @@ describe('previews', () => {
   it('gives form and head-to-head from the seeded past, and the league table', async () => {
     const visitor = await createVisitor(testApp);
     const state = upcoming[0] as EventState;
-    const [home, away] = state.fixture.competitors as [{ id: number }, { id: number }];
+    const [home, away] = state.fixture.competitors as unknown as [{ id: number }, { id: number }];
     const past = createSeededPast(seed).headToHead(home.id, away.id, state.fixture.startTime);
     if (!past) throw new Error('no seeded past for the first upcoming match');
     const preview = await callMatch(testApp, prospectInfo, visitor, {
