@@ -6,6 +6,13 @@ const RecordsPage = loadedOnUse(() =>
   import('../features/records/components/records-page').then((module) => module.RecordsPage),
 );
 
+/** Previews, predictions and the leaderboard load when first visited. */
+const PredictionsPage = loadedOnUse(() =>
+  import('../features/predictions/components/predictions-page').then(
+    (module) => module.PredictionsPage,
+  ),
+);
+
 /**
  * The member site's pages beside the index, declared once: the router puts each at #/<path> in
  * the desktop layout and at #/mini/<path> in the compact one, the desktop header links it (test
@@ -14,6 +21,7 @@ const RecordsPage = loadedOnUse(() =>
  */
 export const memberPages = [
   { path: 'records', Page: RecordsPage, navText: 'records.navLink' },
+  { path: 'predictions', Page: PredictionsPage, navText: 'predictions.navLink' },
 ] as const satisfies readonly { path: string; Page: ComponentType; navText: string }[];
 
 /** What a header needs of the pages to link them. */
