@@ -367,16 +367,63 @@ describe('scoring and the weekly leaderboard', () => {
   });
 });
 
-/** Records final results in the catalogue, as the feed's process would. */
+let recorder: ReturnType<ReturnType<typeof createCatalogue>['startRecording']> | undefined;
+let seq = 500_000;
+
+describe('tie-breaks', () => {
+  it('puts more exact scores first among equal points, whoever entered first', async () => {
+    const nowMs = feed.now().getTime();
+    const week = displayWeekOf(Math.floor((nowMs - 4 * 3_600_000) / 86_400_000));
+    const used = new Set(
+      (await testApp.database.db.select().from(matchPredictions)).map((row) => row.matchId),
+    );
+    const fresh = upcoming.filter(
+      (state) =>
+        state.fixture.startTime > nowMs + 60_000 &&
+        state.fixture.startTime < week.endsAt &&
+        !used.has(state.fixture.eventId),
+    );
+    expect(fresh.length, 'five matches left this week').toBeGreaterThanOrEqual(5);
+    const five = fresh.slice(0, 5);
+    const named = (prefix: string) => registerMember(testApp, { account: newAccountName(prefix) });
+    // Five right results (10 points, none exact), entered first.
+    const steady = await named('st');
+    for (const state of five)
+      expect((await submit(steady, state.fixture.eventId, 2, 0)).code).toBe(0);
+    feed.skip(1_000);
+    // Two exact scores (10 points), entered later.
+    const sharp = await named('sh');
+    for (const state of five.slice(0, 2))
+      expect((await submit(sharp, state.fixture.eventId, 1, 0)).code).toBe(0);
+    await recordResults(five.map((state) => [state, 1, 0]));
+    const board = await callMatch(testApp, predictRank, sharp.session, { size: 100 });
+    const lines = board.records.filter(
+      (entry) =>
+        entry.name === maskedName(steady.account) || entry.name === maskedName(sharp.account),
+    );
+    expect(
+      lines.map((entry) => [entry.name, entry.points, entry.exactScores, entry.rightResults]),
+    ).toEqual([
+      [maskedName(sharp.account), 10, 2, 0],
+      [maskedName(steady.account), 10, 0, 5],
+    ]);
+    expect((lines[0] as { firstEntryAt: number }).firstEntryAt).toBeGreaterThan(
+      (lines[1] as { firstEntryAt: number }).firstEntryAt,
+    );
+  });
+});
+
+/** Records final results in the catalogue, as the feed's process would (its snapshot first). */
 async function recordResults(entries: [EventState, number, number][]) {
-  const recorder = createCatalogue(testApp.database.db).startRecording('manual:predictions');
-  recorder.recordSnapshot(
-    feed.simulator.snapshot(),
-    feed.simulator.sports(),
-    positionOf(feed.simulator),
-  );
-  await recorder.flush();
-  let seq = 500_000;
+  if (!recorder) {
+    recorder = createCatalogue(testApp.database.db).startRecording('manual:predictions');
+    recorder.recordSnapshot(
+      feed.simulator.snapshot(),
+      feed.simulator.sports(),
+      positionOf(feed.simulator),
+    );
+    await recorder.flush();
+  }
   const messages: FeedMessage[] = [];
   for (const [state, homeScore, awayScore] of entries) {
     const base = {
