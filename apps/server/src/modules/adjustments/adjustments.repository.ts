@@ -1,6 +1,7 @@
 import { adjustmentStatus } from '@sb/contract';
 import { and, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { transactionWithQueries } from '../../db/transaction';
 import { balanceAdjustments } from './adjustments.schema';
 
 export type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
@@ -136,12 +137,7 @@ export function createAdjustmentRepository(db: Database) {
     ...createAdjustmentQueries(db),
 
     /** Runs `work` in one transaction, with the queries and the transaction for the ledger. */
-    transaction<T>(work: (queries: AdjustmentQueries, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => {
-        const inTransaction = tx as unknown as Database;
-        return work(createAdjustmentQueries(inTransaction), inTransaction);
-      });
-    },
+    transaction: transactionWithQueries(db, createAdjustmentQueries),
   };
 }
 

@@ -1,5 +1,6 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { transactionWithQueries } from '../../db/transaction';
 import { partnerSettings, users } from './identity.schema';
 
 export type PartnerSettingsRow = typeof partnerSettings.$inferSelect;
@@ -72,12 +73,7 @@ export function createPartnerAdminRepository(db: Database) {
     ...createPartnerAdminQueries(db),
 
     /** Runs `work` in one transaction, with the queries and the transaction for the audit. */
-    transaction<T>(work: (queries: PartnerAdminQueries, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => {
-        const inTransaction = tx as unknown as Database;
-        return work(createPartnerAdminQueries(inTransaction), inTransaction);
-      });
-    },
+    transaction: transactionWithQueries(db, createPartnerAdminQueries),
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { idArrayParam } from '../../db/statement';
+import { transactionWithQueries } from '../../db/transaction';
 import { loanAccounts, loanLimitChanges, loanRecords, loanSettings } from './loans.schema';
 
 export type LoanAccountRow = typeof loanAccounts.$inferSelect;
@@ -165,12 +166,7 @@ export function createLoanRepository(db: Database) {
     ...createLoanQueries(db),
 
     /** Runs `work` in one transaction, with the queries and the transaction for the ledger. */
-    transaction<T>(work: (queries: LoanQueries, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => {
-        const inTransaction = tx as unknown as Database;
-        return work(createLoanQueries(inTransaction), inTransaction);
-      });
-    },
+    transaction: transactionWithQueries(db, createLoanQueries),
   };
 }
 
