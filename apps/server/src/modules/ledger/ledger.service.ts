@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { reusableStatement } from '../../db/statement';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import { type BatchEntry, bookBatchStatements } from './batch.statement';
 import { debitTransferOf, type MemberDebit } from './debit-gate';
@@ -228,7 +229,7 @@ export function createLedger(db: Database) {
     options: { isRefusalFinal?: boolean } = {},
   ): Promise<{ transactionId: number; replayed: boolean }> {
     if (options.isRefusalFinal) return applyTransfer(tx, request);
-    return tx.transaction((savepoint) => applyTransfer(savepoint as unknown as Database, request));
+    return inTransaction(tx, (savepoint) => applyTransfer(savepoint, request));
   }
 
   return {
