@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import type { MarginMap, ReadModel, SportMargins } from '../feed/feed.types';
 import type { AuditWithin } from '../operators/audit.service';
 import type { MarginRow, MarginTarget, TradingRepository } from './trading.repository';
@@ -32,7 +33,7 @@ export function createBookMargins(deps: {
 }) {
   const { repository, readModel, now, log } = deps;
   let rows: MarginRow[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  let refreshJob: PeriodicJob | undefined;
 
   async function refresh(): Promise<void> {
     rows = await repository.margins();
@@ -51,14 +52,16 @@ export function createBookMargins(deps: {
 
     async start(): Promise<void> {
       await refresh();
-      timer = setInterval(() => {
-        refresh().catch((error: unknown) => log.error({ err: error }, 'reading margins failed'));
-      }, marginsRefreshMs);
-      timer.unref();
+      refreshJob = startPeriodicJob({
+        run: refresh,
+        everyMs: marginsRefreshMs,
+        onError: (error) => log.error({ err: error }, 'reading margins failed'),
+      });
     },
 
-    stop(): void {
-      clearInterval(timer);
+    /** Stops the refreshes, waiting for one still reading. */
+    async stop(): Promise<void> {
+      await refreshJob?.stop();
     },
 
     /**

@@ -1,6 +1,7 @@
 import { marketKey } from '@sb/feed-sim';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
+import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import { matchHoldKey } from '../feed/feed.service';
 import type { HoldMap, ReadModel } from '../feed/feed.types';
 import type { AuditWithin } from '../operators/audit.service';
@@ -38,7 +39,7 @@ export function createTradingHolds(deps: {
 }) {
   const { repository, readModel, now, log } = deps;
   let rows: HoldRow[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  let refreshJob: PeriodicJob | undefined;
 
   /** Reads every hold and hands them to the read model (holds are few: one row each). */
   async function refresh(): Promise<void> {
@@ -61,14 +62,16 @@ export function createTradingHolds(deps: {
 
     async start(): Promise<void> {
       await refresh();
-      timer = setInterval(() => {
-        refresh().catch((error: unknown) => log.error({ err: error }, 'reading holds failed'));
-      }, holdsRefreshMs);
-      timer.unref();
+      refreshJob = startPeriodicJob({
+        run: refresh,
+        everyMs: holdsRefreshMs,
+        onError: (error) => log.error({ err: error }, 'reading holds failed'),
+      });
     },
 
-    stop(): void {
-      clearInterval(timer);
+    /** Stops the refreshes, waiting for one still reading. */
+    async stop(): Promise<void> {
+      await refreshJob?.stop();
     },
 
     /** Holds a market inside the caller's transaction, unless it is held already. */
