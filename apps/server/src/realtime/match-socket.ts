@@ -12,6 +12,7 @@ import type { ReadModel } from '../modules/feed/feed.types';
 import type { EndedSessions } from '../modules/identity/identity.types';
 import type { MatchWireSource } from '../modules/match/match.module';
 import type { SiteSettingsValues, Viewer } from '../modules/match/match.types';
+import { startPeriodicJob } from '../platform/periodic-job';
 import { createStreamIndex } from './match-audiences';
 import { heartbeatRoomForNewSocket, startMatchBroadcast } from './match-broadcast';
 import { startSportCounts } from './match-counts';
@@ -273,8 +274,13 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     }
     if (isReviewAsked) await reviewViewers();
   }
-  const reviewTimer = setInterval(() => void reviewViewers(), switchesReviewMs);
-  reviewTimer.unref();
+  // A review due while the last is going runs after it, as a change of the settings does.
+  const reviews = startPeriodicJob({
+    run: reviewViewers,
+    everyMs: switchesReviewMs,
+    onError: (error) => log.error({ err: error }, 'match socket viewer review failed'),
+    whenBusy: 'run-after',
+  });
 
   // A change of the site settings reaches every open page of this process at once: `sysinit`
   // to every socket, then each socket's viewer is read again (hidden sports, plays and counts).
@@ -297,7 +303,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     close(): void {
       rechecks.stop();
       stopHearingSettings();
-      clearInterval(reviewTimer);
+      void reviews.stop();
       broadcast.stop();
       counts.stop();
       streams.stop();
