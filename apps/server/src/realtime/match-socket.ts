@@ -13,6 +13,7 @@ import type { EndedSessions } from '../modules/identity/identity.types';
 import type { MatchWireSource } from '../modules/match/match.module';
 import type { SiteSettingsValues, Viewer } from '../modules/match/match.types';
 import { startPeriodicJob } from '../platform/periodic-job';
+import { guardAgainstFlood, type PacketLimit } from './flood-guard';
 import { createStreamIndex } from './match-audiences';
 import { heartbeatRoomForNewSocket, startMatchBroadcast } from './match-broadcast';
 import { startSportCounts } from './match-counts';
@@ -75,6 +76,8 @@ export interface MatchSocketOptions {
 }
 
 const servedEvents: ReadonlySet<string> = new Set(['join-room', 'append-join-room', 'G']);
+/** Packets of any kind; beyond this the socket is flooding and is disconnected. */
+const packetLimit: PacketLimit = { burst: 60, perSecond: 20 };
 
 /**
  * `/match/socket`: odds, scores and match state for the matches a client follows, in the match
@@ -200,15 +203,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     const state = createMatchSocketState(viewer);
     states.set(socket, state);
     rechecks.checked(socket);
-    socket.use((_packet, next) => {
-      if (state.packets.take()) return next();
-      socket.emit('refused', {
-        event: 'flood',
-        code: errorCatalogue.RATE_LIMITED.code,
-        msg: 'too many messages, disconnected',
-      });
-      socket.disconnect(true);
-    });
+    guardAgainstFlood(socket, packetLimit, (refused) => socket.emit('refused', refused));
     refuseUnknownEvents(socket, servedEvents, (refused) => socket.emit('refused', refused));
     bind(socket, state, 'join-room', requests.joinRoom);
     bind(socket, state, 'append-join-room', requests.appendJoinRoom);
