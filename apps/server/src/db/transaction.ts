@@ -23,3 +23,14 @@ export function transactionWithQueries<Queries>(db: Database, bind: (tx: Databas
   return <T>(work: (queries: Queries, tx: Database) => Promise<T>): Promise<T> =>
     inTransaction(db, (tx) => work(bind(tx), tx));
 }
+
+/**
+ * A repository made of `queriesOf`'s queries on `db` and the `transaction` method of
+ * `transactionWithQueries`, for a repository that is nothing more.
+ */
+export function repositoryWithTransaction<Queries extends object>(
+  db: Database,
+  queriesOf: (executor: Database) => Queries,
+) {
+  return { ...queriesOf(db), transaction: transactionWithQueries(db, queriesOf) };
+}

@@ -1,7 +1,7 @@
 import { memberType } from '@sb/contract';
 import { and, count, desc, eq, inArray, isNotNull, isNull, like, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { transactionWithQueries } from '../../db/transaction';
+import { repositoryWithTransaction } from '../../db/transaction';
 import { sessions, users } from './identity.schema';
 
 export type MemberRow = typeof users.$inferSelect;
@@ -82,13 +82,12 @@ function createMemberAdminQueries(db: Database) {
 
 export type MemberAdminQueries = ReturnType<typeof createMemberAdminQueries>;
 
+/**
+ * The queries, and `transaction`: runs `work` in one transaction, with the queries and the
+ * transaction for the audit.
+ */
 export function createMemberAdminRepository(db: Database) {
-  return {
-    ...createMemberAdminQueries(db),
-
-    /** Runs `work` in one transaction, with the queries and the transaction for the audit. */
-    transaction: transactionWithQueries(db, createMemberAdminQueries),
-  };
+  return repositoryWithTransaction(db, createMemberAdminQueries);
 }
 
 export type MemberAdminRepository = ReturnType<typeof createMemberAdminRepository>;

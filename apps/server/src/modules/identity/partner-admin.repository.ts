@@ -1,6 +1,6 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { transactionWithQueries } from '../../db/transaction';
+import { repositoryWithTransaction } from '../../db/transaction';
 import { partnerSettings, users } from './identity.schema';
 
 export type PartnerSettingsRow = typeof partnerSettings.$inferSelect;
@@ -68,13 +68,12 @@ function createPartnerAdminQueries(db: Database) {
 
 export type PartnerAdminQueries = ReturnType<typeof createPartnerAdminQueries>;
 
+/**
+ * The queries, and `transaction`: runs `work` in one transaction, with the queries and the
+ * transaction for the audit.
+ */
 export function createPartnerAdminRepository(db: Database) {
-  return {
-    ...createPartnerAdminQueries(db),
-
-    /** Runs `work` in one transaction, with the queries and the transaction for the audit. */
-    transaction: transactionWithQueries(db, createPartnerAdminQueries),
-  };
+  return repositoryWithTransaction(db, createPartnerAdminQueries);
 }
 
 export type PartnerAdminRepository = ReturnType<typeof createPartnerAdminRepository>;

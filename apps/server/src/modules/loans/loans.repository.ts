@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { idArrayParam } from '../../db/statement';
-import { transactionWithQueries } from '../../db/transaction';
+import { repositoryWithTransaction } from '../../db/transaction';
 import { loanAccounts, loanLimitChanges, loanRecords, loanSettings } from './loans.schema';
 
 export type LoanAccountRow = typeof loanAccounts.$inferSelect;
@@ -161,13 +161,12 @@ export function prepareCreditLinesRead(db: Database) {
   };
 }
 
+/**
+ * The queries, and `transaction`: runs `work` in one transaction, with the queries and the
+ * transaction for the ledger.
+ */
 export function createLoanRepository(db: Database) {
-  return {
-    ...createLoanQueries(db),
-
-    /** Runs `work` in one transaction, with the queries and the transaction for the ledger. */
-    transaction: transactionWithQueries(db, createLoanQueries),
-  };
+  return repositoryWithTransaction(db, createLoanQueries);
 }
 
 export type LoanRepository = ReturnType<typeof createLoanRepository>;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { transactionWithQueries } from '../../db/transaction';
+import { repositoryWithTransaction } from '../../db/transaction';
 import { withdrawPasswordGuards as guards, withdrawals } from './withdrawals.schema';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -194,16 +194,13 @@ function withdrawalQueries(db: Database) {
 
 export type WithdrawalQueries = ReturnType<typeof withdrawalQueries>;
 
+/**
+ * The queries, and `transaction`: runs `work` in one database transaction with the queries bound to
+ * it, and hands over the transaction itself for the ledger, so a withdrawal row and its money
+ * commit together.
+ */
 export function createWithdrawalsRepository(db: Database) {
-  return {
-    ...withdrawalQueries(db),
-
-    /**
-     * Runs `work` in one database transaction with the queries bound to it, and hands over the
-     * transaction itself for the ledger, so a withdrawal row and its money commit together.
-     */
-    transaction: transactionWithQueries(db, withdrawalQueries),
-  };
+  return repositoryWithTransaction(db, withdrawalQueries);
 }
 
 export type WithdrawalsRepository = ReturnType<typeof createWithdrawalsRepository>;
