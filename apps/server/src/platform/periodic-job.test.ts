@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startPeriodicJob } from './periodic-job';
+import {
+  type PeriodicJobOptions,
+  periodicJobAfterFirstRun,
+  startPeriodicJob,
+} from './periodic-job';
 
 /** Moves the fake clock on, running the timers and the promises they settle. */
 const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
@@ -17,14 +21,22 @@ function heldRuns() {
   return { run, starts: () => starts, release: () => release() };
 }
 
-describe('startPeriodicJob', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+/** A job of held runs, with `options` over a 5 ms interval and no error expected. */
+function startHeldJob(options: Partial<PeriodicJobOptions> = {}) {
+  const held = heldRuns();
+  const job = startPeriodicJob({ run: held.run, everyMs: 5, onError: () => {}, ...options });
+  return { held, job };
+}
 
+// Every test runs on the fake clock; the real one is back for the next file.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('startPeriodicJob', () => {
   it('runs every interval, and at start when asked', async () => {
     let runs = 0;
     const job = startPeriodicJob({
@@ -44,48 +56,31 @@ describe('startPeriodicJob', () => {
     expect(runs).toBe(stoppedAt);
   });
 
-  it('skips the ticks that fall while a run is going', async () => {
-    const held = heldRuns();
-    const job = startPeriodicJob({ run: held.run, everyMs: 5, onError: () => {} });
+  it.each([
+    { whenBusy: 'skip', startsAtRelease: 1 },
+    { whenBusy: 'run-after', startsAtRelease: 2 },
+  ] as const)('with whenBusy $whenBusy, handles the ticks that fall during a run', async (busy) => {
+    const { held, job } = startHeldJob(busy);
     await sleep(40);
     expect(held.starts()).toBe(1);
     held.release();
-    await sleep(20);
-    expect(held.starts()).toBe(2);
+    await sleep(1);
+    // Skipped ticks are gone; asked-for ones make one run as soon as the last one ends.
+    expect(held.starts()).toBe(busy.startsAtRelease);
+    held.release();
+    // The next tick (at 45 ms) finds no run going in either case.
+    await sleep(4);
+    expect(held.starts()).toBe(busy.startsAtRelease + 1);
     held.release();
     await job.stop();
   });
 
-  it('runs once more after a busy run when the job asks for it', async () => {
-    const held = heldRuns();
-    const job = startPeriodicJob({
-      run: held.run,
-      everyMs: 1000,
-      onError: () => {},
-      runAtStart: true,
-      whenBusy: 'run-after',
-    });
-    // No tick falls during the first run: no second run follows it.
+  it('makes no run after a run that no tick fell during', async () => {
+    const { held, job } = startHeldJob({ everyMs: 1000, runAtStart: true, whenBusy: 'run-after' });
     held.release();
     await sleep(5);
     expect(held.starts()).toBe(1);
     await job.stop();
-
-    const busy = heldRuns();
-    const again = startPeriodicJob({
-      run: busy.run,
-      everyMs: 5,
-      onError: () => {},
-      whenBusy: 'run-after',
-    });
-    await sleep(40);
-    expect(busy.starts()).toBe(1);
-    busy.release();
-    await sleep(1);
-    // The ticks during the first run asked for one run, which starts as soon as it ends.
-    expect(busy.starts()).toBe(2);
-    busy.release();
-    await again.stop();
   });
 
   it('reports a failed run and goes on', async () => {
@@ -107,13 +102,7 @@ describe('startPeriodicJob', () => {
   });
 
   it('stops without starting another run, and waits for the one going', async () => {
-    const held = heldRuns();
-    const job = startPeriodicJob({
-      run: held.run,
-      everyMs: 5,
-      onError: () => {},
-      runAtStart: true,
-    });
+    const { held, job } = startHeldJob({ runAtStart: true });
     let isStopped = false;
     const stopping = job.stop().then(() => {
       isStopped = true;
@@ -123,5 +112,35 @@ describe('startPeriodicJob', () => {
     held.release();
     await stopping;
     expect(held.starts()).toBe(1);
+  });
+});
+
+describe('periodicJobAfterFirstRun', () => {
+  it('throws what the first run throws and starts no timer', async () => {
+    let runs = 0;
+    const failing = async () => {
+      runs += 1;
+      throw new Error('cannot read');
+    };
+    const job = periodicJobAfterFirstRun({ run: failing, everyMs: 5, onError: () => {} });
+    await expect(job.start()).rejects.toThrow('cannot read');
+    await sleep(20);
+    expect(runs).toBe(1);
+    await job.stop();
+  });
+
+  it('runs every interval once the first run has passed, until stopped', async () => {
+    let runs = 0;
+    const job = periodicJobAfterFirstRun({
+      run: () => void (runs += 1),
+      everyMs: 5,
+      onError: () => {},
+    });
+    await job.start();
+    await sleep(12);
+    expect(runs).toBe(3);
+    await job.stop();
+    await sleep(20);
+    expect(runs).toBe(3);
   });
 });

@@ -70,3 +70,28 @@ export function startPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
     },
   };
 }
+
+/** A periodic job behind a module's own `start` and `stop`. */
+export interface StartablePeriodicJob {
+  /**
+   * Runs the job once, throwing what that run throws (a module that cannot read what it needs
+   * does not start), then every `everyMs`.
+   */
+  start(): Promise<void>;
+  /** Stops the job and waits for a run in flight; nothing to stop before `start`. */
+  stop(): Promise<void>;
+}
+
+/** `startPeriodicJob` for a module whose `start` must see the first run succeed. */
+export function periodicJobAfterFirstRun(options: PeriodicJobOptions): StartablePeriodicJob {
+  let job: PeriodicJob | undefined;
+  return {
+    async start() {
+      await options.run();
+      job = startPeriodicJob(options);
+    },
+    async stop() {
+      await job?.stop();
+    },
+  };
+}

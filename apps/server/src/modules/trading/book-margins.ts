@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
+import { periodicJobAfterFirstRun } from '../../platform/periodic-job';
 import type { MarginMap, ReadModel, SportMargins } from '../feed/feed.types';
 import type { AuditWithin } from '../operators/audit.service';
 import type { MarginRow, MarginTarget, TradingRepository } from './trading.repository';
@@ -33,7 +33,11 @@ export function createBookMargins(deps: {
 }) {
   const { repository, readModel, now, log } = deps;
   let rows: MarginRow[] = [];
-  let refreshJob: PeriodicJob | undefined;
+  const refreshes = periodicJobAfterFirstRun({
+    run: refresh,
+    everyMs: marginsRefreshMs,
+    onError: (error) => log.error({ err: error }, 'reading margins failed'),
+  });
 
   async function refresh(): Promise<void> {
     rows = await repository.margins();
@@ -50,19 +54,10 @@ export function createBookMargins(deps: {
         .sort((a, b) => a.sportId - b.sportId || a.playId - b.playId);
     },
 
-    async start(): Promise<void> {
-      await refresh();
-      refreshJob = startPeriodicJob({
-        run: refresh,
-        everyMs: marginsRefreshMs,
-        onError: (error) => log.error({ err: error }, 'reading margins failed'),
-      });
-    },
-
+    /** Reads the margins now (or throws), then every `marginsRefreshMs`. */
+    start: refreshes.start,
     /** Stops the refreshes, waiting for one still reading. */
-    async stop(): Promise<void> {
-      await refreshJob?.stop();
-    },
+    stop: refreshes.stop,
 
     /**
      * Sets a margin (or clears it: null) with its audit entry in one transaction. Answers the

@@ -1,7 +1,7 @@
 import { marketKey } from '@sb/feed-sim';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
+import { periodicJobAfterFirstRun } from '../../platform/periodic-job';
 import { matchHoldKey } from '../feed/feed.service';
 import type { HoldMap, ReadModel } from '../feed/feed.types';
 import type { AuditWithin } from '../operators/audit.service';
@@ -39,7 +39,6 @@ export function createTradingHolds(deps: {
 }) {
   const { repository, readModel, now, log } = deps;
   let rows: HoldRow[] = [];
-  let refreshJob: PeriodicJob | undefined;
 
   /** Reads every hold and hands them to the read model (holds are few: one row each). */
   async function refresh(): Promise<void> {
@@ -56,23 +55,20 @@ export function createTradingHolds(deps: {
     );
   }
 
+  const refreshes = periodicJobAfterFirstRun({
+    run: refresh,
+    everyMs: holdsRefreshMs,
+    onError: (error) => log.error({ err: error }, 'reading holds failed'),
+  });
+
   return {
     holdOf,
     refresh,
 
-    async start(): Promise<void> {
-      await refresh();
-      refreshJob = startPeriodicJob({
-        run: refresh,
-        everyMs: holdsRefreshMs,
-        onError: (error) => log.error({ err: error }, 'reading holds failed'),
-      });
-    },
-
+    /** Reads the holds now (or throws), then every `holdsRefreshMs`. */
+    start: refreshes.start,
     /** Stops the refreshes, waiting for one still reading. */
-    async stop(): Promise<void> {
-      await refreshJob?.stop();
-    },
+    stop: refreshes.stop,
 
     /** Holds a market inside the caller's transaction, unless it is held already. */
     async holdWithin(
