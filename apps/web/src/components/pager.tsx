@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 
-/** The pager's test ids; each page names its own (the e2e suites select them). */
-export interface PagerTestIds {
-  root?: string;
-  previous: string;
-  page?: string;
-  next: string;
+/** How a pager stands on its page: each page keeps its own layout class and test ids. */
+export interface PagerLook {
+  /** The class that lays the pager out where it stands (`records-pager`, `wallet-pager`, …). */
+  className: string;
+  /** The e2e suites select these. */
+  testIds: { root?: string; previous: string; page?: string; next: string };
+  /** `long` (the default) reads "Page 2 of 5"; `short` reads "2 / 5". */
+  label?: 'long' | 'short';
 }
 
 interface PagerProps {
@@ -14,16 +16,13 @@ interface PagerProps {
   /** How many pages there are (at least 1). */
   pages: number;
   onPage(page: number): void;
-  /** The class that lays the pager out where it stands (`records-pager`, `wallet-pager`, …). */
-  className: string;
-  testIds: PagerTestIds;
-  /** `long` (the default) reads "Page 2 of 5"; `short` reads "2 / 5". */
-  label?: 'long' | 'short';
+  look: PagerLook;
 }
 
 /** Previous and next buttons around "page of pages": the member site's lists that go by pages. */
-export function Pager({ page, pages, onPage, className, testIds, label = 'long' }: PagerProps) {
+export function Pager({ page, pages, onPage, look }: PagerProps) {
   const { t } = useTranslation();
+  const { className, testIds, label = 'long' } = look;
   return (
     <div className={className} data-testid={testIds.root}>
       <button

@@ -3,14 +3,17 @@ import { formatDisplayAmount, fromOddsUnits } from '@sb/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetLegs } from '../../../components/bet-legs';
-import { Pager, type PagerTestIds } from '../../../components/pager';
+import { Pager, type PagerLook } from '../../../components/pager';
 import { formatDisplayTime } from '../../../lib/display-time';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useOrderList } from '../api/order-list';
 import { statusTextKeys } from '../i18n';
 import { CashOut } from './cash-out';
 
-const myBetsPagerTestIds: PagerTestIds = { previous: 'my-bets-previous', next: 'my-bets-next' };
+const myBetsPager: PagerLook = {
+  className: 'pager',
+  testIds: { previous: 'my-bets-previous', next: 'my-bets-next' },
+};
 
 /**
  * What the row says the order returns, stake included: what an open bet can still return (its
@@ -111,15 +114,7 @@ export function MyBets() {
           <OrderRow key={order.orderNo} order={order} />
         ))}
       </ul>
-      {pages > 1 ? (
-        <Pager
-          page={page}
-          pages={pages}
-          onPage={setPage}
-          className="pager"
-          testIds={myBetsPagerTestIds}
-        />
-      ) : null}
+      {pages > 1 ? <Pager page={page} pages={pages} onPage={setPage} look={myBetsPager} /> : null}
       <div className="my-bets__links">
         <a className="link-button" href="#/records" data-testid="my-bets-records-link">
           {t('myBets.records')}

@@ -3,7 +3,7 @@ import { formatDisplayAmount } from '@sb/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Pager, type PagerTestIds } from '../../../components/pager';
+import { Pager, type PagerLook } from '../../../components/pager';
 import { useDialogStore } from '../../../lib/session/dialog-store';
 import { useSessionStore } from '../../../lib/session/session-store';
 import {
@@ -33,11 +33,15 @@ import { RecordsFilterHeader } from './records-filter';
 import { RecordsTable } from './records-table';
 import './records.css';
 
-const recordsPagerTestIds: PagerTestIds = {
-  root: 'records-pager',
-  previous: 'records-previous',
-  page: 'records-page-number',
-  next: 'records-next',
+const recordsPager: PagerLook = {
+  className: 'records-pager',
+  testIds: {
+    root: 'records-pager',
+    previous: 'records-previous',
+    page: 'records-page-number',
+    next: 'records-next',
+  },
+  label: 'short',
 };
 
 const tabs: { tab: RecordsTab; textKey: string }[] = [
@@ -161,14 +165,7 @@ function MemberRecords({ memberId }: { memberId: number }) {
         </p>
       ) : null}
       {list.data && list.data.records.length > 0 ? <RecordsTable rows={list.data} /> : null}
-      <Pager
-        page={page}
-        pages={pages}
-        onPage={setPage}
-        className="records-pager"
-        testIds={recordsPagerTestIds}
-        label="short"
-      />
+      <Pager page={page} pages={pages} onPage={setPage} look={recordsPager} />
     </>
   );
 }

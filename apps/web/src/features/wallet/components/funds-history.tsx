@@ -3,7 +3,7 @@ import { formatDisplayAmount } from '@sb/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, type PagerTestIds } from '../../../components/pager';
+import { Pager, type PagerLook } from '../../../components/pager';
 import { depositQueryKeys, fetchDepositHistory } from '../api/deposit-calls';
 import { fetchWithdrawHistory, withdrawQueryKeys } from '../api/withdraw-calls';
 import {
@@ -20,10 +20,13 @@ import {
 } from '../store/wallet-screen-store';
 import { ChoiceChips } from './wallet-widgets';
 
-const historyPagerTestIds: PagerTestIds = {
-  previous: 'history-previous',
-  page: 'history-page',
-  next: 'history-next',
+const historyPager: PagerLook = {
+  className: 'wallet-pager',
+  testIds: {
+    previous: 'history-previous',
+    page: 'history-page',
+    next: 'history-next',
+  },
 };
 
 /** SPEC §9 history page size. */
@@ -90,13 +93,7 @@ export function FundsHistory() {
         dataOf={(option) => ({ 'data-days': option })}
       />
       <HistoryTable kind={kind} records={records} isLoading={history.isPending} />
-      <Pager
-        page={page}
-        pages={pages}
-        onPage={setPage}
-        className="wallet-pager"
-        testIds={historyPagerTestIds}
-      />
+      <Pager page={page} pages={pages} onPage={setPage} look={historyPager} />
     </div>
   );
 }
