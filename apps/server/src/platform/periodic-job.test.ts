@@ -131,11 +131,10 @@ describe('periodicJobAfterFirstRun', () => {
 
   it('runs every interval once the first run has passed, until stopped', async () => {
     let runs = 0;
-    const job = periodicJobAfterFirstRun({
-      run: () => void (runs += 1),
-      everyMs: 5,
-      onError: () => {},
-    });
+    const counted = () => {
+      runs += 1;
+    };
+    const job = periodicJobAfterFirstRun({ run: counted, everyMs: 5, onError: () => {} });
     await job.start();
     await sleep(12);
     expect(runs).toBe(3);
