@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../server/src/db/transaction';
+import { gameBucket, promotionBudget } from '../../server/src/modules/ledger/accounts';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
 import {
   addAccount,
@@ -298,5 +300,50 @@ describe.skipIf(!hasChromium)('the wallet of a member reading Chinese, on a phon
       await byTestId(page, 'withdraw-channel').first().waitFor();
       expect(await chipTexts(page, 'withdraw-channel')).toContain(bankCard);
     }
+  });
+
+  it('says under the cash which money is bonus and which is in a game, in Chinese', async () => {
+    const { ledger } = testApp.modules;
+    const campaign = promotionBudget('wallet-zh-e2e');
+    await ledger.transfer({
+      idempotencyKey: 'wallet-zh-e2e:fund',
+      kind: 'promotion_fund',
+      postings: [
+        { account: { systemCode: 'house', currencyId: cny.currencyId }, amount: -8_800 },
+        { account: { systemCode: campaign, currencyId: cny.currencyId }, amount: 8_800 },
+      ],
+    });
+    await ledger.transfer({
+      idempotencyKey: 'wallet-zh-e2e:grant',
+      kind: 'bonus_grant',
+      postings: [
+        { account: { systemCode: campaign, currencyId: cny.currencyId }, amount: -8_800 },
+        {
+          account: { userId: member.userId, bucket: 'bonus', currencyId: cny.currencyId },
+          amount: 8_800,
+        },
+      ],
+    });
+    await inTransaction(testApp.database.db, (tx) =>
+      ledger.debitWithin(tx, {
+        idempotencyKey: 'wallet-zh-e2e:game',
+        kind: 'game_transfer_in',
+        reference: 'wallet-zh-e2e:game',
+        userId: member.userId,
+        currencyId: cny.currencyId,
+        amountMinor: 2_050,
+        to: { bucket: gameBucket('cards') },
+      }),
+    );
+    await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+    await page.setViewportSize(viewports.phone);
+    await page.reload();
+    await openWalletTab(page, 5);
+    const parts = page
+      .locator('[data-testid="center-wallet-item"][data-code="CNY"]')
+      .getByTestId('center-wallet-parts');
+    await parts.waitFor();
+    expect((await parts.textContent())?.replace(/\s+/g, '')).toBe('红利88.00游戏中20.50');
+    await checkScreen(page, 'wallet-zh-balance-parts', { shown: parts, narrowest: true });
   });
 });

@@ -18,6 +18,7 @@ import type { ReadModel } from '../modules/feed/feed.types';
 import type { EndedSessions } from '../modules/identity/identity.types';
 import type { ViewerResolver } from '../modules/match/match.types';
 import { createTokenBucket } from '../platform/token-bucket';
+import { guardAgainstFlood, type PacketLimit } from './flood-guard';
 import { createSlipWatches } from './slip-watch';
 import {
   closeEndedSessions,
@@ -52,8 +53,7 @@ export type PublishToUser = <E extends AccountEventName>(
 /** The members' sockets send next to nothing; anything large is refused by the transport. */
 export const appSocketMaxPayloadBytes = 4 * 1024;
 /** Packets of any kind from a member's socket; beyond this it is flooding and is disconnected. */
-const packetBurst = 20;
-const packetsPerSecond = 5;
+const packetLimit: PacketLimit = { burst: 20, perSecond: 5 };
 /** `slip` requests: a member edits a slip by hand, so a burst of 10, then 2 a second. */
 const slipBurst = 10;
 const slipsPerSecond = 2;
@@ -176,16 +176,7 @@ export function attachAppSocket(options: AppSocketOptions) {
 
   io.use(requireToken(options.authenticate, log));
   io.on('connection', (socket) => {
-    const packets = createTokenBucket(packetBurst, packetsPerSecond);
-    socket.use((_packet, next) => {
-      if (packets.take()) return next();
-      socket.emit('refused', {
-        event: 'flood',
-        code: errorCatalogue.RATE_LIMITED.code,
-        msg: 'too many messages, disconnected',
-      });
-      socket.disconnect(true);
-    });
+    guardAgainstFlood(socket, packetLimit, (refused) => socket.emit('refused', refused));
     // The slip to watch is the one request; anything else is refused.
     refuseUnknownEvents(socket, servedEvents, (refused) => socket.emit('refused', refused));
     serveSlip(socket);

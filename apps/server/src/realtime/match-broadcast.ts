@@ -6,6 +6,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { EventState, ReadModel, ReadModelChange } from '../modules/feed/feed.types';
+import { startPeriodicJob } from '../platform/periodic-job';
 import { isVisibleTo, type Stream, type StreamIndex } from './match-audiences';
 import type { RoomRequests } from './match-requests';
 import { matchRoomOf, roomNameOf } from './match-rooms';
@@ -205,20 +206,27 @@ export function startMatchBroadcast(options: MatchBroadcastOptions) {
     }
   });
   let heartbeatGroup = 0;
-  const heartbeatTimer = setInterval(() => {
-    heartbeatGroup = (heartbeatGroup + 1) % heartbeatGroups;
-    frames.emitToQuiet(`heartbeat:${heartbeatGroup}`, heartbeatQuietMs, 'heartbeat', heartbeat());
-  }, heartbeatIntervalMs / heartbeatGroups);
-  const flushTimer = setInterval(flushListStates, listConflationMs);
-  heartbeatTimer.unref();
-  flushTimer.unref();
+  const heartbeats = startPeriodicJob({
+    run: () => {
+      heartbeatGroup = (heartbeatGroup + 1) % heartbeatGroups;
+      frames.emitToQuiet(`heartbeat:${heartbeatGroup}`, heartbeatQuietMs, 'heartbeat', heartbeat());
+    },
+    everyMs: heartbeatIntervalMs / heartbeatGroups,
+    onError: (error) => log.error({ err: error }, 'match socket heartbeat failed'),
+  });
+  const listFlushes = startPeriodicJob({
+    run: flushListStates,
+    everyMs: listConflationMs,
+    onError: (error) => log.error({ err: error }, 'match socket list flush failed'),
+  });
 
   return {
     heartbeat,
     stop(): void {
       unsubscribe();
-      clearInterval(heartbeatTimer);
-      clearInterval(flushTimer);
+      // Both runs are synchronous: none is in flight to wait for.
+      void heartbeats.stop();
+      void listFlushes.stop();
     },
   };
 }

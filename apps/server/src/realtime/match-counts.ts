@@ -8,6 +8,7 @@ import {
   tallyOpenEvents,
 } from '../modules/match/match.service';
 import type { OpenEventTally, Viewer } from '../modules/match/match.types';
+import { startPeriodicJob } from '../platform/periodic-job';
 import { leagueKeyOf } from './match-audiences';
 import type { MatchServer } from './match-broadcast';
 import type { MatchSocket } from './match-requests';
@@ -121,8 +122,11 @@ export function startSportCounts(options: SportCountsOptions) {
     }
   }
 
-  const timer = setInterval(flush, countsIntervalMs);
-  timer.unref();
+  const flushes = startPeriodicJob({
+    run: flush,
+    everyMs: countsIntervalMs,
+    onError: (error) => log.error({ err: error }, 'match socket counts failed'),
+  });
 
   return {
     /**
@@ -140,7 +144,8 @@ export function startSportCounts(options: SportCountsOptions) {
     },
     stop(): void {
       unsubscribe();
-      clearInterval(timer);
+      // The flush is synchronous: none is in flight to wait for.
+      void flushes.stop();
     },
   };
 }

@@ -34,9 +34,6 @@ const roomRequestsPerSecond = 2;
 /** Snapshots one socket may ask for: two full room sets at once, then 60 a second. */
 const snapshotBurst = 2 * maxRoomsPerSocket;
 const snapshotsPerSecond = 60;
-/** Packets of any kind; beyond this the socket is flooding and is disconnected. */
-const packetBurst = 60;
-const packetsPerSecond = 20;
 
 export type MatchSocket = Socket<UncheckedClientEvents, MatchSocketServerEvents>;
 
@@ -72,7 +69,6 @@ export interface MatchSocketState {
   countsRoom: string | undefined;
   requests: TokenBucket;
   snapshots: TokenBucket;
-  packets: TokenBucket;
 }
 
 export function createMatchSocketState(viewer: SocketViewer): MatchSocketState {
@@ -82,7 +78,6 @@ export function createMatchSocketState(viewer: SocketViewer): MatchSocketState {
     countsRoom: undefined,
     requests: createTokenBucket(roomRequestBurst, roomRequestsPerSecond),
     snapshots: createTokenBucket(snapshotBurst, snapshotsPerSecond),
-    packets: createTokenBucket(packetBurst, packetsPerSecond),
   };
 }
 

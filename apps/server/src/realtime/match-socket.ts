@@ -12,6 +12,8 @@ import type { ReadModel } from '../modules/feed/feed.types';
 import type { EndedSessions } from '../modules/identity/identity.types';
 import type { MatchWireSource } from '../modules/match/match.module';
 import type { SiteSettingsValues, Viewer } from '../modules/match/match.types';
+import { startPeriodicJob } from '../platform/periodic-job';
+import { guardAgainstFlood, type PacketLimit } from './flood-guard';
 import { createStreamIndex } from './match-audiences';
 import { heartbeatRoomForNewSocket, startMatchBroadcast } from './match-broadcast';
 import { startSportCounts } from './match-counts';
@@ -74,6 +76,8 @@ export interface MatchSocketOptions {
 }
 
 const servedEvents: ReadonlySet<string> = new Set(['join-room', 'append-join-room', 'G']);
+/** Packets of any kind; beyond this the socket is flooding and is disconnected. */
+const packetLimit: PacketLimit = { burst: 60, perSecond: 20 };
 
 /**
  * `/match/socket`: odds, scores and match state for the matches a client follows, in the match
@@ -199,15 +203,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     const state = createMatchSocketState(viewer);
     states.set(socket, state);
     rechecks.checked(socket);
-    socket.use((_packet, next) => {
-      if (state.packets.take()) return next();
-      socket.emit('refused', {
-        event: 'flood',
-        code: errorCatalogue.RATE_LIMITED.code,
-        msg: 'too many messages, disconnected',
-      });
-      socket.disconnect(true);
-    });
+    guardAgainstFlood(socket, packetLimit, (refused) => socket.emit('refused', refused));
     refuseUnknownEvents(socket, servedEvents, (refused) => socket.emit('refused', refused));
     bind(socket, state, 'join-room', requests.joinRoom);
     bind(socket, state, 'append-join-room', requests.appendJoinRoom);
@@ -273,8 +269,13 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     }
     if (isReviewAsked) await reviewViewers();
   }
-  const reviewTimer = setInterval(() => void reviewViewers(), switchesReviewMs);
-  reviewTimer.unref();
+  // A review due while the last is going runs after it, as a change of the settings does.
+  const reviews = startPeriodicJob({
+    run: reviewViewers,
+    everyMs: switchesReviewMs,
+    onError: (error) => log.error({ err: error }, 'match socket viewer review failed'),
+    whenBusy: 'run-after',
+  });
 
   // A change of the site settings reaches every open page of this process at once: `sysinit`
   // to every socket, then each socket's viewer is read again (hidden sports, plays and counts).
@@ -297,7 +298,7 @@ export function attachMatchSocket(options: MatchSocketOptions) {
     close(): void {
       rechecks.stop();
       stopHearingSettings();
-      clearInterval(reviewTimer);
+      void reviews.stop();
       broadcast.stop();
       counts.stop();
       streams.stop();

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ExtendedError, Socket } from 'socket.io';
 import type { AuthenticatedUser, Authenticator } from '../http/request-context';
 import type { EndedSessions } from '../modules/identity/identity.types';
+import { startPeriodicJob } from '../platform/periodic-job';
 import { parsePayload } from './socket-payload';
 
 /** Who is on the other end of a socket, from the handshake query of SPEC §3. */
@@ -160,8 +161,11 @@ export function startTokenRechecks(options: {
     }
   }
 
-  const timer = setInterval(() => void sweep(false), sweepMs);
-  timer.unref();
+  const sweeps = startPeriodicJob({
+    run: () => sweep(false),
+    everyMs: sweepMs,
+    onError: (error) => log.error({ err: error }, 'socket token sweep failed'),
+  });
   return {
     /** A socket that has just passed the handshake's check. */
     checked(socket: HeldSocket): void {
@@ -169,7 +173,7 @@ export function startTokenRechecks(options: {
     },
     recheckAll: () => sweep(true),
     stop(): void {
-      clearInterval(timer);
+      void sweeps.stop();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { adjustmentStatus } from '@sb/contract';
 import { and, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { repositoryWithTransaction } from '../../db/transaction';
 import { balanceAdjustments } from './adjustments.schema';
 
 export type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
@@ -131,18 +132,12 @@ function createAdjustmentQueries(db: Database) {
 
 export type AdjustmentQueries = ReturnType<typeof createAdjustmentQueries>;
 
+/**
+ * The queries, and `transaction`: runs `work` in one transaction, with the queries and the
+ * transaction for the ledger.
+ */
 export function createAdjustmentRepository(db: Database) {
-  return {
-    ...createAdjustmentQueries(db),
-
-    /** Runs `work` in one transaction, with the queries and the transaction for the ledger. */
-    transaction<T>(work: (queries: AdjustmentQueries, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => {
-        const inTransaction = tx as unknown as Database;
-        return work(createAdjustmentQueries(inTransaction), inTransaction);
-      });
-    },
-  };
+  return repositoryWithTransaction(db, createAdjustmentQueries);
 }
 
 export type AdjustmentRepository = ReturnType<typeof createAdjustmentRepository>;

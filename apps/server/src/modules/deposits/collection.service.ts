@@ -5,6 +5,7 @@ import {
   receiptImageLimits,
 } from '@sb/contract';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { Ledger } from '../ledger/ledger.service';
 import type { AuditWithin } from '../operators/audit.service';
@@ -42,10 +43,6 @@ const uploadableStatuses = reviewableStatuses;
 export function createCollectionService(deps: { db: Database; ledger: Ledger; now: () => Date }) {
   const { db, ledger, now } = deps;
   const repository = createDepositsRepository(db);
-
-  function inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-    return db.transaction((tx) => work(tx as unknown as Database));
-  }
 
   /** The member's own collection order, locked; anything else answers as missing. */
   async function lockMemberCollection(tx: Database, orderNo: string, userId: number) {
@@ -104,7 +101,7 @@ export function createCollectionService(deps: { db: Database; ledger: Ledger; no
       }
       checkDepositAmount(payType, input);
       const createdAt = now();
-      const result = await inTransaction(async (tx) => {
+      const result = await inTransaction(db, async (tx) => {
         // A lapsed order must not block a new one, so bring this member's up to date first.
         await createDepositsRepository(tx).expireOverdueOrders(createdAt, member.userId);
         return insertOrderOnce(tx, {
@@ -147,7 +144,7 @@ export function createCollectionService(deps: { db: Database; ledger: Ledger; no
     /** Cancels an unpaid order; cancelling one already cancelled (or lapsed) changes nothing. */
     async cancelCollection(member: WalletMember, orderNo: string): Promise<null> {
       const at = now();
-      await inTransaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await createDepositsRepository(tx).expireOverdueOrders(at, member.userId);
         const order = await lockMemberCollection(tx, orderNo, member.userId);
         if (order.status === depositStatus.unpaid) {
@@ -171,7 +168,7 @@ export function createCollectionService(deps: { db: Database; ledger: Ledger; no
     /** Keeps a receipt image for an unpaid or cancelled order, for an operator to check. */
     async uploadReceipt(member: WalletMember, orderNo: string, image: ReceiptImage): Promise<null> {
       const at = now();
-      await inTransaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const orders = createDepositsRepository(tx);
         // An order that lapsed before its receipt is cancelled first, so the receipt cannot revive it.
         await orders.expireOverdueOrders(at, member.userId);
@@ -201,7 +198,7 @@ export function createCollectionService(deps: { db: Database; ledger: Ledger; no
      */
     async confirmCollection(input: { orderNo: string; operator: string; audit?: AuditWithin }) {
       const at = now();
-      const order = await inTransaction(async (tx): Promise<DepositOrderRow> => {
+      const order = await inTransaction(db, async (tx): Promise<DepositOrderRow> => {
         const locked = await lockCollection(tx, input.orderNo);
         if (locked.status === depositStatus.completed) return locked;
         if (!reviewableStatuses.includes(locked.status)) throw new AppError('DEPOSIT_ORDER_CLOSED');
@@ -231,7 +228,7 @@ export function createCollectionService(deps: { db: Database; ledger: Ledger; no
         throw new AppError('INVALID_INPUT', 'reason: 1 to 200 characters are required');
       }
       const at = now();
-      const order = await inTransaction(async (tx): Promise<DepositOrderRow> => {
+      const order = await inTransaction(db, async (tx): Promise<DepositOrderRow> => {
         const locked = await lockCollection(tx, input.orderNo);
         if (locked.status === depositStatus.turnedDown) return locked;
         if (!reviewableStatuses.includes(locked.status)) throw new AppError('DEPOSIT_ORDER_CLOSED');

@@ -1,6 +1,7 @@
 import { depositStatus } from '@sb/contract';
 import { type Config, configSchema, developmentSandboxSecret } from '../../config';
 import type { ModuleContext } from '../../module-context';
+import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import type { AuditService } from '../operators/audit.service';
 import { createPaymentSandbox } from '../payments/payments.module';
 import { createCollectionService } from './collection.service';
@@ -96,24 +97,17 @@ export async function registerDepositsModule(
   });
 
   const repository = createDepositsRepository(db);
-  let sweeping: Promise<unknown> | null = null;
-  let sweepTimer: NodeJS.Timeout | null = null;
+  let expirySweep: PeriodicJob | null = null;
   app.addHook('onReady', async () => {
-    sweepTimer = setInterval(() => {
-      if (sweeping) return;
-      sweeping = repository
-        .expireOverdueOrders(now())
-        .catch((error: unknown) => app.log.error({ err: error }, 'deposit expiry sweep failed'))
-        .finally(() => {
-          sweeping = null;
-        });
-    }, expirySweepIntervalMs);
-    sweepTimer.unref();
+    expirySweep = startPeriodicJob({
+      run: () => repository.expireOverdueOrders(now()),
+      everyMs: expirySweepIntervalMs,
+      onError: (error) => app.log.error({ err: error }, 'deposit expiry sweep failed'),
+    });
   });
   // The timer stops before the database closes, and a running sweep is waited for.
   app.addHook('onClose', async () => {
-    if (sweepTimer) clearInterval(sweepTimer);
-    await sweeping;
+    await expirySweep?.stop();
   });
   return { deposits, collections, chain: sandbox?.chain ?? null };
 }

@@ -1,5 +1,6 @@
 import { type DepositRecord, depositStatus, type Language, type PayType } from '@sb/contract';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import { normalizeAddress, paymentUri } from '../payments/payments.service';
 import type { PaymentProvider } from '../payments/payments.types';
@@ -95,8 +96,8 @@ export function createDepositsService(options: DepositsServiceOptions) {
       const hostedBy = requireProvider(provider, payType);
       const { toAmount } = checkDepositAmount(payType, input);
       const createdAt = now();
-      const result = await db.transaction((tx) =>
-        insertOrderOnce(tx as unknown as Database, {
+      const result = await inTransaction(db, (tx) =>
+        insertOrderOnce(tx, {
           orderNo: newOrderNo(createdAt),
           userId: member.userId,
           merchantCode: payType.merchantCode,

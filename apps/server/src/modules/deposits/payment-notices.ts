@@ -1,6 +1,7 @@
 import { depositMerchantCode, depositStatus } from '@sb/contract';
 import { findCurrencyByCode, formatMinorUnits } from '@sb/domain';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { Ledger } from '../ledger/ledger.service';
 import { normalizeAddress, recordCallbackNonceWithin } from '../payments/payments.service';
@@ -177,8 +178,7 @@ export function createPaymentNoticeHandler(deps: {
   }
 
   return (providerName, { notice, nonce }, receivedAt) =>
-    deps.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    inTransaction(deps.db, async (tx) => {
       await recordCallbackNonceWithin(tx, providerName, nonce, receivedAt);
       return notice.kind === 'hosted_payment'
         ? onHostedPayment(tx, providerName, notice, receivedAt)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FeedMessage, FeedSnapshot, SportInfo } from '@sb/feed-sim';
 import { Redis } from 'ioredis';
+import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import { type LeaderLease, startLeaderLease } from './feed-leader';
 import type { FeedProvider } from './feed-provider';
 
@@ -101,7 +102,7 @@ export function createSharedFeedProvider(options: SharedFeedOptions): SharedFeed
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
   let lease: LeaderLease | undefined;
-  let syncTimer: NodeJS.Timeout | undefined;
+  let syncRetry: PeriodicJob | undefined;
   let deliverMessages: (messages: FeedMessage[]) => void = () => {};
   let deliverSnapshot: (snapshot: FeedSnapshot) => void = () => {};
 
@@ -311,16 +312,23 @@ export function createSharedFeedProvider(options: SharedFeedOptions): SharedFeed
           requestSync();
         })
         .catch(report('feed bus subscribe failed'));
-      syncTimer = setInterval(() => {
-        if (!isSynced && loadingTerm === undefined && Date.now() - lastSyncRequestAt > syncRetryMs)
-          requestSync();
-      }, syncRetryMs / 2);
-      syncTimer.unref();
+      syncRetry = startPeriodicJob({
+        run: () => {
+          if (
+            !isSynced &&
+            loadingTerm === undefined &&
+            Date.now() - lastSyncRequestAt > syncRetryMs
+          )
+            requestSync();
+        },
+        everyMs: syncRetryMs / 2,
+        onError: report('feed bus sync request failed'),
+      });
       if (options.campaignOnStart !== false) campaign();
     },
     startCampaign: campaign,
     async stop() {
-      clearInterval(syncTimer);
+      await syncRetry?.stop();
       await lease?.stop();
       await stepDown();
       await Promise.allSettled([publisher?.quit(), subscriber?.quit()]);

@@ -110,6 +110,8 @@ export function startLeaderLease(options: LeaderLeaseOptions): LeaderLease {
     }
   }
 
+  // Not a startPeriodicJob: every tick must reach `step`, even one that falls while a renewal
+  // hangs, so that a lapsed lease deposes on time; `isBusy` keeps the Redis calls from overlapping.
   const timer = setInterval(() => void step(), intervalMs);
   timer.unref();
   void step();

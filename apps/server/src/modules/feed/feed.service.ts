@@ -1,4 +1,5 @@
 import type { FeedMessage, FeedSnapshot } from '@sb/feed-sim';
+import { startPeriodicJob } from '../../platform/periodic-job';
 import type { FeedProvider } from './feed-provider';
 import type { ReadModel } from './read-model';
 
@@ -54,14 +55,17 @@ export function startFeed(options: {
     }
   };
   provider.start(onMessages, onSnapshot);
-  const watchdog = setInterval(() => {
-    if (now() - lastAliveAt > providerSilenceLimitMs) readModel.setProviderAlive(false);
-  }, watchdogIntervalMs);
-  watchdog.unref();
+  const watchdog = startPeriodicJob({
+    run: () => {
+      if (now() - lastAliveAt > providerSilenceLimitMs) readModel.setProviderAlive(false);
+    },
+    everyMs: watchdogIntervalMs,
+    onError: (error) => options.onError?.(error),
+  });
 
   return {
     async stop() {
-      clearInterval(watchdog);
+      await watchdog.stop();
       await provider.stop();
     },
   };

@@ -87,6 +87,8 @@ export function createSimulatorProvider(
     start(onMessages) {
       if (timer) return;
       deliver = onMessages;
+      // Not a startPeriodicJob: `tick` queues its own passes, shared with the callers that tick by
+      // hand, and `stop` waits for that queue (and this timer is not unref'd).
       timer = setInterval(() => void tick(), tickMs);
     },
     async stop() {

@@ -1,6 +1,7 @@
 import { memberType } from '@sb/contract';
 import { and, count, desc, eq, inArray, isNotNull, isNull, like, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { repositoryWithTransaction } from '../../db/transaction';
 import { sessions, users } from './identity.schema';
 
 export type MemberRow = typeof users.$inferSelect;
@@ -81,18 +82,12 @@ function createMemberAdminQueries(db: Database) {
 
 export type MemberAdminQueries = ReturnType<typeof createMemberAdminQueries>;
 
+/**
+ * The queries, and `transaction`: runs `work` in one transaction, with the queries and the
+ * transaction for the audit.
+ */
 export function createMemberAdminRepository(db: Database) {
-  return {
-    ...createMemberAdminQueries(db),
-
-    /** Runs `work` in one transaction, with the queries and the transaction for the audit. */
-    transaction<T>(work: (queries: MemberAdminQueries, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => {
-        const inTransaction = tx as unknown as Database;
-        return work(createMemberAdminQueries(inTransaction), inTransaction);
-      });
-    },
-  };
+  return repositoryWithTransaction(db, createMemberAdminQueries);
 }
 
 export type MemberAdminRepository = ReturnType<typeof createMemberAdminRepository>;

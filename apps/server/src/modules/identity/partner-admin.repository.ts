@@ -1,5 +1,6 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { repositoryWithTransaction } from '../../db/transaction';
 import { partnerSettings, users } from './identity.schema';
 
 export type PartnerSettingsRow = typeof partnerSettings.$inferSelect;
@@ -67,18 +68,12 @@ function createPartnerAdminQueries(db: Database) {
 
 export type PartnerAdminQueries = ReturnType<typeof createPartnerAdminQueries>;
 
+/**
+ * The queries, and `transaction`: runs `work` in one transaction, with the queries and the
+ * transaction for the audit.
+ */
 export function createPartnerAdminRepository(db: Database) {
-  return {
-    ...createPartnerAdminQueries(db),
-
-    /** Runs `work` in one transaction, with the queries and the transaction for the audit. */
-    transaction<T>(work: (queries: PartnerAdminQueries, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => {
-        const inTransaction = tx as unknown as Database;
-        return work(createPartnerAdminQueries(inTransaction), inTransaction);
-      });
-    },
-  };
+  return repositoryWithTransaction(db, createPartnerAdminQueries);
 }
 
 export type PartnerAdminRepository = ReturnType<typeof createPartnerAdminRepository>;

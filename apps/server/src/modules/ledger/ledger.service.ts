@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { reusableStatement } from '../../db/statement';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import {
   assertAccountFits,
@@ -296,9 +297,7 @@ export function createLedger(
     viaGate: boolean,
   ): Promise<{ transactionId: number; replayed: boolean }> {
     if (options.isRefusalFinal) return applyTransfer(tx, request, viaGate);
-    return tx.transaction((savepoint) =>
-      applyTransfer(savepoint as unknown as Database, request, viaGate),
-    );
+    return inTransaction(tx, (savepoint) => applyTransfer(savepoint, request, viaGate));
   }
 
   return {

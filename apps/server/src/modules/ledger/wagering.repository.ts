@@ -27,46 +27,65 @@ function periodOf(period: WagerPeriod | undefined): SQL<number> {
  * The wagering record's queries (wagering.ts says what the kinds mean): sums of postings over
  * the transactions of the record's kinds. No rules live here.
  */
+/**
+ * Postings summed per period, kind and currency over the transactions of `kinds` in a window:
+ * the one shape of the record's sums, with the caller's sums and the postings it keeps.
+ */
+async function sumsByKind<Sums extends Record<string, SQL<number>>>(
+  db: Database,
+  sums: Sums,
+  postings: SQL | undefined,
+  query: {
+    kinds: readonly string[];
+    currencyId?: number | undefined;
+    window?: LedgerWindow | undefined;
+    period?: WagerPeriod | undefined;
+  },
+) {
+  if (query.kinds.length === 0) return [];
+  const period = periodOf(query.period);
+  return db
+    .select({
+      period: period.mapWith(Number),
+      kind: ledgerTransactions.kind,
+      currencyId: ledgerPostings.currencyId,
+      ...sums,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+    .where(
+      and(
+        postings,
+        inArray(ledgerTransactions.kind, [...query.kinds]),
+        query.currencyId === undefined
+          ? undefined
+          : eq(ledgerPostings.currencyId, query.currencyId),
+        ...inWindow(query.window),
+      ),
+    )
+    .groupBy(...(query.period ? [period] : []), ledgerTransactions.kind, ledgerPostings.currencyId);
+}
+
 export function createWageringRepository(db: Database) {
   return {
     /**
      * Sums of one member's postings per period, kind and currency over the transactions of
      * `kinds` in a window.
      */
-    async memberSums(query: {
+    memberSums(query: {
       userId: number;
       kinds: readonly string[];
       currencyId?: number | undefined;
       window?: LedgerWindow | undefined;
       period?: WagerPeriod | undefined;
     }) {
-      if (query.kinds.length === 0) return [];
-      const period = periodOf(query.period);
-      return db
-        .select({
-          period: period.mapWith(Number),
-          kind: ledgerTransactions.kind,
-          currencyId: ledgerPostings.currencyId,
-          amount: sql<number>`sum(${ledgerPostings.amount})`.mapWith(Number),
-        })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-        .where(
-          and(
-            eq(ledgerAccounts.userId, query.userId),
-            inArray(ledgerTransactions.kind, [...query.kinds]),
-            query.currencyId === undefined
-              ? undefined
-              : eq(ledgerPostings.currencyId, query.currencyId),
-            ...inWindow(query.window),
-          ),
-        )
-        .groupBy(
-          ...(query.period ? [period] : []),
-          ledgerTransactions.kind,
-          ledgerPostings.currencyId,
-        );
+      return sumsByKind(
+        db,
+        { amount: sql<number>`sum(${ledgerPostings.amount})`.mapWith(Number) },
+        eq(ledgerAccounts.userId, query.userId),
+        query,
+      );
     },
 
     /**
@@ -74,44 +93,26 @@ export function createWageringRepository(db: Database) {
      * window: `member`, the postings on members' accounts, and `held`, those on the account
      * `heldAccount` that keeps stakes until their wager is decided.
      */
-    async bookSums(query: {
+    bookSums(query: {
       kinds: readonly string[];
       heldAccount: string;
       currencyId?: number | undefined;
       window?: LedgerWindow | undefined;
       period?: WagerPeriod | undefined;
     }) {
-      if (query.kinds.length === 0) return [];
-      const period = periodOf(query.period);
       const total = (condition: SQL) =>
         sql<number>`coalesce(sum(${ledgerPostings.amount}) filter (where ${condition}), 0)`.mapWith(
           Number,
         );
-      return db
-        .select({
-          period: period.mapWith(Number),
-          kind: ledgerTransactions.kind,
-          currencyId: ledgerPostings.currencyId,
+      return sumsByKind(
+        db,
+        {
           member: total(isNotNull(ledgerAccounts.userId)),
           held: total(eq(ledgerAccounts.systemCode, query.heldAccount)),
-        })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-        .where(
-          and(
-            inArray(ledgerTransactions.kind, [...query.kinds]),
-            query.currencyId === undefined
-              ? undefined
-              : eq(ledgerPostings.currencyId, query.currencyId),
-            ...inWindow(query.window),
-          ),
-        )
-        .groupBy(
-          ...(query.period ? [period] : []),
-          ledgerTransactions.kind,
-          ledgerPostings.currencyId,
-        );
+        },
+        undefined,
+        query,
+      );
     },
 
     /**

@@ -80,30 +80,49 @@ const byPeriodCurrencyProduct = (
   left.currencyId - right.currencyId ||
   left.product.localeCompare(right.product);
 
+/**
+ * Figures per product, currency and period from sums per kind: each sum whose kind the table
+ * names is added to its product's entry, begun by `start`, by `add` with the kind's side.
+ */
+function figuresOf<Sum extends { period: number; kind: string; currencyId: number }, Figures>(
+  sums: readonly Sum[],
+  kinds: WagerKindTable,
+  start: (key: { product: string; currencyId: number; period: number }) => Figures,
+  add: (entry: Figures, side: 'stake' | 'return', sum: Sum) => void,
+): Figures[] {
+  const figures = new Map<string, Figures>();
+  const order: { product: string; currencyId: number; period: number; entry: Figures }[] = [];
+  for (const sum of sums) {
+    const meaning = kinds[sum.kind];
+    if (!meaning) continue;
+    const key = `${meaning.product}:${sum.currencyId}:${sum.period}`;
+    let entry = figures.get(key);
+    if (!entry) {
+      const at = { product: meaning.product, currencyId: sum.currencyId, period: sum.period };
+      entry = start(at);
+      figures.set(key, entry);
+      order.push({ ...at, entry });
+    }
+    add(entry, meaning.side, sum);
+  }
+  return order.sort(byPeriodCurrencyProduct).map(({ entry }) => entry);
+}
+
 /** The record's figures from a member's sums per kind, currency and period. */
 export function wageringFiguresOf(
   sums: readonly { period: number; kind: string; currencyId: number; amount: number }[],
   kinds: WagerKindTable = wagerKinds,
 ): WageringFigures[] {
-  const figures = new Map<string, WageringFigures>();
-  for (const sum of sums) {
-    const meaning = kinds[sum.kind];
-    if (!meaning) continue;
-    const key = `${meaning.product}:${sum.currencyId}:${sum.period}`;
-    const entry = figures.get(key) ?? {
-      product: meaning.product,
-      currencyId: sum.currencyId,
-      period: sum.period,
-      staked: 0,
-      returned: 0,
-      net: 0,
-    };
-    if (meaning.side === 'stake') entry.staked -= sum.amount;
-    else entry.returned += sum.amount;
-    entry.net = entry.returned - entry.staked;
-    figures.set(key, entry);
-  }
-  return [...figures.values()].sort(byPeriodCurrencyProduct);
+  return figuresOf(
+    sums,
+    kinds,
+    (at) => ({ ...at, staked: 0, returned: 0, net: 0 }),
+    (entry, side, sum) => {
+      if (side === 'stake') entry.staked -= sum.amount;
+      else entry.returned += sum.amount;
+      entry.net = entry.returned - entry.staked;
+    },
+  );
 }
 
 /**
@@ -120,27 +139,18 @@ export function bookWageringFiguresOf(
   }[],
   kinds: WagerKindTable = wagerKinds,
 ): BookWageringFigures[] {
-  const figures = new Map<string, BookWageringFigures>();
-  for (const sum of sums) {
-    const meaning = kinds[sum.kind];
-    if (!meaning) continue;
-    const key = `${meaning.product}:${sum.currencyId}:${sum.period}`;
-    const entry = figures.get(key) ?? {
-      product: meaning.product,
-      currencyId: sum.currencyId,
-      period: sum.period,
-      staked: 0,
-      returned: 0,
-      ggr: 0,
-    };
-    if (meaning.side === 'stake') entry.staked -= sum.member;
-    else entry.returned += sum.member;
-    // Every posting of the record's transactions is the member's, a held stake or the house's,
-    // so what is neither the member's nor held is the house's: −(member + held).
-    entry.ggr -= sum.member + sum.held;
-    figures.set(key, entry);
-  }
-  return [...figures.values()].sort(byPeriodCurrencyProduct);
+  return figuresOf(
+    sums,
+    kinds,
+    (at) => ({ ...at, staked: 0, returned: 0, ggr: 0 }),
+    (entry, side, sum) => {
+      if (side === 'stake') entry.staked -= sum.member;
+      else entry.returned += sum.member;
+      // Every posting of the record's transactions is the member's, a held stake or the
+      // house's, so what is neither the member's nor held is the house's: −(member + held).
+      entry.ggr -= sum.member + sum.held;
+    },
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { idArrayParam } from '../../db/statement';
+import { repositoryWithTransaction } from '../../db/transaction';
 import { loanAccounts, loanLimitChanges, loanRecords, loanSettings } from './loans.schema';
 
 export type LoanAccountRow = typeof loanAccounts.$inferSelect;
@@ -160,18 +161,12 @@ export function prepareCreditLinesRead(db: Database) {
   };
 }
 
+/**
+ * The queries, and `transaction`: runs `work` in one transaction, with the queries and the
+ * transaction for the ledger.
+ */
 export function createLoanRepository(db: Database) {
-  return {
-    ...createLoanQueries(db),
-
-    /** Runs `work` in one transaction, with the queries and the transaction for the ledger. */
-    transaction<T>(work: (queries: LoanQueries, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => {
-        const inTransaction = tx as unknown as Database;
-        return work(createLoanQueries(inTransaction), inTransaction);
-      });
-    },
-  };
+  return repositoryWithTransaction(db, createLoanQueries);
 }
 
 export type LoanRepository = ReturnType<typeof createLoanRepository>;

@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { favourites, siteSettings } from './match.schema';
 
 export type FavouriteRow = typeof favourites.$inferSelect;
@@ -90,9 +91,7 @@ export function createMatchRepository(db: Database) {
       return row?.value;
     },
 
-    transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(tx as Database));
-    },
+    transaction: <T>(work: (tx: Database) => Promise<T>): Promise<T> => inTransaction(db, work),
   };
 }
 

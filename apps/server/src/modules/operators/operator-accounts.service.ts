@@ -7,6 +7,7 @@ import {
 } from '@sb/contract';
 import { hashPasswordForWire } from '@sb/domain';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import { hashPassword } from '../../platform/secrets';
 import type { AuditService } from './audit.service';
@@ -92,8 +93,7 @@ export function createOperatorAccounts(deps: {
     const passwordHash = await hashPassword(hashPasswordForWire(password));
     const totpSecret = generateTotpSecret();
 
-    const row = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    const row = await inTransaction(db, async (tx) => {
       const inserted = await repository.insertOperatorUnlessTaken(
         { username, passwordHash, roles, totpSecret },
         tx,

@@ -1,5 +1,6 @@
 import type { OperatorSession } from '@sb/contract';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedOperator } from '../../http/request-context';
 import {
@@ -76,8 +77,7 @@ export function createOperatorSessions(deps: {
       const token = generateToken();
       const at = now();
       const expiresAt = new Date(at.getTime() + operatorSessionLimits.lifetimeMs);
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
+      await inTransaction(db, async (tx) => {
         const session = await repository.insertSession(
           {
             operatorId: row.id,
@@ -127,8 +127,7 @@ export function createOperatorSessions(deps: {
     },
 
     async logout(operator: AuthenticatedOperator, context: { ip: string }): Promise<null> {
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
+      await inTransaction(db, async (tx) => {
         await repository.revokeSession(operator.sessionId, now(), tx);
         await audit.record(tx, {
           operatorId: operator.operatorId,

@@ -1,6 +1,7 @@
 import { betStatusReason, orderStatus } from '@sb/contract';
 import { decodeOptionId } from '@sb/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import type { ReadModel } from '../feed/feed.types';
 import type { Ledger } from '../ledger/ledger.service';
 import { isPriceAcceptable, isRefusal, payoutOf, priceSelection } from './order-pricing';
@@ -53,7 +54,7 @@ export function createOrderAcceptance(deps: {
   const { repository, ledger, readModel, now, log } = deps;
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
-  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweepJob: PeriodicJob | undefined;
   let isStopped = false;
 
   /** Writes the decision unless another process decided first; answers the order if it wrote. */
@@ -146,9 +147,12 @@ export function createOrderAcceptance(deps: {
 
     /** Decides every order already due (those a stopped process left), then keeps sweeping. */
     start(): void {
-      void track(sweep);
-      sweepTimer = setInterval(() => void track(sweep), deps.sweepIntervalMs);
-      sweepTimer.unref();
+      sweepJob = startPeriodicJob({
+        run: () => track(sweep),
+        everyMs: deps.sweepIntervalMs,
+        onError: (error) => log.error({ err: error }, 'deciding pending orders failed'),
+        runAtStart: true,
+      });
     },
 
     /** Decides what is due now; for callers that cannot wait for the next sweep. */
@@ -156,10 +160,10 @@ export function createOrderAcceptance(deps: {
 
     async stop(): Promise<void> {
       isStopped = true;
-      if (sweepTimer) clearInterval(sweepTimer);
+      const sweepStopped = sweepJob?.stop();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.all(running);
+      await Promise.all([sweepStopped, ...running]);
     },
   };
 }

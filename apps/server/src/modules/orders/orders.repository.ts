@@ -2,6 +2,7 @@ import { orderStatus } from '@sb/contract';
 import type { LegState } from '@sb/domain';
 import { and, asc, count, desc, eq, gte, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { transactionWithQueries } from '../../db/transaction';
 import { completeLegs, type LegSources } from './leg-reading';
 import { legResultOf, legStateOfRecorded } from './leg-states';
 import { orderLegs, orderSettlements, orderStatusHistory, orders } from './orders.schema';
@@ -228,12 +229,7 @@ export function createOrdersRepository(db: Database, catalogue: LegCatalogue) {
      * Runs `work` in one database transaction with the queries bound to it, and hands over the
      * transaction itself for the ledger, so an order and its stake commit together.
      */
-    transaction<T>(work: (queries: OrderQueries, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => {
-        const bound = tx as unknown as Database;
-        return work(orderQueries(bound, placeOrders, catalogue), bound);
-      });
-    },
+    transaction: transactionWithQueries(db, (tx) => orderQueries(tx, placeOrders, catalogue)),
   };
 }
 

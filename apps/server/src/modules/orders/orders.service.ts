@@ -15,6 +15,7 @@ import {
   type Visibility,
 } from '@sb/domain';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { ReadModel } from '../feed/feed.types';
@@ -312,8 +313,7 @@ export type { OrderLegRow, OrderRow, OrderWithLegs } from './orders.repository';
 export function createOrderSettling(db: Database) {
   return {
     /** Runs `work` in one database transaction, handing over the transaction. */
-    transaction: <T>(work: (tx: Database) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(tx as unknown as Database)),
+    transaction: <T>(work: (tx: Database) => Promise<T>): Promise<T> => inTransaction(db, work),
 
     /** Ids of orders in `statuses` with a leg on the event. */
     orderIdsByEvent: (eventId: number, statuses: number[]) =>

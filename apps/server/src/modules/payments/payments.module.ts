@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../../module-context';
+import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import { createInjectDelivery } from './callback-delivery';
 import { purgeCallbackNonces } from './callback-nonces';
 import type { PaymentNoticeHandler, PaymentProvider } from './payment-provider';
@@ -67,23 +68,17 @@ export function createPaymentSandbox(
       });
 
       let stopChain: (() => Promise<void>) | null = null;
-      let purging: Promise<void> | null = null;
-      let purgeTimer: NodeJS.Timeout | null = null;
+      let noncePurge: PeriodicJob | null = null;
       app.addHook('onReady', async () => {
         stopChain = chain.start();
-        purgeTimer = setInterval(() => {
-          if (purging) return;
-          purging = purgeCallbackNonces(db, now())
-            .catch((error: unknown) => app.log.error({ err: error }, 'nonce purge failed'))
-            .finally(() => {
-              purging = null;
-            });
-        }, nonceSweepIntervalMs);
-        purgeTimer.unref();
+        noncePurge = startPeriodicJob({
+          run: () => purgeCallbackNonces(db, now()),
+          everyMs: nonceSweepIntervalMs,
+          onError: (error) => app.log.error({ err: error }, 'nonce purge failed'),
+        });
       });
       app.addHook('onClose', async () => {
-        if (purgeTimer) clearInterval(purgeTimer);
-        await purging;
+        await noncePurge?.stop();
         await stopChain?.();
       });
     },

@@ -1,4 +1,5 @@
 import { AppError } from '../../http/app-error';
+import { startPeriodicJob } from '../../platform/periodic-job';
 import type { CallbackDelivery } from './callback-delivery';
 import {
   type ChainNetwork,
@@ -104,20 +105,12 @@ export function createSandboxChain(deps: {
     /** Starts the block timer (unless the interval is 0); the answer stops it and waits for a running block. */
     start(): () => Promise<void> {
       if (deps.blockIntervalMs === 0) return async () => {};
-      let running: Promise<void> | null = null;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = tick()
-          .catch(deps.onError)
-          .finally(() => {
-            running = null;
-          });
-      }, deps.blockIntervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
+      const blocks = startPeriodicJob({
+        run: tick,
+        everyMs: deps.blockIntervalMs,
+        onError: deps.onError,
+      });
+      return () => blocks.stop();
     },
   };
 }

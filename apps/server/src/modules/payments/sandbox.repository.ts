@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import type { ChainNetwork } from './chain-address';
 import { sandboxChainHeads, sandboxChainTransfers, sandboxPayments } from './payments.schema';
 
@@ -72,8 +73,7 @@ export function createSandboxRepository(db: Database) {
      * new height, or null when no block was due.
      */
     async mineBlock(network: string, now: Date, intervalMs: number): Promise<number | null> {
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
+      return inTransaction(db, async (tx) => {
         await tx
           .insert(sandboxChainHeads)
           .values({ network, height: 0, minedAt: new Date(0) })

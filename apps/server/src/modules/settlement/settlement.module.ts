@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type AccountEventPayload, betStatus, orderStatus } from '@sb/contract';
 import type { EventFeedMessage } from '@sb/feed-sim';
 import type { ModuleContext } from '../../module-context';
+import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import type { Catalogue } from '../catalogue/catalogue.service';
 import type { FeedProvider } from '../feed/feed.types';
 import {
@@ -162,7 +163,7 @@ function startSettlementWorker(
   const stopping = new AbortController();
   // Every waiting message listens on it; a burst of results is not a listener leak.
   setMaxListeners(0, stopping.signal);
-  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweepJob: PeriodicJob | undefined;
 
   const enqueue = (work: () => Promise<void>): Promise<void> => {
     queue = queue
@@ -215,14 +216,19 @@ function startSettlementWorker(
   });
 
   app.addHook('onReady', async () => {
-    void sweep();
-    sweepTimer = setInterval(() => void sweep(), options.sweepIntervalMs ?? defaultSweepIntervalMs);
-    sweepTimer.unref();
+    // A sweep due while one is going is made once right after it, behind the queue's work.
+    sweepJob = startPeriodicJob({
+      run: sweep,
+      everyMs: options.sweepIntervalMs ?? defaultSweepIntervalMs,
+      onError: (error) => log.error({ err: error }, 'settling orders failed'),
+      runAtStart: true,
+      whenBusy: 'run-after',
+    });
   });
   app.addHook('preClose', async () => {
     stopping.abort();
     unsubscribe();
-    if (sweepTimer) clearInterval(sweepTimer);
+    await sweepJob?.stop();
     await Promise.all(waits);
     await queue;
   });

@@ -13,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { type NewSitePost, type SitePostRow, sitePosts } from './site-content.schema';
 
 /** What the back office filters posts by. */
@@ -51,9 +52,7 @@ function shownNow(filter: ShownFilter): SQL | undefined {
 /** Queries on `site_posts`; no rules live here. */
 export function createSiteContentRepository(db: Database) {
   return {
-    transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(tx as Database));
-    },
+    transaction: <T>(work: (tx: Database) => Promise<T>): Promise<T> => inTransaction(db, work),
 
     async insert(tx: Database, values: NewSitePost): Promise<SitePostRow> {
       const [row] = await tx.insert(sitePosts).values(values).returning();

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { periodicJobAfterFirstRun } from '../../platform/periodic-job';
 import type { MarginMap, ReadModel, SportMargins } from '../feed/feed.types';
 import type { AuditWithin } from '../operators/audit.service';
 import type { MarginRow, MarginTarget, TradingRepository } from './trading.repository';
@@ -33,7 +34,11 @@ export function createBookMargins(deps: {
 }) {
   const { repository, readModel, now, log } = deps;
   let rows: MarginRow[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  const refreshes = periodicJobAfterFirstRun({
+    run: refresh,
+    everyMs: marginsRefreshMs,
+    onError: (error) => log.error({ err: error }, 'reading margins failed'),
+  });
 
   async function refresh(): Promise<void> {
     rows = await repository.margins();
@@ -50,17 +55,10 @@ export function createBookMargins(deps: {
         .sort((a, b) => a.sportId - b.sportId || a.playId - b.playId);
     },
 
-    async start(): Promise<void> {
-      await refresh();
-      timer = setInterval(() => {
-        refresh().catch((error: unknown) => log.error({ err: error }, 'reading margins failed'));
-      }, marginsRefreshMs);
-      timer.unref();
-    },
-
-    stop(): void {
-      clearInterval(timer);
-    },
+    /** Reads the margins now (or throws), then every `marginsRefreshMs`. */
+    start: refreshes.start,
+    /** Stops the refreshes, waiting for one still reading. */
+    stop: refreshes.stop,
 
     /**
      * Sets a margin (or clears it: `clear`, and no margin) with its audit entry in one

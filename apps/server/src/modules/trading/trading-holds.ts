@@ -1,6 +1,7 @@
 import { marketKey } from '@sb/feed-sim';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
+import { periodicJobAfterFirstRun } from '../../platform/periodic-job';
 import { matchHoldKey } from '../feed/feed.service';
 import type { HoldMap, ReadModel } from '../feed/feed.types';
 import type { AuditWithin } from '../operators/audit.service';
@@ -38,7 +39,6 @@ export function createTradingHolds(deps: {
 }) {
   const { repository, readModel, now, log } = deps;
   let rows: HoldRow[] = [];
-  let timer: NodeJS.Timeout | undefined;
 
   /** Reads every hold and hands them to the read model (holds are few: one row each). */
   async function refresh(): Promise<void> {
@@ -55,21 +55,20 @@ export function createTradingHolds(deps: {
     );
   }
 
+  const refreshes = periodicJobAfterFirstRun({
+    run: refresh,
+    everyMs: holdsRefreshMs,
+    onError: (error) => log.error({ err: error }, 'reading holds failed'),
+  });
+
   return {
     holdOf,
     refresh,
 
-    async start(): Promise<void> {
-      await refresh();
-      timer = setInterval(() => {
-        refresh().catch((error: unknown) => log.error({ err: error }, 'reading holds failed'));
-      }, holdsRefreshMs);
-      timer.unref();
-    },
-
-    stop(): void {
-      clearInterval(timer);
-    },
+    /** Reads the holds now (or throws), then every `holdsRefreshMs`. */
+    start: refreshes.start,
+    /** Stops the refreshes, waiting for one still reading. */
+    stop: refreshes.stop,
 
     /** Holds a market inside the caller's transaction, unless it is held already. */
     async holdWithin(

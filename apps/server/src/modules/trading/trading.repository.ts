@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { transactionWithQueries } from '../../db/transaction';
 import { bookMargins, tradingHolds } from './trading.schema';
 
 export type HoldRow = typeof tradingHolds.$inferSelect;
@@ -98,12 +99,7 @@ export function createTradingRepository(db: Database) {
      * Runs `work` in one transaction with the queries bound to it, handing over the transaction
      * for the audit entry that commits with the change.
      */
-    transaction<T>(work: (queries: TradingQueries, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => {
-        const bound = tx as unknown as Database;
-        return work(tradingQueries(bound), bound);
-      });
-    },
+    transaction: transactionWithQueries(db, tradingQueries),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { repositoryWithTransaction } from '../../db/transaction';
 import { withdrawPasswordGuards as guards, withdrawals } from './withdrawals.schema';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -193,21 +194,13 @@ function withdrawalQueries(db: Database) {
 
 export type WithdrawalQueries = ReturnType<typeof withdrawalQueries>;
 
+/**
+ * The queries, and `transaction`: runs `work` in one database transaction with the queries bound to
+ * it, and hands over the transaction itself for the ledger, so a withdrawal row and its money
+ * commit together.
+ */
 export function createWithdrawalsRepository(db: Database) {
-  return {
-    ...withdrawalQueries(db),
-
-    /**
-     * Runs `work` in one database transaction with the queries bound to it, and hands over the
-     * transaction itself for the ledger, so a withdrawal row and its money commit together.
-     */
-    transaction<T>(work: (queries: WithdrawalQueries, tx: Database) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => {
-        const bound = tx as unknown as Database;
-        return work(withdrawalQueries(bound), bound);
-      });
-    },
-  };
+  return repositoryWithTransaction(db, withdrawalQueries);
 }
 
 export type WithdrawalsRepository = ReturnType<typeof createWithdrawalsRepository>;

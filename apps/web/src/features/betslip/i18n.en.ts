@@ -104,9 +104,6 @@ export const texts = {
     cashedOut: 'Cashed out for {{amount}} {{currency}}',
     offerNow: 'The offer is now {{amount}} {{currency}}',
     records: 'Records and statistics',
-    previous: 'Previous',
-    next: 'Next',
-    page: 'Page {{page}} of {{pages}}',
   },
 };
 

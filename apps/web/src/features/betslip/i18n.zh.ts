@@ -106,8 +106,5 @@ export const texts: Texts = {
     cashedOut: '已兑现 {{amount}} {{currency}}',
     offerNow: '当前兑现金额为 {{amount}} {{currency}}',
     records: '投注记录与统计',
-    previous: '上一页',
-    next: '下一页',
-    page: '第 {{page}} / {{pages}} 页',
   },
 };

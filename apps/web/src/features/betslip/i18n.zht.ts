@@ -106,8 +106,5 @@ export const texts: Texts = {
     cashedOut: '已兌現 {{amount}} {{currency}}',
     offerNow: '當前兌現金額為 {{amount}} {{currency}}',
     records: '投注記錄與統計',
-    previous: '上一頁',
-    next: '下一頁',
-    page: '第 {{page}} / {{pages}} 頁',
   },
 };

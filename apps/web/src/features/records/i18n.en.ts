@@ -70,9 +70,6 @@ export const texts = {
     allBetTypes: 'Singles and parlays',
     parlayType: 'Parlay',
     loading: 'Loading…',
-    previous: 'Previous',
-    next: 'Next',
-    page: '{{page}} / {{pages}}',
   },
 };
 

@@ -72,8 +72,5 @@ export const texts: Texts = {
     allBetTypes: '单关和串关',
     parlayType: '串关',
     loading: '加载中…',
-    previous: '上一页',
-    next: '下一页',
-    page: '{{page}} / {{pages}}',
   },
 };

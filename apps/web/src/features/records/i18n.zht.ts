@@ -72,8 +72,5 @@ export const texts: Texts = {
     allBetTypes: '單關和串關',
     parlayType: '串關',
     loading: '載入中…',
-    previous: '上一頁',
-    next: '下一頁',
-    page: '{{page}} / {{pages}}',
   },
 };

@@ -183,9 +183,6 @@ export const texts = {
       action: 'Action',
       uploadImage: 'Upload image',
       empty: 'No records in this period',
-      previous: 'Previous',
-      next: 'Next',
-      page: 'Page {{page}} of {{pages}}',
       depositStatus: {
         '0': 'Order created',
         '1': 'Unpaid',

@@ -175,9 +175,6 @@ export const texts: Texts = {
       action: '操作',
       uploadImage: '上传图片',
       empty: '该时段暂无记录',
-      previous: '上一页',
-      next: '下一页',
-      page: '第 {{page}} / {{pages}} 页',
       depositStatus: {
         '0': '订单已创建',
         '1': '未支付',

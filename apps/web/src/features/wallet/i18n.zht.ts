@@ -175,9 +175,6 @@ export const texts: Texts = {
       action: '操作',
       uploadImage: '上傳圖片',
       empty: '該時段暫無記錄',
-      previous: '上一頁',
-      next: '下一頁',
-      page: '第 {{page}} / {{pages}} 頁',
       depositStatus: {
         '0': '訂單已創建',
         '1': '未支付',

@@ -89,6 +89,12 @@ export const texts = {
     site: 'Site {{siteNo}}',
     responsible: 'Please play responsibly. Over 18s only.',
   },
+  pager: {
+    previous: 'Previous',
+    next: 'Next',
+    page: 'Page {{page}} of {{pages}}',
+    pageShort: '{{page}} / {{pages}}',
+  },
   common: {
     close: 'Close',
     loading: 'Loading…',

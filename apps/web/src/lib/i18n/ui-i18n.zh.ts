@@ -91,6 +91,12 @@ export const texts: Texts = {
     site: '站点 {{siteNo}}',
     responsible: '请理性投注，未满18岁禁止参与。',
   },
+  pager: {
+    previous: '上一页',
+    next: '下一页',
+    page: '第 {{page}} / {{pages}} 页',
+    pageShort: '{{page}} / {{pages}}',
+  },
   common: {
     close: '关闭',
     loading: '加载中…',

@@ -91,6 +91,12 @@ export const texts: Texts = {
     site: '站點 {{siteNo}}',
     responsible: '請理性投注，未滿18歲禁止參與。',
   },
+  pager: {
+    previous: '上一頁',
+    next: '下一頁',
+    page: '第 {{page}} / {{pages}} 頁',
+    pageShort: '{{page}} / {{pages}}',
+  },
   common: {
     close: '關閉',
     loading: '加載中…',

@@ -3,11 +3,17 @@ import { formatDisplayAmount, fromOddsUnits } from '@sb/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetLegs } from '../../../components/bet-legs';
+import { Pager, type PagerLook } from '../../../components/pager';
 import { formatDisplayTime } from '../../../lib/display-time';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useOrderList } from '../api/order-list';
 import { statusTextKeys } from '../i18n';
 import { CashOut } from './cash-out';
+
+const myBetsPager: PagerLook = {
+  className: 'pager',
+  testIds: { previous: 'my-bets-previous', next: 'my-bets-next' },
+};
 
 /**
  * What the row says the order returns, stake included: what an open bet can still return (its
@@ -108,29 +114,7 @@ export function MyBets() {
           <OrderRow key={order.orderNo} order={order} />
         ))}
       </ul>
-      {pages > 1 ? (
-        <div className="pager">
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-            data-testid="my-bets-previous"
-          >
-            {t('myBets.previous')}
-          </button>
-          <span>{t('myBets.page', { page, pages })}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-            data-testid="my-bets-next"
-          >
-            {t('myBets.next')}
-          </button>
-        </div>
-      ) : null}
+      {pages > 1 ? <Pager page={page} pages={pages} onPage={setPage} look={myBetsPager} /> : null}
       <div className="my-bets__links">
         <a className="link-button" href="#/records" data-testid="my-bets-records-link">
           {t('myBets.records')}

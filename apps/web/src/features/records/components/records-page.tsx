@@ -3,6 +3,7 @@ import { formatDisplayAmount } from '@sb/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { Pager, type PagerLook } from '../../../components/pager';
 import { useDialogStore } from '../../../lib/session/dialog-store';
 import { useSessionStore } from '../../../lib/session/session-store';
 import {
@@ -31,6 +32,17 @@ import { DailyChart } from './daily-chart';
 import { RecordsFilterHeader } from './records-filter';
 import { RecordsTable } from './records-table';
 import './records.css';
+
+const recordsPager: PagerLook = {
+  className: 'records-pager',
+  testIds: {
+    root: 'records-pager',
+    previous: 'records-previous',
+    page: 'records-page-number',
+    next: 'records-next',
+  },
+  label: 'short',
+};
 
 const tabs: { tab: RecordsTab; textKey: string }[] = [
   { tab: 'settled', textKey: 'records.tabSettled' },
@@ -74,41 +86,6 @@ function RangeSummary({ memberId, range }: { memberId: number; range: StatRange 
         </div>
       ))}
     </dl>
-  );
-}
-
-function Pager({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage(page: number): void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="records-pager" data-testid="records-pager">
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-        data-testid="records-previous"
-      >
-        {t('records.previous')}
-      </button>
-      <span data-testid="records-page-number">{t('records.page', { page, pages })}</span>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-        data-testid="records-next"
-      >
-        {t('records.next')}
-      </button>
-    </div>
   );
 }
 
@@ -188,7 +165,7 @@ function MemberRecords({ memberId }: { memberId: number }) {
         </p>
       ) : null}
       {list.data && list.data.records.length > 0 ? <RecordsTable rows={list.data} /> : null}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <Pager page={page} pages={pages} onPage={setPage} look={recordsPager} />
     </>
   );
 }

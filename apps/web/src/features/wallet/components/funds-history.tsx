@@ -3,6 +3,7 @@ import { formatDisplayAmount } from '@sb/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager, type PagerLook } from '../../../components/pager';
 import { depositQueryKeys, fetchDepositHistory } from '../api/deposit-calls';
 import { fetchWithdrawHistory, withdrawQueryKeys } from '../api/withdraw-calls';
 import {
@@ -18,6 +19,15 @@ import {
   walletTabIndex,
 } from '../store/wallet-screen-store';
 import { ChoiceChips } from './wallet-widgets';
+
+const historyPager: PagerLook = {
+  className: 'wallet-pager',
+  testIds: {
+    previous: 'history-previous',
+    page: 'history-page',
+    next: 'history-next',
+  },
+};
 
 /** SPEC §9 history page size. */
 const pageSize = 10;
@@ -83,27 +93,7 @@ export function FundsHistory() {
         dataOf={(option) => ({ 'data-days': option })}
       />
       <HistoryTable kind={kind} records={records} isLoading={history.isPending} />
-      <div className="wallet-pager">
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={page <= 1}
-          onClick={() => setPage(page - 1)}
-          data-testid="history-previous"
-        >
-          {t('walletUi.history.previous')}
-        </button>
-        <span data-testid="history-page">{t('walletUi.history.page', { page, pages })}</span>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-          data-testid="history-next"
-        >
-          {t('walletUi.history.next')}
-        </button>
-      </div>
+      <Pager page={page} pages={pages} onPage={setPage} look={historyPager} />
     </div>
   );
 }
