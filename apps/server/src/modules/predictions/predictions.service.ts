@@ -9,7 +9,13 @@ import type { IdentityService } from '../identity/identity.service';
 import type { Viewer, ViewerResolver } from '../match/match.types';
 import type { PredictionsRepository } from './predictions.repository';
 import type { MatchPredictionRow } from './predictions.schema';
-import { isPredictable, isUpcoming, matchesKeyword, type Previews } from './previews.service';
+import {
+  fairProbabilitiesOf,
+  isPredictable,
+  isUpcoming,
+  matchesKeyword,
+  type Previews,
+} from './previews.service';
 
 /**
  * A result read this long after kick-off is final: the feed corrects a result (a goal ruled out)
@@ -226,7 +232,7 @@ export function createPredictionsService(deps: {
           const own = mineByMatch.get(state.fixture.eventId);
           return {
             ...previews.headOf(state, viewer.language),
-            probabilities: previews.summaryOf(state, viewer.language).probabilities,
+            probabilities: fairProbabilitiesOf(state),
             picks: {
               count,
               home: share(split.home, count),
