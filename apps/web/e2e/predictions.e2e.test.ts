@@ -163,6 +163,24 @@ describe.skipIf(!hasChromium)('previews and predictions in Chromium', () => {
     await checkScreen(page, 'predictions-rank', { narrowest: true });
   });
 
+  it('is linked from the phone’s account menu in #/mini, with a way back to the matches', async () => {
+    await page.setViewportSize(viewports.phone);
+    await page.goto(`${url}/#/mini/index`);
+    await byTestId(page, 'account-menu-open').click();
+    await byTestId(page, 'account-menu-predictions').click();
+    await byTestId(page, 'predictions-page').waitFor();
+    expect(page.url()).toContain('#/mini/predictions');
+    const back = byTestId(page, 'predictions-back');
+    await back.waitFor();
+    await checkScreen(page, 'predictions-mini', {
+      narrowest: true,
+      within: '[data-testid="predictions-page"]',
+      shown: back,
+    });
+    await back.click();
+    await expect.poll(() => page.url()).toContain('#/mini/index');
+  });
+
   it('shows the pages in Chinese, with no English but club abbreviations', async () => {
     await page.evaluate(() => localStorage.setItem('lang', 'zh'));
     await page.goto(`${url}/#/predictions`);

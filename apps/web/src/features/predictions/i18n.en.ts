@@ -1,5 +1,6 @@
 export const texts = {
   predictions: {
+    backToBoard: 'Back to the matches',
     navLink: 'Predictions',
     title: 'Previews and predictions',
     tabPreviews: 'Previews',
