@@ -7,10 +7,12 @@ import {
   shareCodeAlphabet,
   type tipsterProfileSchema,
 } from '@sb/contract';
-import { sql } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { communityShares } from '../../src/modules/community/community.schema';
 import { canonicalJson } from '../../src/modules/community/share-proof';
+import { orders } from '../../src/modules/orders/orders.schema';
 import { adminCall, operatorToken } from '../operators/helpers';
 import {
   type Book,
@@ -47,6 +49,10 @@ let support: string;
 let nextEvent = 0;
 const freshPick = (outcomeIndex = 0): Pick =>
   book.pick(book.preMatchAt(nextEvent++), 3, outcomeIndex);
+async function sharesWhere(where: SQL): Promise<number> {
+  const [row] = await testApp.database.db.select({ n: count() }).from(communityShares).where(where);
+  return row?.n ?? 0;
+}
 const clock = () => results.feed.now().getTime();
 
 beforeAll(async () => {
@@ -154,12 +160,11 @@ describe('sharing', () => {
     const codes = new Set(answers.map((answer) => expectOk(answer).code));
     expect(codes.size).toBe(1);
     expect(answers.filter((answer) => answer.data.isNew)).toHaveLength(1);
-    const [rows] = (
-      await testApp.database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from community_shares where order_id = (select id from orders where order_no = ${raced.orderNo})`,
-      )
-    ).rows;
-    expect(rows?.n).toBe(1);
+    const [orderRow] = await testApp.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.orderNo, raced.orderNo));
+    expect(await sharesWhere(eq(communityShares.orderId, orderRow?.id ?? 0))).toBe(1);
   });
 
   it("refuses another member's order as not found", async () => {
@@ -184,12 +189,7 @@ describe('sharing', () => {
     const privacy = await share(member, { orderNo: order.orderNo, privacy: 'everyone' });
     expectRefused(privacy, errorCatalogue.INVALID_INPUT.code);
     expect(privacy.msg).toContain('privacy');
-    const [row] = (
-      await testApp.database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from community_shares where user_id = ${member.userId}`,
-      )
-    ).rows;
-    expect(row?.n).toBe(0);
+    expect(await sharesWhere(eq(communityShares.userId, member.userId))).toBe(0);
     const kept = expectOk(await share(member, { orderNo: order.orderNo, comment: '<b>hi</b>\n' }));
     expect(kept.placed.comment).toBe('<b>hi</b>');
   });
