@@ -143,6 +143,38 @@ describe('sharing', () => {
     expect(clientCheck(after, key.publicKey)).toBe(true);
   });
 
+  it('shares a settled order with its ending already frozen, and a void one apart from the figures', async () => {
+    const member = await fundedMember(testApp, 100_000);
+    const lostPick = freshPick();
+    const voidPick = freshPick();
+    const lost = await betOn(member, lostPick);
+    const voided = await betOn(member, voidPick);
+    await results.send([results.settlement(lostPick, { result: 0, voidFactor: 0 })]);
+    await results.send([results.settlement(voidPick, { result: 0, voidFactor: 1 })]);
+    const lostShare = expectOk(
+      await share(member, { orderNo: lost.orderNo, privacy: 'no_amounts' }),
+    );
+    expect(lostShare.settled).toMatchObject({
+      outcome: 'lost',
+      payout: null,
+      legResults: ['lost'],
+    });
+    const voidShare = expectOk(await share(member, { orderNo: voided.orderNo }));
+    expect(voidShare.settled).toMatchObject({
+      outcome: 'void',
+      status: orderStatus.void,
+      payout: 1_000,
+    });
+    expect(expectOk(await verifyCode(lostShare.code)).proof.valid).toBe(true);
+    expect(expectOk(await profileOf(member.userId))).toMatchObject({
+      settledShares: 1,
+      wins: 0,
+      winRate: 0,
+      yield: -10_000,
+      longestWinStreak: 0,
+    });
+  });
+
   it('answers one share for an order shared twice, and for shares racing', async () => {
     const member = await fundedMember(testApp, 100_000);
     const order = await betOn(member, freshPick());
