@@ -1,0 +1,9 @@
+export const texts = {
+  community: {
+    title: 'Community',
+    navLink: 'Community',
+  },
+};
+
+/** The shape every language's texts of the community page take. */
+export type Texts = typeof texts;
