@@ -36,8 +36,8 @@ describe('excerptOf', () => {
     expect(excerptOf('  Cup draw on Friday  ')).toBe('Cup draw on Friday');
   });
 
-  it('takes the first non-empty line and marks that more follows', () => {
-    expect(excerptOf('\n\nFirst line\nSecond line')).toBe('First line…');
+  it('joins the lines, leaving out empty ones', () => {
+    expect(excerptOf('\n\nFirst line.\n\n  Second line.')).toBe('First line. Second line.');
   });
 
   it('cuts at whole characters', () => {

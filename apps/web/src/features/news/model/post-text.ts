@@ -11,19 +11,18 @@ export function postIdOf(value: string | null): number | null {
 }
 
 /**
- * The start of a text for a list: its first non-empty line, cut to at most `max` characters
- * (whole characters, so a Chinese text or an emoji is never split) with an ellipsis when cut
- * or when more lines follow.
+ * The start of a text for a list: its lines joined by spaces, cut to at most `max` characters
+ * (whole characters, so a Chinese text or an emoji is never split) with an ellipsis when cut.
  */
-export function excerptOf(text: string, max = 120): string {
-  const lines = text
+export function excerptOf(text: string, max = 160): string {
+  const joined = text
     .split(/\r\n|\r|\n/)
     .map((line) => line.trim())
-    .filter((line) => line !== '');
-  const first = lines[0] ?? '';
-  const characters = Array.from(first);
-  if (characters.length > max) return `${characters.slice(0, max).join('').trimEnd()}…`;
-  return lines.length > 1 ? `${first}…` : first;
+    .filter((line) => line !== '')
+    .join(' ');
+  const characters = Array.from(joined);
+  if (characters.length <= max) return joined;
+  return `${characters.slice(0, max).join('').trimEnd()}…`;
 }
 
 /** A text's paragraphs: parts split by blank lines, each keeping its own line breaks. */
