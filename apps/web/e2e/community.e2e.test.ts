@@ -133,9 +133,9 @@ describe.skipIf(!hasChromium)('the community page, in Chromium', () => {
         'news',
         'notice',
       ]);
-      await expect.poll(() => items.nth(1).innerText()).toContain(text.notice);
-      expect(await items.first().innerText()).toContain(text.news);
-      expect(await items.first().innerText()).toContain('2026-01-10 11:00');
+      await expect.poll(() => items.nth(1).textContent()).toContain(text.notice);
+      expect(await items.first().textContent()).toContain(text.news);
+      expect(await items.first().textContent()).toContain('2026-01-10 11:00');
       await checkScreen(page, `community-news-${language}`, { narrowest: language === 'en' });
       // The header's row of links holds one more: every link fits on a narrow desktop too.
       for (const width of [1100, viewports.desktop.width]) {
@@ -180,18 +180,18 @@ describe.skipIf(!hasChromium)('the community page, in Chromium', () => {
       const item = page.getByTestId('activity-item');
       await item.first().waitFor({ timeout: 30_000 });
       expect(await item.count()).toBe(1);
-      expect(await item.first().innerText()).toContain(text.activity);
-      expect(await item.first().getByTestId('activity-period').innerText()).toBe(text.period);
+      expect(await item.first().textContent()).toContain(text.activity);
+      expect(await item.first().getByTestId('activity-period').textContent()).toBe(text.period);
       await checkScreen(page, `community-activities-${language}`);
 
       await page.setViewportSize(viewports.phone);
       await item.first().getByTestId('activity-open').click();
       const detail = page.getByTestId('activity-detail');
       await detail.getByRole('heading', { name: text.activity }).waitFor();
-      expect(await detail.getByTestId('activity-body').innerText()).toBe(text.activityBody);
+      expect(await detail.getByTestId('activity-body').textContent()).toBe(text.activityBody);
       const terms = detail.getByTestId('activity-terms');
-      expect(await terms.getByRole('heading').innerText()).toBe(text.terms);
-      expect(await terms.innerText()).toContain(text.rules.split('\n')[1]);
+      expect(await terms.getByRole('heading').textContent()).toBe(text.terms);
+      expect(await terms.textContent()).toContain(text.rules.split('\n')[1]);
       await checkScreen(page, `community-activity-${language}`, { shown: terms });
       await page.setViewportSize(viewports.phone);
       await page.goBack();
@@ -205,11 +205,11 @@ describe.skipIf(!hasChromium)('the community page, in Chromium', () => {
     await page.evaluate(() => localStorage.setItem('lang', 'zht'));
     await page.goto(`${server.url}/#/community?tab=activities&activity=999999`);
     await page.reload();
-    expect(await page.getByTestId('news-not-found').innerText()).toBe('該活動已結束或已下線。');
+    expect(await page.getByTestId('news-not-found').textContent()).toBe('該活動已結束或已下線。');
     await page.getByTestId('news-back').click();
     // zht has no posts of its own: both lists say they are empty.
-    expect(await page.getByTestId('news-empty').innerText()).toBe('暫無進行中的活動。');
+    expect(await page.getByTestId('news-empty').textContent()).toBe('暫無進行中的活動。');
     await page.locator('[data-testid="community-tab"][data-tab="news"]').click();
-    expect(await page.getByTestId('news-empty').innerText()).toBe('暫無新聞或公告。');
+    expect(await page.getByTestId('news-empty').textContent()).toBe('暫無新聞或公告。');
   }, 60_000);
 });
