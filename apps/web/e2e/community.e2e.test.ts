@@ -199,6 +199,18 @@ describe.skipIf(!hasChromium)('the community page, in Chromium', () => {
     }, 120_000);
   }
 
+  it('leads back from #/mini/community to the matches', async () => {
+    if (!server) throw new Error('server did not start');
+    await page.goto(`${server.url}/#/mini/index`);
+    await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+    await page.goto(`${server.url}/#/mini/community`);
+    await page.reload();
+    await page.getByTestId('news-item').first().waitFor({ timeout: 30_000 });
+    await checkScreen(page, 'community-mini-zh');
+    await page.getByTestId('community-back').click();
+    await page.waitForURL(/#\/mini\/index/);
+  }, 60_000);
+
   it('says so in the member’s language when there is nothing to show', async () => {
     if (!server) throw new Error('server did not start');
     await page.setViewportSize(viewports.phone);

@@ -2,6 +2,7 @@ export const texts = {
   community: {
     title: 'Community',
     navLink: 'Community',
+    backToBoard: 'Back to the matches',
   },
 };
 

@@ -4,5 +4,6 @@ export const texts: Texts = {
   community: {
     title: '社区',
     navLink: '社区',
+    backToBoard: '返回赛事',
   },
 };

@@ -4,5 +4,6 @@ export const texts: Texts = {
   community: {
     title: '社區',
     navLink: '社區',
+    backToBoard: '返回賽事',
   },
 };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { type CommunityTab, communityTabs } from './community-tabs';
 import './community.css';
 
@@ -9,6 +9,21 @@ export function communityTabOf(
   value: string | null,
 ): CommunityTab | undefined {
   return tabs.find((tab) => tab.id === value) ?? tabs[0];
+}
+
+/**
+ * The way back to the matches. The full site's header leads there already; #/mini has a
+ * one-line header without it, so its community page says where the matches are.
+ */
+function BackToBoard() {
+  const { t } = useTranslation();
+  const isMini = useLocation().pathname.startsWith('/mini');
+  if (!isMini) return null;
+  return (
+    <Link className="community-page__back" to="/mini/index" data-testid="community-back">
+      <span aria-hidden="true">‹</span> {t('community.backToBoard')}
+    </Link>
+  );
 }
 
 /**
@@ -22,6 +37,7 @@ export function CommunityPage() {
   const Panel = current?.Panel;
   return (
     <section className="panel community-page" data-testid="community-page">
+      <BackToBoard />
       <h1 className="panel__title">{t('community.title')}</h1>
       <div className="community-tabs scroll-row" role="tablist" aria-label={t('community.title')}>
         {communityTabs.map((tab) => (

@@ -38,6 +38,7 @@ describe('excerptOf', () => {
 
   it('joins the lines, leaving out empty ones', () => {
     expect(excerptOf('\n\nFirst line.\n\n  Second line.')).toBe('First line. Second line.');
+    expect(excerptOf('八强抽签已完成。\n对阵如下\nA组')).toBe('八强抽签已完成。对阵如下A组');
   });
 
   it('cuts at whole characters', () => {

@@ -10,16 +10,24 @@ export function postIdOf(value: string | null): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
+/** A Chinese, Japanese or full-width character or mark at the end of a text. */
+const endsWide = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]$/u;
+
 /**
- * The start of a text for a list: its lines joined by spaces, cut to at most `max` characters
+ * The start of a text for a list: its lines joined (by spaces, but not after Chinese), cut to at most `max` characters
  * (whole characters, so a Chinese text or an emoji is never split) with an ellipsis when cut.
  */
 export function excerptOf(text: string, max = 160): string {
-  const joined = text
+  const lines = text
     .split(/\r\n|\r|\n/)
     .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .join(' ');
+    .filter((line) => line !== '');
+  // Chinese runs on without spaces: a line ending in a Chinese character or mark joins the next
+  // directly, any other with a space.
+  const joined = lines.reduce(
+    (sofar, line) => (sofar === '' ? line : `${sofar}${endsWide.test(sofar) ? '' : ' '}${line}`),
+    '',
+  );
   const characters = Array.from(joined);
   if (characters.length <= max) return joined;
   return `${characters.slice(0, max).join('').trimEnd()}…`;
