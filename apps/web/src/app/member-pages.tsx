@@ -6,6 +6,11 @@ const RecordsPage = loadedOnUse(() =>
   import('../features/records/components/records-page').then((module) => module.RecordsPage),
 );
 
+/** The community page (news, activities and the tabs of `communityTabs`) loads when first visited. */
+const CommunityPage = loadedOnUse(() =>
+  import('./community-page').then((module) => module.CommunityPage),
+);
+
 /**
  * The member site's pages beside the index, declared once: the router puts each at #/<path> in
  * the desktop layout and at #/mini/<path> in the compact one, the desktop header links it (test
@@ -14,6 +19,7 @@ const RecordsPage = loadedOnUse(() =>
  */
 export const memberPages = [
   { path: 'records', Page: RecordsPage, navText: 'records.navLink' },
+  { path: 'community', Page: CommunityPage, navText: 'community.navLink' },
 ] as const satisfies readonly { path: string; Page: ComponentType; navText: string }[];
 
 /** What a header needs of the pages to link them. */
