@@ -21,6 +21,7 @@ import {
 import type { ModuleContext } from './module-context';
 import { registerAdjustmentsModule } from './modules/adjustments/adjustments.module';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
+import { registerCommunityModule } from './modules/community/community.module';
 import {
   type DepositsModule,
   type PaymentSettings,
@@ -277,6 +278,7 @@ export async function assembleApp(
     ),
   });
   registerSiteContentModule(context, { audit });
+  registerCommunityModule(context, { orders: orders.orders, audit });
   registerPredictionsModule(context, { viewers: match.viewers, records: deps.teamRecords });
   // Off on a production configuration unless turned on (config.ts API_DOCS); then /docs is 404.
   if (deps.config.API_DOCS !== false) await registerApiDocs(app);

@@ -628,6 +628,49 @@ export const errorCatalogue = {
     zht: '內容不存在或已下線',
   },
   /**
+   * No share with this code that readers may see: unknown, withdrawn by its owner, or hidden by
+   * an operator (or its tipster hidden); they answer the same (8100–8149: community).
+   */
+  SHARE_NOT_FOUND: {
+    code: 8100,
+    key: 'error.shareNotFound',
+    en: 'This share does not exist or was withdrawn',
+    zh: '该分享不存在或已撤回',
+    zht: '該分享不存在或已撤回',
+  },
+  /** No such order of this member to share: another member's order answers the same. */
+  SHARE_ORDER_NOT_FOUND: {
+    code: 8101,
+    key: 'error.shareOrderNotFound',
+    en: 'Order not found',
+    zh: '注单不存在',
+    zht: '注單不存在',
+  },
+  /** The order was rejected: there is no bet to share. */
+  SHARE_ORDER_NOT_SHAREABLE: {
+    code: 8102,
+    key: 'error.shareOrderNotShareable',
+    en: 'This order cannot be shared',
+    zh: '该注单不可分享',
+    zht: '該注單不可分享',
+  },
+  /** A tipster who has no public profile: unknown, with no shares shown, or hidden. */
+  TIPSTER_NOT_FOUND: {
+    code: 8103,
+    key: 'error.tipsterNotFound',
+    en: 'This tipster does not exist',
+    zh: '该用户不存在',
+    zht: '該用戶不存在',
+  },
+  /** A member cannot follow themselves. */
+  FOLLOW_SELF: {
+    code: 8104,
+    key: 'error.followSelf',
+    en: 'You cannot follow yourself',
+    zh: '不能关注自己',
+    zht: '不能關注自己',
+  },
+  /**
    * A preview or prediction names a match that is not an upcoming match open to predictions (no
    * such match, not a two-sided match with a 1X2 book, or not shown to the caller); 8400–8499:
    * predictions.

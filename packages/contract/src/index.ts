@@ -2,6 +2,7 @@ export * from './adjustments';
 export * from './balance-movements';
 export * from './call';
 export * from './common';
+export * from './community';
 export * from './dashboard';
 export * from './deposit';
 export * from './envelope';

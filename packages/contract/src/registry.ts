@@ -1,6 +1,7 @@
 import { adjustmentCalls } from './adjustments';
 import { balanceMovementCalls } from './balance-movements';
 import type { CallDefinition } from './call';
+import { communityCalls } from './community';
 import { dashboardCalls } from './dashboard';
 import { depositCalls } from './deposit';
 import { financeCalls } from './finance';
@@ -48,4 +49,5 @@ export const allCalls: readonly CallDefinition[] = [
   ...siteContentCalls,
   ...predictionCalls,
   ...partnerSettingsCalls,
+  ...communityCalls,
 ];

@@ -232,6 +232,17 @@ export const bannerItemSchema = z.object({
 });
 export type BannerItem = z.infer<typeof bannerItemSchema>;
 
+/** A notice or a news article as the notice page lists it and the article page shows it. */
+export const pagePostSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['notice', 'news']),
+  title: z.string(),
+  /** Empty for notices, whose text is the title. */
+  body: z.string(),
+  startsAt: z.number().int(),
+});
+export type PagePost = z.infer<typeof pagePostSchema>;
+
 const contentPage = {
   page: boundedInt(1, 10_000).default(1),
   /** SPEC §9: lists page by 10 unless asked otherwise. */
@@ -256,19 +267,18 @@ export const noticePageList = defineCall({
   tag: 'content',
   summary: "Notices and news shown now in the request's language, newest first, a page at a time.",
   input: z.object(contentPage),
-  output: z.object({
-    records: z.array(
-      z.object({
-        id: z.number().int(),
-        kind: z.enum(['notice', 'news']),
-        title: z.string(),
-        /** Empty for notices, whose text is the title. */
-        body: z.string(),
-        startsAt: z.number().int(),
-      }),
-    ),
-    total: z.number().int(),
-  }),
+  output: z.object({ records: z.array(pagePostSchema), total: z.number().int() }),
+});
+
+export const noticeDetail = defineCall({
+  path: '/app/api/notice/detail',
+  methods: ['GET', 'POST'],
+  auth: 'public',
+  tag: 'content',
+  summary:
+    'One notice or news article shown now, as the notice page lists it; any other id answers as one that does not exist.',
+  input: z.object({ id: idField() }),
+  output: pagePostSchema,
 });
 
 /** An activity as the list shows it; the detail adds its text and rules. */
@@ -311,6 +321,7 @@ export const siteContentCalls = [
   sitePostDelete,
   noticeList,
   noticePageList,
+  noticeDetail,
   activityList,
   activityDetail,
 ] as const;

@@ -2,6 +2,7 @@
 
 export * from '../modules/adjustments/adjustments.schema';
 export * from '../modules/catalogue/catalogue.schema';
+export * from '../modules/community/community.schema';
 export * from '../modules/deposits/deposits.schema';
 export * from '../modules/identity/identity.schema';
 export * from '../modules/identity/partner-token.schema';

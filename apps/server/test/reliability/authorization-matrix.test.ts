@@ -20,6 +20,8 @@ import {
   orderCashOut,
   orderCashOutQuote,
   type Session,
+  shareCreate,
+  shareWithdraw,
   visitorCreate,
   withdrawAccountOperate,
 } from '@sb/contract';
@@ -466,6 +468,26 @@ describe("another member's ids", () => {
         () => post(call.path, { ...stranger.auth, orderNo: placed.orderNo, ...extra }),
         () => post(call.path, { ...stranger.auth, orderNo: missingOrderNo, ...extra }),
       );
+
+    // A share of that order: sharing another's order, withdrawing another's share.
+    compare(
+      `${shareCreate.path} orderNo`,
+      errorCatalogue.SHARE_ORDER_NOT_FOUND.code,
+      [placed.orderNo, missingOrderNo],
+      () => post(shareCreate.path, { ...stranger.auth, orderNo: placed.orderNo }),
+      () => post(shareCreate.path, { ...stranger.auth, orderNo: missingOrderNo }),
+    );
+    const shared = (await post(shareCreate.path, { ...owner.auth, orderNo: placed.orderNo })) as {
+      data: { code: string };
+    };
+    const missingShareCode = shared.data.code === 'ABCDEFGHJK' ? 'ABCDEFGHJM' : 'ABCDEFGHJK';
+    compare(
+      `${shareWithdraw.path} code`,
+      errorCatalogue.SHARE_NOT_FOUND.code,
+      [shared.data.code, missingShareCode],
+      () => post(shareWithdraw.path, { ...stranger.auth, code: shared.data.code }),
+      () => post(shareWithdraw.path, { ...stranger.auth, code: missingShareCode }),
+    );
 
     // A saved payout account.
     const missingAccountId = owner.accountId + 1_000_000;

@@ -3,6 +3,7 @@ import {
   activityList,
   type CallOutput,
   errorCatalogue,
+  noticeDetail,
   noticeList,
   noticePageList,
   sitePostDelete,
@@ -166,6 +167,63 @@ describe('the notice page', () => {
     expect(second.records).toEqual(whole.records.slice(2, 4));
     expectRefused(
       await testApp.call(noticePageList.path, { size: 51 }),
+      errorCatalogue.INVALID_INPUT.code,
+    );
+  });
+
+  it('opens a notice or an article shown now; others answer as missing', async () => {
+    const article = await createPost(
+      testApp,
+      editor,
+      postFields(clock, { kind: 'news', language: 'en', title: 'Cup draw', body: 'Line one\nTwo' }),
+    );
+    const detail = await read(noticeDetail.path, { id: String(article.id), lang: 'en' });
+    expect(expectContractOutput(noticeDetail, detail)).toEqual({
+      id: article.id,
+      kind: 'news',
+      title: 'Cup draw',
+      body: 'Line one\nTwo',
+      startsAt: article.startsAt,
+    });
+    const notice = await createPost(testApp, editor, postFields(clock, { language: 'all' }));
+    expect(await read(noticeDetail.path, { id: notice.id, lang: 'zh' })).toMatchObject({
+      id: notice.id,
+      kind: 'notice',
+      body: '',
+    });
+
+    const missingId = 900_000_000 + article.id;
+    const missing = withoutId(
+      await testApp.call(noticeDetail.path, { id: missingId, lang: 'en' }),
+      missingId,
+    );
+    expectRefused(missing, errorCatalogue.CONTENT_NOT_FOUND.code);
+    const news = (fields: Record<string, unknown>) =>
+      createPost(testApp, editor, postFields(clock, { kind: 'news', body: 'B', ...fields }));
+    const hidden = [
+      await news({ language: 'en', isPublished: false }),
+      await news({ language: 'en', startsAt: clock + minuteMs }),
+      await news({ language: 'en', startsAt: clock - hourMs, endsAt: clock }),
+      await news({ language: 'zh' }),
+      await createPost(
+        testApp,
+        editor,
+        postFields(clock, { kind: 'activity', language: 'en', body: 'A' }),
+      ),
+    ];
+    const removed = await news({ language: 'en' });
+    expectOk(
+      await adminCall(testApp, sitePostDelete.path, {
+        bearer: editor,
+        fields: { id: removed.id, reason: 'gone' },
+      }),
+    );
+    for (const post of [...hidden, removed]) {
+      const answer = await testApp.call(noticeDetail.path, { id: post.id, lang: 'en' });
+      expect(withoutId(answer, post.id), `post ${post.id}`).toEqual(missing);
+    }
+    expectRefused(
+      await testApp.call(noticeDetail.path, { id: 1, extra: 1 }),
       errorCatalogue.INVALID_INPUT.code,
     );
   });

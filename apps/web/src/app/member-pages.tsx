@@ -6,6 +6,11 @@ const RecordsPage = loadedOnUse(() =>
   import('../features/records/components/records-page').then((module) => module.RecordsPage),
 );
 
+/** The community page (news, activities and the tabs of `communityTabs`) loads when first visited. */
+const CommunityPage = loadedOnUse(() =>
+  import('./community-page').then((module) => module.CommunityPage),
+);
+
 /** Previews, predictions and the leaderboard load when first visited. */
 const PredictionsPage = loadedOnUse(() =>
   import('../features/predictions/components/predictions-page').then(
@@ -22,6 +27,7 @@ const PredictionsPage = loadedOnUse(() =>
 export const memberPages = [
   { path: 'records', Page: RecordsPage, navText: 'records.navLink' },
   { path: 'predictions', Page: PredictionsPage, navText: 'predictions.navLink' },
+  { path: 'community', Page: CommunityPage, navText: 'community.navLink' },
 ] as const satisfies readonly { path: string; Page: ComponentType; navText: string }[];
 
 /** What a header needs of the pages to link them. */

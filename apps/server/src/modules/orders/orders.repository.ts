@@ -139,6 +139,25 @@ function orderQueries(db: Database, placeOrders: PlaceOrders, catalogue: LegCata
       return (await withLegs(rows))[0];
     },
 
+    /** Orders by id as their owners read them (legs read with the catalogue), in no order. */
+    async findManyById(ids: readonly number[]): Promise<OrderWithLegs[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(inArray(orders.id, [...ids]));
+      return withLegs(rows);
+    },
+
+    /** The member's order `orderNo` as its owner reads it; undefined for another's order. */
+    async findMemberOrder(userId: number, orderNo: string): Promise<OrderWithLegs | undefined> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.orderNo, orderNo)));
+      return (await withLegs(rows))[0];
+    },
+
     /** An order for the book's own work on it: its legs without the catalogue's reading. */
     async findById(id: number): Promise<OrderWithLegs | undefined> {
       const rows = await db.select().from(orders).where(eq(orders.id, id));

@@ -271,6 +271,32 @@ export function createOrdersService(deps: {
       return { records: await legNames.in(rows.map(toOrderRecord), language), total };
     },
 
+    /**
+     * One of the member's orders by its number, as its owner reads it, with its id (for a module
+     * that keeps its own record of it, as shares do); undefined for an unknown number or another
+     * member's order, which answer the same.
+     */
+    async memberOrder(
+      userId: number,
+      orderNo: string,
+      language: Language,
+    ): Promise<{ id: number; record: OrderRecord } | undefined> {
+      const found = await repository.findMemberOrder(userId, orderNo);
+      if (!found) return undefined;
+      const [record] = await legNames.in([toOrderRecord(found)], language);
+      return { id: found.order.id, record: record as OrderRecord };
+    },
+
+    /** Orders by id as their owners read them, keyed by id; unknown ids are left out. */
+    async recordsById(
+      ids: readonly number[],
+      language: Language,
+    ): Promise<Map<number, OrderRecord>> {
+      const found = await repository.findManyById(ids);
+      const records = await legNames.in(found.map(toOrderRecord), language);
+      return new Map(found.map((order, index) => [order.order.id, records[index] as OrderRecord]));
+    },
+
     /** order/count: the member's open and finished orders. */
     count(userId: number) {
       return repository.countByOpenness(userId, openOrderStatuses);

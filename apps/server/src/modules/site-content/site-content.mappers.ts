@@ -67,3 +67,14 @@ export function activitySummaryOf(row: SitePostRow) {
     endsAt: row.endsAt?.getTime() ?? null,
   };
 }
+
+/** A notice or a news article as members' notice page and article page show it. */
+export function pagePostOf(row: SitePostRow) {
+  return {
+    id: row.id,
+    kind: row.kind as 'notice' | 'news',
+    title: row.title,
+    body: row.body,
+    startsAt: row.startsAt.getTime(),
+  };
+}

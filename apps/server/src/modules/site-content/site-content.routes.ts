@@ -1,6 +1,7 @@
 import {
   activityDetail,
   activityList,
+  noticeDetail,
   noticeList,
   noticePageList,
   sitePostDelete,
@@ -28,6 +29,9 @@ export function registerSiteContentRoutes(
   );
   registerCall(app, authenticate, noticePageList, (input, context) =>
     content.page(context.language, input),
+  );
+  registerCall(app, authenticate, noticeDetail, (input, context) =>
+    content.article(context.language, input.id),
   );
   registerCall(app, authenticate, activityList, (input, context) =>
     content.activities(context.language, input),

@@ -7,7 +7,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { AuditWithin } from '../operators/audit.service';
-import { activitySummaryOf, sitePostOf, snapshotOf } from './site-content.mappers';
+import { activitySummaryOf, pagePostOf, sitePostOf, snapshotOf } from './site-content.mappers';
 import type { SiteContentRepository } from './site-content.repository';
 import type { NewSitePost, SitePostRow } from './site-content.schema';
 
@@ -242,16 +242,18 @@ export function createSiteContentService(deps: {
         limit: paging.size,
         offset: (paging.page - 1) * paging.size,
       });
-      return {
-        records: rows.map((row) => ({
-          id: row.id,
-          kind: row.kind as 'notice' | 'news',
-          title: row.title,
-          body: row.body,
-          startsAt: row.startsAt.getTime(),
-        })),
-        total,
-      };
+      return { records: rows.map(pagePostOf), total };
+    },
+
+    /** One notice or news article shown now; anything else answers as an id that does not exist. */
+    async article(language: Language, id: number) {
+      const row = await repository.findShown(id, {
+        kinds: ['notice', 'news'],
+        language,
+        now: now(),
+      });
+      if (!row) throw notFound(id);
+      return pagePostOf(row);
     },
 
     async activities(language: Language, paging: { page: number; size: number }) {

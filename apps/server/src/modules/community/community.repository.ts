@@ -1,0 +1,295 @@
+import { and, count, desc, eq, inArray, isNull, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  communityFollows,
+  communityHiddenTipsters,
+  communityKeys,
+  communityShareCopies,
+  communityShares,
+  type NewShare,
+  type ShareRow,
+} from './community.schema';
+
+/** Which shares a feed lists. */
+export interface FeedFilter {
+  feed: 'latest' | 'most_copied' | 'following';
+  sportId?: number | undefined;
+  /** The follower, for the `following` feed. */
+  followerId?: number | undefined;
+  offset: number;
+  limit: number;
+}
+
+/** Not withdrawn, not hidden, and not of a hidden tipster: what readers may see. */
+const visible: SQL = and(
+  isNull(communityShares.withdrawnAt),
+  isNull(communityShares.hiddenAt),
+  notExists(
+    sql`(select 1 from ${communityHiddenTipsters} where ${communityHiddenTipsters.userId} = ${communityShares.userId})`,
+  ),
+) as SQL;
+
+/** Queries on the community tables; no rules live here. */
+export function createCommunityRepository(db: Database) {
+  return {
+    transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(tx as Database));
+    },
+
+    async findKey(id: string) {
+      const [row] = await db.select().from(communityKeys).where(eq(communityKeys.id, id));
+      return row;
+    },
+
+    /** Keeps the key unless one of this id exists already (another process made it first). */
+    async insertKey(values: typeof communityKeys.$inferInsert): Promise<void> {
+      await db.insert(communityKeys).values(values).onConflictDoNothing();
+    },
+
+    /** The new share, or undefined when its order already has a live share or its code is taken. */
+    async insertShare(values: NewShare): Promise<ShareRow | undefined> {
+      const [row] = await db
+        .insert(communityShares)
+        .values(values)
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    async findLiveByOrder(orderId: number): Promise<ShareRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(communityShares)
+        .where(and(eq(communityShares.orderId, orderId), isNull(communityShares.withdrawnAt)));
+      return row;
+    },
+
+    async findByCode(code: string, tx: Database = db): Promise<ShareRow | undefined> {
+      const [row] = await tx.select().from(communityShares).where(eq(communityShares.code, code));
+      return row;
+    },
+
+    async findByCodeForUpdate(tx: Database, code: string): Promise<ShareRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(communityShares)
+        .where(eq(communityShares.code, code))
+        .for('update');
+      return row;
+    },
+
+    /** Whether readers may see the share: not withdrawn, not hidden, its tipster not hidden. */
+    async isVisible(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: communityShares.id })
+        .from(communityShares)
+        .where(and(eq(communityShares.id, id), visible));
+      return row !== undefined;
+    },
+
+    /** Freezes how the order ended, once: undefined when another reader froze it first. */
+    async freeze(
+      id: number,
+      values: Pick<
+        ShareRow,
+        'settled' | 'status' | 'outcome' | 'returnUnits' | 'signature' | 'settledAt'
+      >,
+    ): Promise<ShareRow | undefined> {
+      const [row] = await db
+        .update(communityShares)
+        .set(values)
+        .where(and(eq(communityShares.id, id), isNull(communityShares.settled)))
+        .returning();
+      return row;
+    },
+
+    async setStatus(id: number, status: number): Promise<void> {
+      await db
+        .update(communityShares)
+        .set({ status })
+        .where(and(eq(communityShares.id, id), isNull(communityShares.settled)));
+    },
+
+    /** Withdraws the member's live share; undefined when it is not theirs or already withdrawn. */
+    async withdraw(userId: number, code: string, at: Date): Promise<ShareRow | undefined> {
+      const [row] = await db
+        .update(communityShares)
+        .set({ withdrawnAt: at })
+        .where(
+          and(
+            eq(communityShares.code, code),
+            eq(communityShares.userId, userId),
+            isNull(communityShares.withdrawnAt),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async feed(filter: FeedFilter): Promise<{ rows: ShareRow[]; total: number }> {
+      const where = and(
+        visible,
+        filter.sportId === undefined
+          ? undefined
+          : sql`${filter.sportId} = any(${communityShares.sportIds})`,
+        filter.feed === 'following'
+          ? and(
+              ne(communityShares.privacy, 'anonymous'),
+              inArray(
+                communityShares.userId,
+                db
+                  .select({ id: communityFollows.tipsterId })
+                  .from(communityFollows)
+                  .where(eq(communityFollows.followerId, filter.followerId ?? 0)),
+              ),
+            )
+          : undefined,
+      );
+      const order =
+        filter.feed === 'most_copied'
+          ? [desc(communityShares.copies), desc(communityShares.id)]
+          : [desc(communityShares.id)];
+      const rows = await db
+        .select()
+        .from(communityShares)
+        .where(where)
+        .orderBy(...order)
+        .offset(filter.offset)
+        .limit(filter.limit);
+      const [total] = await db.select({ rows: count() }).from(communityShares).where(where);
+      return { rows, total: total?.rows ?? 0 };
+    },
+
+    /** A tipster's shares that name them and readers may see, newest first. */
+    async profileShares(userId: number): Promise<ShareRow[]> {
+      return db
+        .select()
+        .from(communityShares)
+        .where(
+          and(
+            eq(communityShares.userId, userId),
+            ne(communityShares.privacy, 'anonymous'),
+            visible,
+          ),
+        )
+        .orderBy(desc(communityShares.id));
+    },
+
+    async isTipsterHidden(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: communityHiddenTipsters.userId })
+        .from(communityHiddenTipsters)
+        .where(eq(communityHiddenTipsters.userId, userId));
+      return row !== undefined;
+    },
+
+    async hasShared(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: communityShares.id })
+        .from(communityShares)
+        .where(eq(communityShares.userId, userId))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async followers(tipsterId: number): Promise<number> {
+      const [row] = await db
+        .select({ rows: count() })
+        .from(communityFollows)
+        .where(eq(communityFollows.tipsterId, tipsterId));
+      return row?.rows ?? 0;
+    },
+
+    async isFollowing(followerId: number, tipsterId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: communityFollows.tipsterId })
+        .from(communityFollows)
+        .where(
+          and(
+            eq(communityFollows.followerId, followerId),
+            eq(communityFollows.tipsterId, tipsterId),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    async follow(followerId: number, tipsterId: number, at: Date): Promise<void> {
+      await db
+        .insert(communityFollows)
+        .values({ followerId, tipsterId, createdAt: at })
+        .onConflictDoNothing();
+    },
+
+    async unfollow(followerId: number, tipsterId: number): Promise<void> {
+      await db
+        .delete(communityFollows)
+        .where(
+          and(
+            eq(communityFollows.followerId, followerId),
+            eq(communityFollows.tipsterId, tipsterId),
+          ),
+        );
+    },
+
+    /** Counts the member's copy once: the share's copies after it, and whether this one counted. */
+    async copy(shareId: number, userId: number, at: Date) {
+      return db.transaction(async (tx) => {
+        const [added] = await tx
+          .insert(communityShareCopies)
+          .values({ shareId, userId, createdAt: at })
+          .onConflictDoNothing()
+          .returning();
+        if (added) {
+          const [row] = await tx
+            .update(communityShares)
+            .set({ copies: sql`${communityShares.copies} + 1` })
+            .where(eq(communityShares.id, shareId))
+            .returning({ copies: communityShares.copies });
+          return { copies: row?.copies ?? 0, isCounted: true };
+        }
+        const [row] = await tx
+          .select({ copies: communityShares.copies })
+          .from(communityShares)
+          .where(eq(communityShares.id, shareId));
+        return { copies: row?.copies ?? 0, isCounted: false };
+      });
+    },
+
+    async setShareHidden(tx: Database, id: number, hiddenBy: number | null, at: Date | null) {
+      const [row] = await tx
+        .update(communityShares)
+        .set({ hiddenAt: at, hiddenBy })
+        .where(eq(communityShares.id, id))
+        .returning();
+      return row;
+    },
+
+    async findHiddenTipsterForUpdate(tx: Database, userId: number) {
+      const [row] = await tx
+        .select()
+        .from(communityHiddenTipsters)
+        .where(eq(communityHiddenTipsters.userId, userId))
+        .for('update');
+      return row;
+    },
+
+    async hideTipster(tx: Database, userId: number, hiddenBy: number, at: Date) {
+      const [row] = await tx
+        .insert(communityHiddenTipsters)
+        .values({ userId, hiddenBy, hiddenAt: at })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    async showTipster(tx: Database, userId: number) {
+      const [row] = await tx
+        .delete(communityHiddenTipsters)
+        .where(eq(communityHiddenTipsters.userId, userId))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type CommunityRepository = ReturnType<typeof createCommunityRepository>;

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { type CommunityTab, communityTabs } from './community-tabs';
+import './community.css';
+
+/** The tab the address names (`?tab=`), the first when it names none or one that is not there. */
+export function communityTabOf(
+  tabs: readonly CommunityTab[],
+  value: string | null,
+): CommunityTab | undefined {
+  return tabs.find((tab) => tab.id === value) ?? tabs[0];
+}
+
+/**
+ * The way back to the matches. The full site's header leads there already; #/mini has a
+ * one-line header without it, so its community page says where the matches are.
+ */
+function BackToBoard() {
+  const { t } = useTranslation();
+  const isMini = useLocation().pathname.startsWith('/mini');
+  if (!isMini) return null;
+  return (
+    <Link className="community-page__back" to="/mini/index" data-testid="community-back">
+      <span aria-hidden="true">‹</span> {t('community.backToBoard')}
+    </Link>
+  );
+}
+
+/**
+ * The community page, #/community and #/mini/community: news and notices, activities, and the
+ * tabs other product lines add to `communityTabs`. Public: visitors read it as members do.
+ */
+export function CommunityPage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const current = communityTabOf(communityTabs, searchParams.get('tab'));
+  const Panel = current?.Panel;
+  return (
+    <section className="panel community-page" data-testid="community-page">
+      <BackToBoard />
+      <h1 className="panel__title">{t('community.title')}</h1>
+      <div className="community-tabs scroll-row" role="tablist" aria-label={t('community.title')}>
+        {communityTabs.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            id={`community-tab-${tab.id}`}
+            aria-selected={tab === current}
+            aria-controls="community-panel"
+            className={tab === current ? 'community-tabs__tab is-active' : 'community-tabs__tab'}
+            // A tab shows its list: whatever item was open in the other one closes.
+            onClick={() => setSearchParams({ tab: tab.id }, { replace: true })}
+            data-testid="community-tab"
+            data-tab={tab.id}
+          >
+            {t(tab.tabText)}
+          </button>
+        ))}
+      </div>
+      <div
+        id="community-panel"
+        role="tabpanel"
+        aria-labelledby={current ? `community-tab-${current.id}` : undefined}
+        className="community-page__panel"
+      >
+        {Panel ? <Panel key={current.id} /> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+import { ActivitiesTab } from '../features/news/components/activities-tab';
+import { NewsTab } from '../features/news/components/news-tab';
+
+/** One tab of the community page: its address (`?tab=<id>`), its panel and its label's key. */
+export interface CommunityTab {
+  id: string;
+  Panel: ComponentType;
+  tabText: string;
+}
+
+/**
+ * The community page's tabs, in the order shown; the first is the one a bare #/community
+ * opens. A feature's part of the community is one entry here (its panel from its own folder,
+ * its label among its texts); features never import each other, this list composes them.
+ */
+export const communityTabs = [
+  { id: 'news', Panel: NewsTab, tabText: 'news.tab' },
+  { id: 'activities', Panel: ActivitiesTab, tabText: 'news.activitiesTab' },
+] as const satisfies readonly CommunityTab[];

@@ -1,0 +1,143 @@
+import { errorCatalogue } from '@sb/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { newsPageSize, useActivities, useActivity } from '../api/news-api';
+import { activityLinkOf, activityPeriodOf, pageCountOf } from '../model/post-text';
+import { ItemLink, ItemView, Pager, PostText, ReadState, useOpenItem } from './post-parts';
+import './news.css';
+
+const isMissing = (error: unknown) =>
+  error instanceof ApiError && error.code === errorCatalogue.CONTENT_NOT_FOUND.code;
+
+/** An activity's window, in the display zone. */
+function Period({ startsAt, endsAt }: { startsAt: number; endsAt: number | null }) {
+  const { t } = useTranslation();
+  const period = activityPeriodOf(startsAt, endsAt);
+  return (
+    <span className="news-meta" data-testid="activity-period">
+      {period.until === null
+        ? t('news.periodOpen', { from: period.from })
+        : t('news.period', { from: period.from, until: period.until })}
+    </span>
+  );
+}
+
+/** An activity's picture; one that does not load leaves no empty box behind. */
+function ActivityImage({ url, className }: { url: string | null; className: string }) {
+  const [isBroken, setBroken] = useState(false);
+  if (url === null || isBroken) return null;
+  return (
+    <img
+      className={className}
+      src={url}
+      alt=""
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={() => setBroken(true)}
+    />
+  );
+}
+
+/** Where the activity leads, when it leads anywhere. */
+function ActivityLink({ linkUrl }: { linkUrl: string | null }) {
+  const { t } = useTranslation();
+  const link = activityLinkOf(linkUrl);
+  if (link === null) return null;
+  return link.kind === 'route' ? (
+    <Link className="button button--primary news-view__action" to={link.to}>
+      {t('news.goToOffer')}
+    </Link>
+  ) : (
+    <a
+      className="button button--primary news-view__action"
+      href={link.href}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      {t('news.goToOffer')}
+    </a>
+  );
+}
+
+/** One activity with its text and terms, at `?activity=<id>`. */
+function ActivityView({ id, onBack }: { id: number; onBack(): void }) {
+  const { t } = useTranslation();
+  const activity = useActivity(id);
+  const data = activity.data;
+  return (
+    <ItemView
+      backText={t('news.backToActivities')}
+      onBack={onBack}
+      title={data?.title ?? null}
+      testId="activity-detail"
+    >
+      {data ? (
+        <>
+          <Period startsAt={data.startsAt} endsAt={data.endsAt} />
+          <ActivityImage url={data.imageUrl} className="news-view__image" />
+          <PostText text={data.body} testId="activity-body" />
+          <section className="news-terms" data-testid="activity-terms">
+            <h3 className="news-terms__title">{t('news.terms')}</h3>
+            {data.rules !== null && data.rules.trim() !== '' ? (
+              <PostText text={data.rules} />
+            ) : (
+              <p className="muted">{t('news.noTerms')}</p>
+            )}
+          </section>
+          <ActivityLink linkUrl={data.linkUrl} />
+        </>
+      ) : activity.isError && isMissing(activity.error) ? (
+        <p className="muted news-state" data-testid="news-not-found">
+          {t('news.activityNotFound')}
+        </p>
+      ) : (
+        <ReadState
+          state={activity.isError ? 'failed' : 'loading'}
+          emptyText=""
+          onRetry={() => void activity.refetch()}
+        />
+      )}
+    </ItemView>
+  );
+}
+
+/** The activities running now; each opens with its text and terms. */
+export function ActivitiesTab() {
+  const { t } = useTranslation();
+  const { openId, linkTo, close } = useOpenItem('activity');
+  const [page, setPage] = useState(1);
+  const list = useActivities(page);
+  if (openId !== null) return <ActivityView key={openId} id={openId} onBack={close} />;
+  const records = list.data?.records ?? [];
+  if (records.length === 0)
+    return (
+      <ReadState
+        state={list.isError ? 'failed' : list.data ? 'empty' : 'loading'}
+        emptyText={t('news.activitiesEmpty')}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  return (
+    <section aria-label={t('news.activitiesLabel')} className="news-section">
+      <ul className="news-list news-list--activities" data-testid="activity-list">
+        {records.map((record) => (
+          <li key={record.id} className="news-item" data-testid="activity-item" data-id={record.id}>
+            <ItemLink to={linkTo(record.id)} className="news-item__link" testId="activity-open">
+              <ActivityImage url={record.imageUrl} className="news-item__image" />
+              <span className="news-item__title">{record.title}</span>
+              <Period startsAt={record.startsAt} endsAt={record.endsAt} />
+              <span className="news-item__more">{t('news.details')}</span>
+            </ItemLink>
+          </li>
+        ))}
+      </ul>
+      <Pager
+        page={page}
+        pages={pageCountOf(list.data?.total ?? 0, newsPageSize)}
+        onPage={setPage}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Texts } from './i18n.en';
+
+export const texts: Texts = {
+  news: {
+    tab: '新闻',
+    activitiesTab: '活动',
+    listLabel: '新闻与公告',
+    notice: '公告',
+    article: '新闻',
+    read: '阅读全文',
+    published: '发布于 {{time}}',
+    empty: '暂无新闻或公告。',
+    loading: '加载中…',
+    loadFailed: '加载失败，请稍后再试。',
+    retry: '重试',
+    notFound: '该内容已下线。',
+    back: '返回',
+    backToNews: '返回新闻',
+    previous: '上一页',
+    next: '下一页',
+    page: '第 {{page}} / {{pages}} 页',
+    activitiesLabel: '活动',
+    activitiesEmpty: '暂无进行中的活动。',
+    activityNotFound: '该活动已结束或已下线。',
+    backToActivities: '返回活动',
+    period: '{{from}} 至 {{until}}',
+    periodOpen: '{{from}} 起',
+    details: '详情与规则',
+    terms: '活动规则',
+    noTerms: '本活动无其他规则。',
+    goToOffer: '立即参加',
+  },
+};

@@ -1,0 +1,33 @@
+import type { Texts } from './i18n.en';
+
+export const texts: Texts = {
+  news: {
+    tab: '新聞',
+    activitiesTab: '活動',
+    listLabel: '新聞與公告',
+    notice: '公告',
+    article: '新聞',
+    read: '閱讀全文',
+    published: '發佈於 {{time}}',
+    empty: '暫無新聞或公告。',
+    loading: '載入中…',
+    loadFailed: '載入失敗，請稍後再試。',
+    retry: '重試',
+    notFound: '該內容已下線。',
+    back: '返回',
+    backToNews: '返回新聞',
+    previous: '上一頁',
+    next: '下一頁',
+    page: '第 {{page}} / {{pages}} 頁',
+    activitiesLabel: '活動',
+    activitiesEmpty: '暫無進行中的活動。',
+    activityNotFound: '該活動已結束或已下線。',
+    backToActivities: '返回活動',
+    period: '{{from}} 至 {{until}}',
+    periodOpen: '{{from}} 起',
+    details: '詳情與規則',
+    terms: '活動規則',
+    noTerms: '本活動無其他規則。',
+    goToOffer: '立即參加',
+  },
+};
