@@ -50,6 +50,7 @@ import { type OperatorModule, registerOperatorModule } from './modules/operators
 import { registerOrderStatsModule } from './modules/order-stats/order-stats.module';
 import { type Orders, registerOrdersModule } from './modules/orders/orders.module';
 import type { OrderConfig } from './modules/orders/orders.types';
+import { registerPredictionsModule } from './modules/predictions/predictions.module';
 import { registerSettlementModule, type Settlement } from './modules/settlement/settlement.module';
 import { registerSiteContentModule } from './modules/site-content/site-content.module';
 import { registerTradingModule } from './modules/trading/trading.module';
@@ -278,6 +279,7 @@ export async function assembleApp(
   });
   registerSiteContentModule(context, { audit });
   registerCommunityModule(context, { orders: orders.orders, audit });
+  registerPredictionsModule(context, { viewers: match.viewers, records: deps.teamRecords });
   // Off on a production configuration unless turned on (config.ts API_DOCS); then /docs is 404.
   if (deps.config.API_DOCS !== false) await registerApiDocs(app);
 

@@ -670,6 +670,26 @@ export const errorCatalogue = {
     zh: '不能关注自己',
     zht: '不能關注自己',
   },
+  /**
+   * A preview or prediction names a match that is not an upcoming match open to predictions (no
+   * such match, not a two-sided match with a 1X2 book, or not shown to the caller); 8400–8499:
+   * predictions.
+   */
+  PREDICTION_MATCH_UNAVAILABLE: {
+    code: 8400,
+    key: 'error.predictionMatchUnavailable',
+    en: 'This match is not open to predictions',
+    zh: '该赛事暂不开放预测',
+    zht: '該賽事暫不開放預測',
+  },
+  /** The match has kicked off (or is no longer to be played): predictions closed at its start. */
+  PREDICTION_CLOSED: {
+    code: 8401,
+    key: 'error.predictionClosed',
+    en: 'Predictions for this match closed at kick-off',
+    zh: '比赛已开始，预测已截止',
+    zht: '比賽已開始，預測已截止',
+  },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

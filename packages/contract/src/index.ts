@@ -19,6 +19,7 @@ export * from './order-extras';
 export * from './order-stats';
 export * from './partner-passcode';
 export * from './partner-settings';
+export * from './predictions';
 export * from './quick-account';
 export { allCalls } from './registry';
 export * from './site-content';

@@ -16,6 +16,7 @@ import { orderExtraCalls } from './order-extras';
 import { orderStatsCalls } from './order-stats';
 import { partnerPasscodeCalls } from './partner-passcode';
 import { partnerSettingsCalls } from './partner-settings';
+import { predictionCalls } from './predictions';
 import { quickAccountCalls } from './quick-account';
 import { siteContentCalls } from './site-content';
 import { siteSwitchCalls } from './site-switches';
@@ -46,6 +47,7 @@ export const allCalls: readonly CallDefinition[] = [
   ...tradingCalls,
   ...siteSwitchCalls,
   ...siteContentCalls,
+  ...predictionCalls,
   ...partnerSettingsCalls,
   ...communityCalls,
 ];
