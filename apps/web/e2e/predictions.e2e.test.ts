@@ -87,7 +87,8 @@ describe.skipIf(!hasChromium)('previews and predictions in Chromium', () => {
   it('opens the previews and a preview with form, meetings and the table', async () => {
     await page.setViewportSize(viewports.desktop);
     await page.goto(`${url}/#/index`);
-    await byTestId(page, 'nav-predictions').click();
+    await byTestId(page, 'nav-community').click();
+    await page.locator('[data-testid="community-tab"][data-tab="previews"]').click();
     await byTestId(page, 'predictions-page').waitFor();
     const card = page.locator(
       `[data-testid="prospect-card"][data-match-id="${match.fixture.eventId}"]`,
@@ -127,8 +128,8 @@ describe.skipIf(!hasChromium)('previews and predictions in Chromium', () => {
     await byTestId(page, 'login-password').fill(member.password);
     await byTestId(page, 'login-submit').click();
     await byTestId(page, 'account-name').waitFor();
-    await page.goto(`${url}/#/predictions`);
-    await page.locator('[data-testid="predictions-tab"][data-tab="predict"]').click();
+    await page.goto(`${url}/#/community?tab=previews`);
+    await page.locator('[data-testid="community-tab"][data-tab="predict"]').click();
     const card = page.locator(
       `[data-testid="predict-card"][data-match-id="${match.fixture.eventId}"]`,
     );
@@ -156,25 +157,26 @@ describe.skipIf(!hasChromium)('previews and predictions in Chromium', () => {
     ).toMatchObject({ homeScore: 2, awayScore: 1 });
     await checkScreen(page, 'predictions-predict', { narrowest: true });
 
-    await page.locator('[data-testid="predictions-tab"][data-tab="rank"]').click();
+    await page.locator('[data-testid="community-tab"][data-tab="rank"]').click();
     const line = byTestId(page, 'predict-rank-line');
     await line.first().waitFor();
     expect(await line.first().textContent()).toContain(member.account.slice(0, 2));
     await checkScreen(page, 'predictions-rank', { narrowest: true });
   });
 
-  it('is linked from the phone’s account menu in #/mini, with a way back to the matches', async () => {
+  it('is reached from the phone’s account menu in #/mini through the community, with a way back to the matches', async () => {
     await page.setViewportSize(viewports.phone);
     await page.goto(`${url}/#/mini/index`);
     await byTestId(page, 'account-menu-open').click();
-    await byTestId(page, 'account-menu-predictions').click();
+    await byTestId(page, 'account-menu-community').click();
+    await page.locator('[data-testid="community-tab"][data-tab="previews"]').click();
     await byTestId(page, 'predictions-page').waitFor();
-    expect(page.url()).toContain('#/mini/predictions');
-    const back = byTestId(page, 'predictions-back');
+    expect(page.url()).toContain('#/mini/community');
+    const back = byTestId(page, 'community-back');
     await back.waitFor();
     await checkScreen(page, 'predictions-mini', {
       narrowest: true,
-      within: '[data-testid="predictions-page"]',
+      within: '[data-testid="community-page"]',
       shown: back,
     });
     await back.click();
@@ -183,20 +185,20 @@ describe.skipIf(!hasChromium)('previews and predictions in Chromium', () => {
 
   it('shows the pages in Chinese, with no English but club abbreviations', async () => {
     await page.evaluate(() => localStorage.setItem('lang', 'zh'));
-    await page.goto(`${url}/#/predictions`);
+    await page.goto(`${url}/#/community?tab=previews`);
     await page.reload();
     await byTestId(page, 'predictions-page').waitFor();
     const card = page.locator(
       `[data-testid="prospect-card"][data-match-id="${match.fixture.eventId}"]`,
     );
     await card.waitFor();
-    expect(await byTestId(page, 'predictions-page').textContent()).toContain('前瞻');
+    expect(await byTestId(page, 'community-page').textContent()).toContain('前瞻');
     await checkScreen(page, 'predictions-zh-previews', { narrowest: true });
     await card.click();
     await byTestId(page, 'prospect-standing').waitFor();
     await checkScreen(page, 'predictions-zh-preview');
     await byTestId(page, 'prospect-back').click();
-    await page.locator('[data-testid="predictions-tab"][data-tab="predict"]').click();
+    await page.locator('[data-testid="community-tab"][data-tab="predict"]').click();
     await page
       .locator(`[data-testid="predict-card"][data-match-id="${match.fixture.eventId}"]`)
       .getByTestId('predict-mine')

@@ -1,6 +1,11 @@
 import type { ComponentType } from 'react';
 import { ActivitiesTab } from '../features/news/components/activities-tab';
 import { NewsTab } from '../features/news/components/news-tab';
+import {
+  PredictTab,
+  PreviewsTab,
+  RankTab,
+} from '../features/predictions/components/predictions-tabs';
 
 /** One tab of the community page: its address (`?tab=<id>`), its panel and its label's key. */
 export interface CommunityTab {
@@ -17,4 +22,7 @@ export interface CommunityTab {
 export const communityTabs = [
   { id: 'news', Panel: NewsTab, tabText: 'news.tab' },
   { id: 'activities', Panel: ActivitiesTab, tabText: 'news.activitiesTab' },
+  { id: 'previews', Panel: PreviewsTab, tabText: 'predictions.tabPreviews' },
+  { id: 'predict', Panel: PredictTab, tabText: 'predictions.tabPredict' },
+  { id: 'rank', Panel: RankTab, tabText: 'predictions.tabRank' },
 ] as const satisfies readonly CommunityTab[];

@@ -11,13 +11,6 @@ const CommunityPage = loadedOnUse(() =>
   import('./community-page').then((module) => module.CommunityPage),
 );
 
-/** Previews, predictions and the leaderboard load when first visited. */
-const PredictionsPage = loadedOnUse(() =>
-  import('../features/predictions/components/predictions-page').then(
-    (module) => module.PredictionsPage,
-  ),
-);
-
 /**
  * The member site's pages beside the index, declared once: the router puts each at #/<path> in
  * the desktop layout and at #/mini/<path> in the compact one, the desktop header links it (test
@@ -26,7 +19,6 @@ const PredictionsPage = loadedOnUse(() =>
  */
 export const memberPages = [
   { path: 'records', Page: RecordsPage, navText: 'records.navLink' },
-  { path: 'predictions', Page: PredictionsPage, navText: 'predictions.navLink' },
   { path: 'community', Page: CommunityPage, navText: 'community.navLink' },
 ] as const satisfies readonly { path: string; Page: ComponentType; navText: string }[];
 

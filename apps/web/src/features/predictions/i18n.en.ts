@@ -1,8 +1,5 @@
 export const texts = {
   predictions: {
-    backToBoard: 'Back to the matches',
-    navLink: 'Predictions',
-    title: 'Previews and predictions',
     tabPreviews: 'Previews',
     tabPredict: 'Predict',
     tabRank: 'Leaderboard',

@@ -2,9 +2,6 @@ import type { Texts } from './i18n.en';
 
 export const texts: Texts = {
   predictions: {
-    backToBoard: '返回赛事',
-    navLink: '预测',
-    title: '赛事前瞻与比分预测',
     tabPreviews: '前瞻',
     tabPredict: '预测',
     tabRank: '排行榜',

@@ -2,9 +2,6 @@ import type { Texts } from './i18n.en';
 
 export const texts: Texts = {
   predictions: {
-    backToBoard: '返回賽事',
-    navLink: '預測',
-    title: '賽事前瞻與比分預測',
     tabPreviews: '前瞻',
     tabPredict: '預測',
     tabRank: '排行榜',
