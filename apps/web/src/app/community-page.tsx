@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { type CommunityTab, communityTabs } from './community-tabs';
@@ -35,6 +36,12 @@ export function CommunityPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const current = communityTabOf(communityTabs, searchParams.get('tab'));
   const Panel = current?.Panel;
+  // On a phone the tabs scroll sideways: the one shown is brought into view.
+  const activeTab = useRef<HTMLButtonElement | null>(null);
+  const currentId = current?.id;
+  useEffect(() => {
+    if (currentId) activeTab.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [currentId]);
   return (
     <section className="panel community-page" data-testid="community-page">
       <BackToBoard />
@@ -47,6 +54,7 @@ export function CommunityPage() {
             role="tab"
             id={`community-tab-${tab.id}`}
             aria-selected={tab === current}
+            ref={tab === current ? activeTab : undefined}
             aria-controls="community-panel"
             className={tab === current ? 'community-tabs__tab is-active' : 'community-tabs__tab'}
             // A tab shows its list: whatever item was open in the other one closes.
