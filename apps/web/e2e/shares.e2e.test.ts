@@ -1,10 +1,10 @@
-import { type OrderRecord, shareVerify } from '@sb/contract';
+import { type OrderRecord, shareCreate, shareVerify, shareWithdraw } from '@sb/contract';
 import { encodeOptionId, fromOddsUnits, memberOdds } from '@sb/domain';
-import type { EventSnapshot } from '@sb/feed-sim';
+import type { EventSnapshot, FeedMessage } from '@sb/feed-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authOf, registerMember } from '../../server/test/identity/helpers';
-import { expectOk, type Pick, placeBet, single } from '../../server/test/orders/helpers';
+import { expectOk, type Pick, parlay, placeBet, single } from '../../server/test/orders/helpers';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
 import { cny, fund, type TestMember } from '../../server/test/withdrawals/helpers';
 import {
@@ -30,14 +30,29 @@ function byTestId(page: Page, testId: string) {
   return page.getByTestId(testId);
 }
 
-/** The first pre-match match of the still world with an open, priced 1X2 market. */
-function preMatchPick(events: EventSnapshot[]): Pick {
+/** A bet stop on the event: every market suspended, as the feed would send it next. */
+function betStop(event: EventSnapshot): FeedMessage {
+  const { fixture, status, seq } = event;
+  return {
+    type: 'bet_stop',
+    eventId: fixture.eventId,
+    sportId: fixture.sportId,
+    timestamp: Date.now(),
+    seq: seq + 1,
+    reason: 'dangerous_attack',
+    status,
+  };
+}
+
+/** Pre-match matches of the still world with an open, priced 1X2 market, one pick each. */
+function preMatchPicks(events: EventSnapshot[], count: number): Pick[] {
+  const picks: Pick[] = [];
   for (const event of events) {
     if (event.fixture.kind !== 'match' || event.status.status !== 'not_started') continue;
     const market = event.markets.find((entry) => entry.playId === 3 && entry.status === 'active');
     const outcome = market?.outcomes.find((entry) => entry.active && entry.odds > 0);
     if (!market || !outcome) continue;
-    return {
+    picks.push({
       event,
       market,
       outcomeId: outcome.id,
@@ -48,9 +63,10 @@ function preMatchPick(events: EventSnapshot[]): Pick {
         outcomeId: outcome.id,
       }),
       odds: memberOdds(fromOddsUnits(outcome.odds), market.playId, [0, 0, 0]),
-    };
+    });
+    if (picks.length === count) return picks;
   }
-  throw new Error('no pre-match pick in the world');
+  throw new Error(`only ${picks.length} pre-match picks in the world`);
 }
 
 async function startServer() {
@@ -86,26 +102,36 @@ async function logIn(page: Page, url: string, account: string, password: string)
 describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', () => {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let sharer: TestBrowser | undefined;
+  let copier: TestBrowser | undefined;
   let page: Page;
+  let other: Page;
+  let sharingMember: TestMember | undefined;
+  let picks: Pick[] = [];
   let order: OrderRecord | undefined;
   let code = '';
 
   beforeAll(async () => {
     server = await startServer();
+    picks = preMatchPicks(server.feed.simulator.snapshot().events, 3);
     sharer = await launchBrowser('sb-web-shares-a');
+    copier = await launchBrowser('sb-web-shares-b');
     page = sharer.page;
+    other = copier.page;
   }, 180_000);
 
   afterAll(async () => {
+    await copier?.close();
     await sharer?.close();
     await server?.testApp.close();
   });
 
   it('shares a bet from my bets with a privacy level and a comment, and shows its code and link', async () => {
     if (!server) throw new Error('server did not start');
-    const { testApp, feed, url } = server;
+    const { testApp, url } = server;
     const { account, member } = await fundedMember(testApp);
-    const pick = preMatchPick(feed.simulator.snapshot().events);
+    sharingMember = member;
+    const [pick] = picks;
+    if (!pick) throw new Error('no pick');
     order = expectOk(await placeBet(testApp, member, single(pick, stakeMinor)));
     expect(order.legs[0]?.gameId).toBe(pick.event.fixture.eventId);
 
@@ -150,4 +176,100 @@ describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', (
     expect(await byTestId(page, 'share-code').textContent()).toBe(code);
     await page.keyboard.press('Escape');
   }, 180_000);
+
+  it('shows a shared bet verified to another member, who copies it to their slip', async () => {
+    if (!server || !order) throw new Error('no share to open');
+    const { testApp, url } = server;
+    const { account, member } = await fundedMember(testApp);
+    await other.setViewportSize(viewports.desktop);
+    await logIn(other, url, account, member.password);
+    await other.goto(`${url}/#/share/${code}`);
+    const sharePage = byTestId(other, 'share-page');
+    await sharePage.waitFor();
+    const verify = byTestId(other, 'share-verify');
+    await expect.poll(() => verify.getAttribute('data-browser-check')).toBe('valid');
+    expect(await verify.getAttribute('data-valid')).toBe('true');
+    // Without stake and return: the odds and the sharer's name, no amounts.
+    expect(await byTestId(other, 'share-stake').count()).toBe(0);
+    expect(await byTestId(other, 'share-return').count()).toBe(0);
+    expect(await byTestId(other, 'share-odds').getAttribute('data-odds')).toBe(String(order.odds));
+    expect(await byTestId(other, 'share-tipster').textContent()).toMatch(/^Shared by \S+\*\*\*/);
+    expect(await byTestId(other, 'share-comment-text').textContent()).toBe(
+      'Home side unbeaten in five.',
+    );
+    expect(await other.getByTestId('bet-leg').getAttribute('data-oi')).toBe(order.legs[0]?.optId);
+    // The page is reached from its link only: no header link names it.
+    expect(await other.locator('[data-testid^="nav-share"]').count()).toBe(0);
+    await checkScreen(other, 'shares-page-en', {
+      within: '[data-testid="share-page"]',
+      narrowest: true,
+    });
+
+    await byTestId(other, 'share-copy').click();
+    const added = byTestId(other, 'share-copy-added');
+    await added.waitFor();
+    expect(await added.getAttribute('data-count')).toBe('1');
+    expect(await byTestId(other, 'share-copy-dropped').count()).toBe(0);
+    // The server counted the copy.
+    await expect
+      .poll(async () => {
+        const answer = await testApp.call<{ share: { copies: number } }>(shareVerify.path, {
+          code,
+        });
+        return expectOk(answer).share.copies;
+      })
+      .toBe(1);
+    await byTestId(other, 'share-open-slip').click();
+    const item = other.getByTestId('slip-item');
+    await item.first().waitFor({ timeout: 30_000 });
+    expect(await item.count()).toBe(1);
+    expect(await item.first().getAttribute('data-oi')).toBe(order.legs[0]?.optId);
+  }, 180_000);
+
+  it('leaves out a leg whose market is closed now, naming it', async () => {
+    if (!server || !sharingMember) throw new Error('no sharer');
+    const { testApp, feed, url } = server;
+    const [, open, stopped] = picks;
+    if (!open || !stopped) throw new Error('not enough picks');
+    const placed = expectOk(await placeBet(testApp, sharingMember, parlay([open, stopped])));
+    const shared = expectOk(
+      await testApp.call<{ code: string }>(shareCreate.path, {
+        ...sharingMember.auth,
+        orderNo: placed.orderNo,
+        privacy: 'anonymous',
+      }),
+    );
+    feed.push([betStop(stopped.event)]);
+    await other.goto(`${url}/#/share/${shared.code}`);
+    await byTestId(other, 'share-verify').waitFor();
+    expect(await byTestId(other, 'share-tipster').textContent()).toBe('Shared anonymously');
+    await expect.poll(() => other.getByTestId('bet-leg').count()).toBe(2);
+    await byTestId(other, 'share-copy').click();
+    await byTestId(other, 'share-copy-added').waitFor();
+    expect(await byTestId(other, 'share-copy-added').getAttribute('data-count')).toBe('1');
+    const dropped = byTestId(other, 'share-copy-dropped');
+    expect(await dropped.getAttribute('data-count')).toBe('1');
+    // Named as the share has it: in the language the order was placed in.
+    const stoppedLeg = placed.legs.find((leg) => leg.gameId === stopped.event.fixture.eventId);
+    expect(await dropped.textContent()).toContain(stoppedLeg?.home ?? 'no such leg');
+    await checkScreen(other, 'shares-page-dropped', { within: '[data-testid="share-page"]' });
+  }, 180_000);
+
+  it('shows the share page in Chinese, and a withdrawn code’s refusal', async () => {
+    if (!server || !sharingMember) throw new Error('no sharer');
+    const { testApp, url } = server;
+    await other.evaluate(() => localStorage.setItem('lang', 'zh'));
+    await other.goto(`${url}/#/share/${code}`);
+    await other.reload();
+    await byTestId(other, 'share-verify').waitFor();
+    await expect.poll(() => byTestId(other, 'share-verify').textContent()).toContain('已验证');
+    await checkScreen(other, 'shares-page-zh', { within: '[data-testid="share-page"]' });
+
+    expectOk(await testApp.call(shareWithdraw.path, { ...sharingMember.auth, code }));
+    await other.reload();
+    const refused = byTestId(other, 'share-refused');
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe('该分享不存在或已撤回');
+    await checkScreen(other, 'shares-page-refused-zh', { within: '[data-testid="share-page"]' });
+  }, 120_000);
 });
