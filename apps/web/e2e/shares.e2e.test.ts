@@ -109,6 +109,8 @@ describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', (
   let picks: Pick[] = [];
   let order: OrderRecord | undefined;
   let code = '';
+  /** The anonymous parlay's share, copied once too (one leg of it). */
+  let parlayCode = '';
 
   beforeAll(async () => {
     server = await startServer();
@@ -239,6 +241,7 @@ describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', (
         privacy: 'anonymous',
       }),
     );
+    parlayCode = shared.code;
     feed.push([betStop(stopped.event)]);
     await other.goto(`${url}/#/share/${shared.code}`);
     await byTestId(other, 'share-verify').waitFor();
@@ -255,6 +258,55 @@ describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', (
     await checkScreen(other, 'shares-page-dropped', { within: '[data-testid="share-page"]' });
   }, 180_000);
 
+  it('lists shares on the community page by feed and sport, and follows a tipster', async () => {
+    if (!server || !order) throw new Error('no share to list');
+    const { url } = server;
+    await other.setViewportSize(viewports.desktop);
+    await other.goto(`${url}/#/community?tab=shares`);
+    const cards = byTestId(other, 'share-card');
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(2);
+    const single = other.locator(`[data-testid="share-card"][data-code="${code}"]`);
+    expect(await single.getByTestId('share-tipster-open').count()).toBe(1);
+    await checkScreen(other, 'shares-tab-en', {
+      within: '[data-testid="shares-tab"]',
+      narrowest: true,
+    });
+
+    // Latest: the parlay, shared last, first. Most copied: both were copied once, so the
+    // newer first again.
+    expect(await cards.first().getAttribute('data-code')).toBe(parlayCode);
+    await byTestId(other, 'shares-feed-most_copied').click();
+    await expect.poll(() => cards.first().getAttribute('data-code')).toBe(parlayCode);
+    expect(await cards.nth(1).getAttribute('data-code')).toBe(code);
+
+    // By sport: a sport none of the bets is of shows none.
+    const sportIds = new Set<number>(picks.map((pick) => pick.event.fixture.sportId));
+    const otherSport = [31, 23, 20, 5, 4].find((sportId) => !sportIds.has(sportId));
+    await byTestId(other, 'shares-sport').selectOption(String(otherSport));
+    await byTestId(other, 'shares-empty').waitFor();
+    await byTestId(other, 'shares-sport').selectOption(String(picks[0]?.event.fixture.sportId));
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    await byTestId(other, 'shares-sport').selectOption('0');
+
+    // The tipster's profile: follow, then the following feed holds their named share only.
+    await single.getByTestId('share-tipster-open').click();
+    const follow = byTestId(other, 'tipster-follow');
+    await follow.waitFor();
+    expect(await follow.getAttribute('data-followed')).toBe('false');
+    expect(await byTestId(other, 'tipster-followers').textContent()).toBe('0');
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('data-followed')).toBe('true');
+    expect(await byTestId(other, 'tipster-followers').textContent()).toBe('1');
+    await checkScreen(other, 'shares-tipster-en', { within: '[data-testid="shares-tab"]' });
+    await byTestId(other, 'shares-feed-following').click();
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(await cards.first().getAttribute('data-code')).toBe(code);
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('data-followed')).toBe('false');
+    expect(await byTestId(other, 'tipster-followers').textContent()).toBe('0');
+    await byTestId(other, 'shares-empty').waitFor();
+  }, 180_000);
+
   it('shows the share page in Chinese, and a withdrawn code’s refusal', async () => {
     if (!server || !sharingMember) throw new Error('no sharer');
     const { testApp, url } = server;
@@ -264,6 +316,12 @@ describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', (
     await byTestId(other, 'share-verify').waitFor();
     await expect.poll(() => byTestId(other, 'share-verify').textContent()).toContain('已验证');
     await checkScreen(other, 'shares-page-zh', { within: '[data-testid="share-page"]' });
+    await other.goto(`${url}/#/community?tab=shares`);
+    await byTestId(other, 'share-card').first().waitFor({ timeout: 30_000 });
+    expect(await byTestId(other, 'shares-feed-latest').textContent()).toBe('最新');
+    await checkScreen(other, 'shares-tab-zh', { within: '[data-testid="shares-tab"]' });
+    await other.goto(`${url}/#/share/${code}`);
+    await byTestId(other, 'share-verify').waitFor();
 
     expectOk(await testApp.call(shareWithdraw.path, { ...sharingMember.auth, code }));
     await other.reload();

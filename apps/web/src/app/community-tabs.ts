@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { ActivitiesTab } from '../features/news/components/activities-tab';
 import { NewsTab } from '../features/news/components/news-tab';
+import { SharesTab } from '../features/shares/components/shares-tab';
 
 /** One tab of the community page: its address (`?tab=<id>`), its panel and its label's key. */
 export interface CommunityTab {
@@ -17,4 +18,5 @@ export interface CommunityTab {
 export const communityTabs = [
   { id: 'news', Panel: NewsTab, tabText: 'news.tab' },
   { id: 'activities', Panel: ActivitiesTab, tabText: 'news.activitiesTab' },
+  { id: 'shares', Panel: SharesTab, tabText: 'sharesTab.tab' },
 ] as const satisfies readonly CommunityTab[];

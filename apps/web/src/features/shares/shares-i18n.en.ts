@@ -46,6 +46,27 @@ export const texts = {
     listJoin: '; ',
     openSlip: 'Go to my slip',
   },
+  sharesTab: {
+    tab: 'Shares',
+    latest: 'Latest',
+    mostCopied: 'Most copied',
+    following: 'Following',
+    sport: 'Sport',
+    allSports: 'All sports',
+    empty: 'No shared bets yet.',
+    emptyFollowing: 'No shares from tipsters you follow yet.',
+    copies: 'Copied {{count}}',
+    open: 'Open',
+    tipster: 'Tipster',
+    closeTipster: 'Close',
+    settledShares: 'Settled shares',
+    winRate: 'Win rate',
+    yield: 'Yield',
+    longestStreak: 'Longest win streak',
+    followers: 'Followers',
+    follow: 'Follow',
+    unfollow: 'Unfollow',
+  },
 };
 
 export type Texts = typeof texts;

@@ -5,7 +5,12 @@ import {
   matchLegList,
   type SharePlaced,
   shareCopy,
+  type shareFeeds,
+  shareFollow,
   shareKey,
+  shareList,
+  sharePersonalData,
+  shareUnfollow,
   shareVerify,
 } from '@sb/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -72,4 +77,40 @@ export async function fetchLegsNow(legs: SharePlaced['legs']): Promise<LegNow[]>
 /** Tells the server the member copied the share to their slip (it counts distinct members). */
 export function reportCopy(code: string) {
   return callApi(shareCopy, { code }, { isSilent: true });
+}
+
+/** A feed of the Shares tab (docs/community.md, Feeds). */
+export type ShareFeed = (typeof shareFeeds)[number];
+
+/** Shares on one page of the tab. */
+export const shareFeedPageSize = 10;
+
+/** One page of a feed, by sport when `sportId` is given; `following` is for members only. */
+export function useShareFeed(feed: ShareFeed, sportId: number | undefined, page: number) {
+  return useQuery({
+    queryKey: ['share-list', feed, sportId ?? 0, page],
+    queryFn: () =>
+      callApi(
+        shareList,
+        { feed, page, size: shareFeedPageSize, ...(sportId ? { sportId } : {}) },
+        { isSilent: true },
+      ),
+    retry: false,
+  });
+}
+
+export const tipsterProfileKey = (tipsterId: number) => ['share-tipster', tipsterId] as const;
+
+/** A tipster's public profile; a tipster without one answers 8103 as the query's error. */
+export function useTipsterProfile(tipsterId: number, viewerId: number) {
+  return useQuery({
+    queryKey: [...tipsterProfileKey(tipsterId), viewerId],
+    queryFn: () => callApi(sharePersonalData, { tipsterId }, { isSilent: true }),
+    retry: false,
+  });
+}
+
+/** Follows or stops following a tipster; refusals are shown by the API client. */
+export function setFollowing(tipsterId: number, isFollowing: boolean) {
+  return callApi(isFollowing ? shareFollow : shareUnfollow, { tipsterId });
 }

@@ -1,10 +1,4 @@
-import {
-  type LegResult,
-  type OrderRecord,
-  orderStatus,
-  type Share,
-  type ShareOutcome,
-} from '@sb/contract';
+import type { Share } from '@sb/contract';
 import { formatDisplayAmount, fromOddsUnits } from '@sb/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,36 +18,8 @@ import {
   useShareVerify,
 } from '../api/share-api';
 import { type BrowserCheck, checkInBrowser } from '../model/share-proof';
+import { orderLegsOf, statusTextOf } from './share-parts';
 import './shares.css';
-
-type OrderLeg = OrderRecord['legs'][number];
-
-const statusTextKeys: Record<number, string> = {
-  [orderStatus.pending]: 'sharePage.statusPending',
-  [orderStatus.accepted]: 'sharePage.statusOpen',
-  [orderStatus.rejected]: 'sharePage.statusRejected',
-  [orderStatus.settled]: 'sharePage.statusSettled',
-  [orderStatus.cashedOut]: 'sharePage.statusCashedOut',
-  [orderStatus.void]: 'sharePage.statusVoid',
-};
-
-const outcomeTextKeys: Record<ShareOutcome, string> = {
-  won: 'sharePage.outcomeWon',
-  lost: 'sharePage.outcomeLost',
-  push: 'sharePage.outcomePush',
-  void: 'sharePage.outcomeVoid',
-  cashed_out: 'sharePage.outcomeCashedOut',
-  rejected: 'sharePage.outcomeRejected',
-};
-
-/** A frozen leg drawn as my bets draws an order's legs, its result from `settled` once final. */
-function orderLegsOf(share: Share): OrderLeg[] {
-  return share.placed.legs.map((leg, index) => ({
-    ...leg,
-    requestedOdds: leg.odds,
-    result: (share.settled?.legResults[index] ?? null) as LegResult | null,
-  }));
-}
 
 /** The browser's own check of the proof against the pinned key, run once both are in. */
 function useBrowserCheck(
@@ -245,9 +211,7 @@ function ShareFacts({ share }: { share: Share }) {
       ) : null}
       <dt>{t('sharePage.status')}</dt>
       <dd data-testid="share-status" data-status={share.status}>
-        {settled
-          ? t(outcomeTextKeys[settled.outcome])
-          : t(statusTextKeys[share.status] ?? 'sharePage.statusOpen')}
+        {statusTextOf(share, t)}
       </dd>
       <dt>{t('sharePage.placedAt')}</dt>
       <dd>{formatDisplayTime(placed.placedAt)}</dd>
