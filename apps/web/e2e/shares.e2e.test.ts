@@ -320,6 +320,10 @@ describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', (
     await byTestId(other, 'share-card').first().waitFor({ timeout: 30_000 });
     expect(await byTestId(other, 'shares-feed-latest').textContent()).toBe('最新');
     await checkScreen(other, 'shares-tab-zh', { within: '[data-testid="shares-tab"]' });
+    // The compact layout routes the page too.
+    await other.goto(`${url}/#/mini/share/${code}`);
+    await byTestId(other, 'share-verify').waitFor();
+    expect(await byTestId(other, 'share-page').getAttribute('data-code')).toBe(code);
     await other.goto(`${url}/#/share/${code}`);
     await byTestId(other, 'share-verify').waitFor();
 
