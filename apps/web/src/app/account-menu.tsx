@@ -10,7 +10,7 @@ import { useWalletScreenStore } from '../features/wallet/store/wallet-screen-sto
 import { useDialogStore } from '../lib/session/dialog-store';
 import { isPartnerSession, useSessionStore } from '../lib/session/session-store';
 import { useHasWallet } from './member-balance';
-import { memberPages } from './member-pages';
+import { linkedPages } from './member-pages';
 
 const menuId = 'account-menu';
 
@@ -84,7 +84,7 @@ export function AccountMenu({ isCompact }: { isCompact: boolean }) {
                   {t('walletUi.open')}
                 </button>
               ) : null}
-              {memberPages.map((page) => (
+              {linkedPages.map((page) => (
                 <button
                   key={page.path}
                   type="button"

@@ -6,6 +6,7 @@ import {
   PreviewsTab,
   RankTab,
 } from '../features/predictions/components/predictions-tabs';
+import { SharesTab } from '../features/shares/components/shares-tab';
 
 /** One tab of the community page: its address (`?tab=<id>`), its panel and its label's key. */
 export interface CommunityTab {
@@ -22,6 +23,7 @@ export interface CommunityTab {
 export const communityTabs = [
   { id: 'news', Panel: NewsTab, tabText: 'news.tab' },
   { id: 'activities', Panel: ActivitiesTab, tabText: 'news.activitiesTab' },
+  { id: 'shares', Panel: SharesTab, tabText: 'sharesTab.tab' },
   { id: 'previews', Panel: PreviewsTab, tabText: 'predictions.tabPreviews' },
   { id: 'predict', Panel: PredictTab, tabText: 'predictions.tabPredict' },
   { id: 'rank', Panel: RankTab, tabText: 'predictions.tabRank' },

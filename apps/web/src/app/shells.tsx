@@ -12,7 +12,7 @@ import { useDialogStore } from '../lib/session/dialog-store';
 import { AccountMenu } from './account-menu';
 import { IndexPage } from './index-page';
 import { MemberBalance } from './member-balance';
-import { memberPages } from './member-pages';
+import { linkedPages } from './member-pages';
 
 /**
  * Shell classes: light theme always (SPEC §1), brand by isXyUser, flavour by session source.
@@ -45,7 +45,7 @@ export function DesktopShell() {
         flavour={flavour}
         actions={<IdentityBar balance={<MemberBalance />} />}
         menu={<AccountMenu isCompact={false} />}
-        pages={memberPages}
+        pages={linkedPages}
       />
       <QuickAccountPrompt />
       <main className="shell__main">

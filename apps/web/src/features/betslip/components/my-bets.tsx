@@ -9,6 +9,7 @@ import { useSessionStore } from '../../../lib/session/session-store';
 import { useOrderList } from '../api/order-list';
 import { statusTextKeys } from '../i18n';
 import { CashOut } from './cash-out';
+import { ShareDialog } from './share-dialog';
 
 const myBetsPager: PagerLook = {
   className: 'pager',
@@ -31,6 +32,9 @@ function OrderRow({ order }: { order: OrderRecord }) {
   const money = (minor: number) =>
     `${formatDisplayAmount(minor, order.scale)} ${order.currencyCode}`;
   const returnTextKey = returnTextKeyOf(order);
+  const [isSharing, setIsSharing] = useState(false);
+  // A rejected order cannot be shared (8102): every other one, open or settled, can.
+  const isShareable = order.status !== orderStatus.rejected;
   return (
     <li
       className="my-bet"
@@ -69,6 +73,21 @@ function OrderRow({ order }: { order: OrderRecord }) {
       </dl>
       <div className="my-bet__order muted">{order.orderNo}</div>
       {order.status === orderStatus.accepted ? <CashOut order={order} /> : null}
+      {isShareable ? (
+        <div className="my-bet__share">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => setIsSharing(true)}
+            data-testid="share-open"
+          >
+            {t('shareDialog.open')}
+          </button>
+        </div>
+      ) : null}
+      {isSharing ? (
+        <ShareDialog orderNo={order.orderNo} onClose={() => setIsSharing(false)} />
+      ) : null}
     </li>
   );
 }
