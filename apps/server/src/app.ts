@@ -22,6 +22,7 @@ import type { ModuleContext } from './module-context';
 import { registerAdjustmentsModule } from './modules/adjustments/adjustments.module';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { registerCommunityModule } from './modules/community/community.module';
+import type { CommunityService } from './modules/community/community.service';
 import {
   type DepositsModule,
   type PaymentSettings,
@@ -130,6 +131,7 @@ export interface AppModules {
   deposits: DepositsModule;
   orders: Orders;
   settlement: Settlement;
+  community: CommunityService;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -277,7 +279,7 @@ export async function assembleApp(
     ),
   });
   registerSiteContentModule(context, { audit });
-  registerCommunityModule(context, { orders: orders.orders, audit });
+  const community = registerCommunityModule(context, { orders: orders.orders, audit });
   // Off on a production configuration unless turned on (config.ts API_DOCS); then /docs is 404.
   if (deps.config.API_DOCS !== false) await registerApiDocs(app);
 
@@ -304,6 +306,7 @@ export async function assembleApp(
     deposits,
     orders,
     settlement,
+    community,
   };
   return { app, modules };
 }
