@@ -6,8 +6,9 @@ import { plainTextField } from './site-content';
 /**
  * Community: members share their orders, follow tipsters and copy shares to their slip (SPEC §1
  * shared orders, SPEC §7 `trade/order/share`, `share/list`, `share/verify`,
- * `share/personal/data`). SPEC gives no fields for these calls; docs/community.md records the
- * design: the privacy levels, the signed snapshot and how a client checks it, the figures.
+ * `share/personal/data`, `master/rank`). SPEC gives no fields for these calls; docs/community.md
+ * records the design: the privacy levels, the signed snapshot and how a client checks it, the
+ * figures, and the ranking's rules and score.
  */
 
 const tag = 'community';
