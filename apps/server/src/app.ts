@@ -22,6 +22,7 @@ import type { ModuleContext } from './module-context';
 import { registerAdjustmentsModule } from './modules/adjustments/adjustments.module';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { registerCommunityModule } from './modules/community/community.module';
+import type { CommunityService } from './modules/community/community.service';
 import {
   type DepositsModule,
   type PaymentSettings,
@@ -131,6 +132,7 @@ export interface AppModules {
   deposits: DepositsModule;
   orders: Orders;
   settlement: Settlement;
+  community: CommunityService;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -278,7 +280,7 @@ export async function assembleApp(
     ),
   });
   registerSiteContentModule(context, { audit });
-  registerCommunityModule(context, { orders: orders.orders, audit });
+  const community = registerCommunityModule(context, { orders: orders.orders, audit });
   registerPredictionsModule(context, { viewers: match.viewers, records: deps.teamRecords });
   // Off on a production configuration unless turned on (config.ts API_DOCS); then /docs is 404.
   if (deps.config.API_DOCS !== false) await registerApiDocs(app);
@@ -306,6 +308,7 @@ export async function assembleApp(
     deposits,
     orders,
     settlement,
+    community,
   };
   return { app, modules };
 }

@@ -6,8 +6,9 @@ import { plainTextField } from './site-content';
 /**
  * Community: members share their orders, follow tipsters and copy shares to their slip (SPEC §1
  * shared orders, SPEC §7 `trade/order/share`, `share/list`, `share/verify`,
- * `share/personal/data`). SPEC gives no fields for these calls; docs/community.md records the
- * design: the privacy levels, the signed snapshot and how a client checks it, the figures.
+ * `share/personal/data`, `master/rank`). SPEC gives no fields for these calls; docs/community.md
+ * records the design: the privacy levels, the signed snapshot and how a client checks it, the
+ * figures, and the ranking's rules and score.
  */
 
 const tag = 'community';
@@ -270,6 +271,52 @@ export const shareCopy = defineCall({
   output: z.object({ code: z.string(), copies: z.number().int(), isCounted: z.boolean() }),
 });
 
+/** The windows of the tipster ranking, in days. */
+export const rankWindows = [7, 30, 90] as const;
+export type RankWindow = (typeof rankWindows)[number];
+
+/** A ranked tipster and the figures behind their place (docs/community.md, "Ranking"). */
+export const rankedTipsterSchema = z.object({
+  /** 1 for the first, counted over every page. */
+  rank: z.number().int(),
+  tipsterId: z.number().int(),
+  name: z.string(),
+  /** Shares counted in the window. */
+  orders: z.number().int(),
+  wins: z.number().int(),
+  /** Wins over won and lost shares, ten-thousandths. */
+  winRate: z.number().int(),
+  /** Mean of return over stake minus 1 at a level stake, ten-thousandths (may be negative). */
+  yield: z.number().int(),
+  /** The lower end of the yield's 95 % confidence interval, ten-thousandths: what ranks. */
+  score: z.number().int(),
+  /** Profit at a level stake of 1 per share, ten-thousandths of that stake. */
+  profit: z.number().int(),
+  longestWinStreak: z.number().int(),
+});
+export type RankedTipster = z.infer<typeof rankedTipsterSchema>;
+
+export const masterRank = defineCall({
+  path: '/trade/order/master/rank',
+  auth: 'public',
+  tag,
+  summary:
+    'Top tipsters over 7, 30 or 90 days by a luck-aware score of their shared, settled orders, by sport, paged',
+  input: z.object({
+    window: z.literal(rankWindows, { error: 'must be 7, 30 or 90' }),
+    sportId: boundedInt(1, 2_147_483_647).optional(),
+    page: boundedInt(1, 10_000).default(1),
+    size: boundedInt(1, 50).default(20),
+  }),
+  output: z.object({
+    window: z.number().int(),
+    /** Counted shares a tipster needs in the window to be ranked. */
+    minOrders: z.number().int(),
+    records: z.array(rankedTipsterSchema),
+    total: z.number().int(),
+  }),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Operators
 // ---------------------------------------------------------------------------------------------
@@ -303,6 +350,7 @@ export const communityCalls = [
   shareFollow,
   shareUnfollow,
   shareCopy,
+  masterRank,
   shareHide,
   tipsterHide,
 ] as const;

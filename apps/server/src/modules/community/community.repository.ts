@@ -1,4 +1,20 @@
-import { and, count, desc, eq, inArray, isNull, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notExists,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   communityFollows,
@@ -6,8 +22,10 @@ import {
   communityKeys,
   communityShareCopies,
   communityShares,
+  communityTipsterDays,
   type NewShare,
   type ShareRow,
+  type TipsterDayRow,
 } from './community.schema';
 
 /** Which shares a feed lists. */
@@ -89,18 +107,154 @@ export function createCommunityRepository(db: Database) {
 
     /** Freezes how the order ended, once: undefined when another reader froze it first. */
     async freeze(
+      tx: Database,
       id: number,
       values: Pick<
         ShareRow,
         'settled' | 'status' | 'outcome' | 'returnUnits' | 'signature' | 'settledAt'
       >,
     ): Promise<ShareRow | undefined> {
-      const [row] = await db
+      const [row] = await tx
         .update(communityShares)
         .set(values)
         .where(and(eq(communityShares.id, id), isNull(communityShares.settled)))
         .returning();
       return row;
+    },
+
+    /** Shares still open (withdrawn ones too), oldest first, after the id given. */
+    async openShares(afterId: number, limit: number): Promise<ShareRow[]> {
+      return db
+        .select()
+        .from(communityShares)
+        .where(and(isNull(communityShares.settled), gt(communityShares.id, afterId)))
+        .orderBy(asc(communityShares.id))
+        .limit(limit);
+    },
+
+    /**
+     * Holds the tipster's day until the transaction ends, so two shares of one tipster freezing
+     * at once rewrite the day one after the other, the second seeing the first.
+     */
+    async lockTipsterDay(tx: Database, userId: number, day: string): Promise<void> {
+      await tx
+        .insert(communityTipsterDays)
+        .values({
+          userId,
+          sportId: 0,
+          day,
+          orders: 0,
+          wins: 0,
+          losses: 0,
+          sumR: 0,
+          sumR2: 0,
+          winPrefix: 0,
+          winSuffix: 0,
+          bestStreak: 0,
+        })
+        .onConflictDoNothing();
+      await tx
+        .select({ userId: communityTipsterDays.userId })
+        .from(communityTipsterDays)
+        .where(
+          and(
+            eq(communityTipsterDays.userId, userId),
+            eq(communityTipsterDays.sportId, 0),
+            eq(communityTipsterDays.day, day),
+          ),
+        )
+        .for('update');
+    },
+
+    /** The tipster's shares that froze their ending in [from, to), in the order they froze. */
+    async sharesSettledBetween(tx: Database, userId: number, from: Date, to: Date) {
+      return tx
+        .select()
+        .from(communityShares)
+        .where(
+          and(
+            eq(communityShares.userId, userId),
+            gte(communityShares.settledAt, from),
+            lt(communityShares.settledAt, to),
+          ),
+        )
+        .orderBy(asc(communityShares.settledAt), asc(communityShares.id));
+    },
+
+    /** Writes the tipster's rows of the day, one per sport key, and drops the keys left out. */
+    async replaceTipsterDay(
+      tx: Database,
+      userId: number,
+      day: string,
+      rows: ReadonlyMap<number, Omit<TipsterDayRow, 'userId' | 'sportId' | 'day'>>,
+    ): Promise<void> {
+      await tx
+        .delete(communityTipsterDays)
+        .where(
+          and(
+            eq(communityTipsterDays.userId, userId),
+            eq(communityTipsterDays.day, day),
+            notInArray(communityTipsterDays.sportId, [...rows.keys()]),
+          ),
+        );
+      for (const [sportId, figures] of rows)
+        await tx
+          .insert(communityTipsterDays)
+          .values({ userId, sportId, day, ...figures })
+          .onConflictDoUpdate({
+            target: [
+              communityTipsterDays.userId,
+              communityTipsterDays.sportId,
+              communityTipsterDays.day,
+            ],
+            set: figures,
+          });
+    },
+
+    /**
+     * The window's sums per tipster of one sport key (0: every sport), for tipsters not hidden
+     * with at least `minOrders` counted shares in it.
+     */
+    async rankSums(sportId: number, fromDay: string, minOrders: number) {
+      const days = communityTipsterDays;
+      const orders = sql<number>`sum(${days.orders})::float8`.mapWith(Number);
+      return db
+        .select({
+          userId: days.userId,
+          orders,
+          wins: sql<number>`sum(${days.wins})::float8`.mapWith(Number),
+          losses: sql<number>`sum(${days.losses})::float8`.mapWith(Number),
+          sumR: sql<number>`sum(${days.sumR})::float8`.mapWith(Number),
+          sumR2: sql<number>`sum(${days.sumR2})::float8`.mapWith(Number),
+        })
+        .from(days)
+        .where(
+          and(
+            eq(days.sportId, sportId),
+            gte(days.day, fromDay),
+            notExists(
+              sql`(select 1 from ${communityHiddenTipsters} where ${communityHiddenTipsters.userId} = ${days.userId})`,
+            ),
+          ),
+        )
+        .groupBy(days.userId)
+        .having(sql`sum(${days.orders}) >= ${minOrders}`);
+    },
+
+    /** The tipsters' day rows of a sport key in the window, each tipster's in day order. */
+    async tipsterDays(userIds: readonly number[], sportId: number, fromDay: string) {
+      if (userIds.length === 0) return [];
+      return db
+        .select()
+        .from(communityTipsterDays)
+        .where(
+          and(
+            inArray(communityTipsterDays.userId, [...userIds]),
+            eq(communityTipsterDays.sportId, sportId),
+            gte(communityTipsterDays.day, fromDay),
+          ),
+        )
+        .orderBy(asc(communityTipsterDays.userId), asc(communityTipsterDays.day));
     },
 
     async setStatus(id: number, status: number): Promise<void> {

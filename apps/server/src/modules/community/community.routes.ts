@@ -1,4 +1,5 @@
 import {
+  masterRank,
   shareCopy,
   shareCreate,
   shareFollow,
@@ -51,6 +52,7 @@ export function registerCommunityRoutes(
   registerCall(app, authenticate, shareCopy, (input, context) =>
     community.copy(memberOf(context), input.code),
   );
+  registerCall(app, authenticate, masterRank, (input) => community.rank(input));
 }
 
 /**

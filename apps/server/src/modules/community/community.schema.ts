@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -51,7 +52,42 @@ export const communityShares = pgTable(
     index('community_shares_created').on(table.createdAt),
     index('community_shares_user').on(table.userId, table.createdAt),
     index('community_shares_open').on(table.id).where(sql`${table.settled} is null`),
+    index('community_shares_user_settled')
+      .on(table.userId, table.settledAt)
+      .where(sql`${table.settledAt} is not null`),
     check('community_shares_privacy', sql`${table.privacy} in ('all', 'no_amounts', 'anonymous')`),
+  ],
+);
+
+/**
+ * The tipster ranking's figures of one tipster on one day (UTC, of the day their shares froze
+ * their ending), over the shares that count toward it (docs/community.md, "Ranking"): one row
+ * for every sport (`sport_id` 0) and one per sport their counted shares hold a leg of. `r` is a
+ * share's return over its stake minus 1 in ten-thousandths, so `sum_r` is the profit at a level
+ * stake. The streak columns combine in day order: `win_prefix` the wins before the day's first
+ * loss, `win_suffix` the wins after its last one, `best_streak` its longest run (pushes neither
+ * end nor extend a run). A row is rewritten from the day's shares each time one of them freezes
+ * or is hidden or shown, in that change's transaction.
+ */
+export const communityTipsterDays = pgTable(
+  'community_tipster_days',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    sportId: integer('sport_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    orders: integer('orders').notNull(),
+    wins: integer('wins').notNull(),
+    losses: integer('losses').notNull(),
+    sumR: bigint('sum_r', { mode: 'number' }).notNull(),
+    sumR2: bigint('sum_r2', { mode: 'number' }).notNull(),
+    winPrefix: integer('win_prefix').notNull(),
+    winSuffix: integer('win_suffix').notNull(),
+    bestStreak: integer('best_streak').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.sportId, table.day] }),
+    // The ranking sums a window of days of one sport key, tipster by tipster.
+    index('community_tipster_days_rank').on(table.sportId, table.day, table.userId),
   ],
 );
 
@@ -103,5 +139,6 @@ export const communityKeys = pgTable('community_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
+export type TipsterDayRow = typeof communityTipsterDays.$inferSelect;
 export type ShareRow = typeof communityShares.$inferSelect;
 export type NewShare = typeof communityShares.$inferInsert;

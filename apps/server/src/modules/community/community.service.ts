@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import {
   type Language,
+  type masterRank,
   type OrderRecord,
   orderStatus,
+  type RankedTipster,
   type Share,
   type ShareOutcome,
   type SharePlaced,
@@ -13,6 +15,7 @@ import {
   type shareList,
 } from '@sb/contract';
 import type { z } from 'zod';
+import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { AuditWithin } from '../operators/audit.service';
@@ -20,8 +23,20 @@ import type { OrdersService } from '../orders/orders.service';
 import type { CommunityRepository } from './community.repository';
 import type { ShareRow } from './community.schema';
 import { newSigningKey, type ShareSigner, shareSigner, signedBytesOf } from './share-proof';
+import {
+  allSports,
+  dayOf,
+  dayRowsOf,
+  longestWinStreak,
+  type RankedEntry,
+  rankedEntry,
+  rankMinOrders,
+  rankScore,
+  windowStart,
+} from './tipster-ranking';
 
 type ListInput = z.output<(typeof shareList)['input']>;
+type RankInput = z.output<(typeof masterRank)['input']>;
 
 /** The name of the key that signs shares. */
 const signingKeyId = 'share-signing';
@@ -31,6 +46,9 @@ const codeAttempts = 8;
 export const profileRecentMax = 10;
 /** Ten-thousandths: a return equal to the stake. */
 const evenUnits = 10_000;
+/** Open shares one freezing pass reads at a time. */
+const freezeBatch = 200;
+const dayMs = 86_400_000;
 
 const finalStatuses = new Set<number>([
   orderStatus.rejected,
@@ -141,6 +159,25 @@ export function createCommunityService(deps: {
     return signerLoad;
   }
 
+  /**
+   * Rewrites the tipster's ranking rows of the day of `at` from that day's shares, in the
+   * transaction of the change (a share freezing, hidden or shown): idempotent, and two changes of
+   * one tipster's day at once are made one after the other.
+   */
+  async function rewriteTipsterDay(tx: Database, userId: number, at: Date): Promise<void> {
+    const day = dayOf(at);
+    await repository.lockTipsterDay(tx, userId, day);
+    const from = new Date(`${day}T00:00:00.000Z`);
+    const shares = await repository.sharesSettledBetween(
+      tx,
+      userId,
+      from,
+      new Date(from.getTime() + dayMs),
+    );
+    const entries = shares.map(rankedEntry).filter((entry): entry is RankedEntry => entry !== null);
+    await repository.replaceTipsterDay(tx, userId, day, dayRowsOf(entries));
+  }
+
   async function nameOf(userId: number): Promise<string> {
     return maskedName((await deps.accountNames([userId])).get(userId), userId);
   }
@@ -224,13 +261,17 @@ export function createCommunityService(deps: {
             : null,
         settledAt: settledAt.getTime(),
       };
-      const frozen = await repository.freeze(row.id, {
-        settled,
-        status: record.status,
-        outcome,
-        returnUnits,
-        signature: keys.sign(signedBytesOf(row.placed, settled)),
-        settledAt,
+      const frozen = await repository.transaction(async (tx) => {
+        const done = await repository.freeze(tx, row.id, {
+          settled,
+          status: record.status,
+          outcome,
+          returnUnits,
+          signature: keys.sign(signedBytesOf(row.placed, settled)),
+          settledAt,
+        });
+        if (done) await rewriteTipsterDay(tx, done.userId, settledAt);
+        return done;
       });
       changed.set(row.id, frozen ?? (await repository.findByCode(row.code)) ?? row);
     }
@@ -386,6 +427,63 @@ export function createCommunityService(deps: {
       };
     },
 
+    /**
+     * Freezes every open share whose order is now final (withdrawn ones too, for the ranking),
+     * so the ranking does not wait for someone to read them; the module runs it periodically.
+     * Answers how many shares it froze.
+     */
+    async freezeSettled(): Promise<number> {
+      let frozen = 0;
+      let afterId = 0;
+      for (;;) {
+        const open = await repository.openShares(afterId, freezeBatch);
+        if (open.length === 0) return frozen;
+        const after = await refreshed(open);
+        frozen += after.filter((row) => row.settled !== null).length;
+        afterId = open[open.length - 1]?.id ?? afterId;
+        if (open.length < freezeBatch) return frozen;
+      }
+    },
+
+    /** trade/order/master/rank: tipsters by the lower end of their yield's 95 % interval. */
+    async rank(input: RankInput) {
+      const sportId = input.sportId ?? allSports;
+      const fromDay = windowStart(now(), input.window);
+      const sums = await repository.rankSums(sportId, fromDay, rankMinOrders);
+      const ranked = sums
+        .map((sum) => ({
+          ...sum,
+          score: rankScore(sum.orders, sum.sumR, sum.sumR2) ?? 0,
+          yield: Math.round(sum.sumR / sum.orders),
+        }))
+        .sort(
+          (a, b) =>
+            b.score - a.score || b.yield - a.yield || b.orders - a.orders || a.userId - b.userId,
+        );
+      const pageRows = ranked.slice((input.page - 1) * input.size, input.page * input.size);
+      const ids = pageRows.map((row) => row.userId);
+      const [days, names] = await Promise.all([
+        repository.tipsterDays(ids, sportId, fromDay),
+        deps.accountNames(ids),
+      ]);
+      const records: RankedTipster[] = pageRows.map((row, index) => ({
+        rank: (input.page - 1) * input.size + index + 1,
+        tipsterId: row.userId,
+        name: maskedName(names.get(row.userId), row.userId),
+        orders: row.orders,
+        wins: row.wins,
+        winRate:
+          row.wins + row.losses > 0
+            ? Math.round((row.wins * evenUnits) / (row.wins + row.losses))
+            : 0,
+        yield: row.yield,
+        score: row.score,
+        profit: row.sumR,
+        longestWinStreak: longestWinStreak(days.filter((day) => day.userId === row.userId)),
+      }));
+      return { window: input.window, minOrders: rankMinOrders, records, total: ranked.length };
+    },
+
     async follow(user: AuthenticatedUser, tipsterId: number) {
       if (tipsterId === user.userId)
         throw new AppError('FOLLOW_SELF', 'tipsterId: you cannot follow yourself');
@@ -418,6 +516,7 @@ export function createCommunityService(deps: {
           hidden ? operatorId : null,
           hidden ? now() : null,
         );
+        if (row.settledAt) await rewriteTipsterDay(tx, row.userId, row.settledAt);
         await audit(tx, { before: { hidden: wasHidden }, after: { hidden } });
         return { code, hidden, applied: true };
       });
