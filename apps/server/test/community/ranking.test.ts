@@ -222,8 +222,9 @@ describe('the call', () => {
     const ofSport = picks.filter((pick) => pick.event.fixture.sportId === sportId).length;
     for (const pick of picks)
       await results.send([results.settlement(pick, { result: 1, voidFactor: 0 })]);
-    // Nobody reads the shares: the module's pass freezes them.
-    expect(await testApp.modules.community.freezeSettled()).toBeGreaterThanOrEqual(20);
+    // Nobody reads the shares: the module's pass freezes them (here, or its timer's run if the
+    // file has been running for a minute; the pass is the same either way).
+    await testApp.modules.community.freezeSettled();
     const every = expectOk(
       await testApp.call<Ranking>('/trade/order/master/rank', { window: '30' }),
     );
