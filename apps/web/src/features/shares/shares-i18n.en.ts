@@ -45,6 +45,9 @@ export const texts = {
     dropped: 'Left out (market closed or match started): {{legs}}',
     listJoin: '; ',
     openSlip: 'Go to my slip',
+    saveImage: 'Save as image',
+    saveImageFailed: 'The image could not be made. Please try again.',
+    cardCode: 'Code {{code}}',
   },
   sharesTab: {
     tab: 'Shares',

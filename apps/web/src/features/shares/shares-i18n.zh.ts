@@ -46,6 +46,9 @@ export const texts: Texts = {
     dropped: '未加入（盘口已关闭或比赛已开始）：{{legs}}',
     listJoin: '；',
     openSlip: '查看我的注单',
+    saveImage: '保存为图片',
+    saveImageFailed: '图片生成失败，请重试。',
+    cardCode: '分享码 {{code}}',
   },
   sharesTab: {
     tab: '晒单',

@@ -46,6 +46,9 @@ export const texts: Texts = {
     dropped: '未加入（盤口已關閉或比賽已開始）：{{legs}}',
     listJoin: '；',
     openSlip: '查看我的注單',
+    saveImage: '儲存為圖片',
+    saveImageFailed: '圖片產生失敗，請重試。',
+    cardCode: '分享碼 {{code}}',
   },
   sharesTab: {
     tab: '曬單',
