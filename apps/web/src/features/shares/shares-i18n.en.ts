@@ -70,6 +70,19 @@ export const texts = {
     follow: 'Follow',
     unfollow: 'Unfollow',
   },
+  tipstersTab: {
+    tab: 'Top tipsters',
+    window: 'Period',
+    days: '{{count}} days',
+    orders: 'Orders',
+    winRate: 'Win rate',
+    yield: 'Yield',
+    score: 'Score',
+    longestStreak: 'Longest win streak',
+    rule: 'Ranked: tipsters with at least {{count}} settled shares in the period, at odds of 1.30 or more, shared before kick-off. The score is the yield their record shows at least, with 95 % confidence.',
+    empty: 'No tipster is ranked over the last {{count}} days yet.',
+    loadFailed: 'The ranking could not be loaded. Please try again later.',
+  },
 };
 
 export type Texts = typeof texts;

@@ -71,4 +71,17 @@ export const texts: Texts = {
     follow: '關注',
     unfollow: '取消關注',
   },
+  tipstersTab: {
+    tab: '達人榜',
+    window: '時間範圍',
+    days: '近{{count}}天',
+    orders: '注單',
+    winRate: '勝率',
+    yield: '收益率',
+    score: '評分',
+    longestStreak: '最長連勝',
+    rule: '上榜條件：期間內至少 {{count}} 條已結算的分享，賠率不低於 1.30，且在開賽前分享。評分是以 95% 信賴度計，其戰績至少達到的收益率。',
+    empty: '近{{count}}天暫無上榜達人。',
+    loadFailed: '排行榜載入失敗，請稍後再試。',
+  },
 };
