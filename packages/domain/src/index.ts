@@ -1,4 +1,5 @@
 export { decodeBase64 } from './base64';
+export * from './canvas';
 export * from './control-switches';
 export * from './currency';
 export * from './display-day';

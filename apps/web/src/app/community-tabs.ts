@@ -7,6 +7,7 @@ import {
   RankTab,
 } from '../features/predictions/components/predictions-tabs';
 import { SharesTab } from '../features/shares/components/shares-tab';
+import { TipstersTab } from '../features/shares/components/tipsters-tab';
 
 /** One tab of the community page: its address (`?tab=<id>`), its panel and its label's key. */
 export interface CommunityTab {
@@ -24,6 +25,7 @@ export const communityTabs = [
   { id: 'news', Panel: NewsTab, tabText: 'news.tab' },
   { id: 'activities', Panel: ActivitiesTab, tabText: 'news.activitiesTab' },
   { id: 'shares', Panel: SharesTab, tabText: 'sharesTab.tab' },
+  { id: 'tipsters', Panel: TipstersTab, tabText: 'tipstersTab.tab' },
   { id: 'previews', Panel: PreviewsTab, tabText: 'predictions.tabPreviews' },
   { id: 'predict', Panel: PredictTab, tabText: 'predictions.tabPredict' },
   { id: 'rank', Panel: RankTab, tabText: 'predictions.tabRank' },

@@ -45,6 +45,9 @@ export const texts = {
     dropped: 'Left out (market closed or match started): {{legs}}',
     listJoin: '; ',
     openSlip: 'Go to my slip',
+    saveImage: 'Save as image',
+    saveImageFailed: 'The image could not be made. Please try again.',
+    cardCode: 'Code {{code}}',
   },
   sharesTab: {
     tab: 'Shares',
@@ -66,6 +69,19 @@ export const texts = {
     followers: 'Followers',
     follow: 'Follow',
     unfollow: 'Unfollow',
+  },
+  tipstersTab: {
+    tab: 'Top tipsters',
+    window: 'Period',
+    days: '{{count}} days',
+    orders: 'Orders',
+    winRate: 'Win rate',
+    yield: 'Yield',
+    score: 'Score',
+    longestStreak: 'Longest win streak',
+    rule: 'Ranked: tipsters with at least {{count}} settled shares in the period, at odds of 1.30 or more, shared before kick-off. The score is the yield their record shows at least, with 95 % confidence.',
+    empty: 'No tipster is ranked over the last {{count}} days yet.',
+    loadFailed: 'The ranking could not be loaded. Please try again later.',
   },
 };
 

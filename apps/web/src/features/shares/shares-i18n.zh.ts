@@ -46,6 +46,9 @@ export const texts: Texts = {
     dropped: '未加入（盘口已关闭或比赛已开始）：{{legs}}',
     listJoin: '；',
     openSlip: '查看我的注单',
+    saveImage: '保存为图片',
+    saveImageFailed: '图片生成失败，请重试。',
+    cardCode: '分享码 {{code}}',
   },
   sharesTab: {
     tab: '晒单',
@@ -67,5 +70,18 @@ export const texts: Texts = {
     followers: '粉丝',
     follow: '关注',
     unfollow: '取消关注',
+  },
+  tipstersTab: {
+    tab: '达人榜',
+    window: '时间范围',
+    days: '近{{count}}天',
+    orders: '注单',
+    winRate: '胜率',
+    yield: '收益率',
+    score: '评分',
+    longestStreak: '最长连胜',
+    rule: '上榜条件：期间内至少 {{count}} 条已结算的分享，赔率不低于 1.30，且在开赛前分享。评分是以 95% 置信度计，其战绩至少达到的收益率。',
+    empty: '近{{count}}天暂无上榜达人。',
+    loadFailed: '排行榜加载失败，请稍后再试。',
   },
 };

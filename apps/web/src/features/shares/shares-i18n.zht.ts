@@ -46,6 +46,9 @@ export const texts: Texts = {
     dropped: '未加入（盤口已關閉或比賽已開始）：{{legs}}',
     listJoin: '；',
     openSlip: '查看我的注單',
+    saveImage: '儲存為圖片',
+    saveImageFailed: '圖片產生失敗，請重試。',
+    cardCode: '分享碼 {{code}}',
   },
   sharesTab: {
     tab: '曬單',
@@ -67,5 +70,18 @@ export const texts: Texts = {
     followers: '粉絲',
     follow: '關注',
     unfollow: '取消關注',
+  },
+  tipstersTab: {
+    tab: '達人榜',
+    window: '時間範圍',
+    days: '近{{count}}天',
+    orders: '注單',
+    winRate: '勝率',
+    yield: '收益率',
+    score: '評分',
+    longestStreak: '最長連勝',
+    rule: '上榜條件：期間內至少 {{count}} 條已結算的分享，賠率不低於 1.30，且在開賽前分享。評分是以 95% 信賴度計，其戰績至少達到的收益率。',
+    empty: '近{{count}}天暫無上榜達人。',
+    loadFailed: '排行榜載入失敗，請稍後再試。',
   },
 };

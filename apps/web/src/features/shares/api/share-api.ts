@@ -2,7 +2,9 @@ import {
   findError,
   type MarketOption,
   type MatchWire,
+  masterRank,
   matchLegList,
+  type RankWindow,
   type SharePlaced,
   shareCopy,
   type shareFeeds,
@@ -113,4 +115,21 @@ export function useTipsterProfile(tipsterId: number, viewerId: number) {
 /** Follows or stops following a tipster; refusals are shown by the API client. */
 export function setFollowing(tipsterId: number, isFollowing: boolean) {
   return callApi(isFollowing ? shareFollow : shareUnfollow, { tipsterId });
+}
+
+/** Tipsters on one page of the Top tipsters tab. */
+export const tipsterRankPageSize = 10;
+
+/** One page of the tipster ranking over a window of days, by sport when `sportId` is given. */
+export function useTipsterRank(days: RankWindow, sportId: number | undefined, page: number) {
+  return useQuery({
+    queryKey: ['share-rank', days, sportId ?? 0, page],
+    queryFn: () =>
+      callApi(
+        masterRank,
+        { window: days, page, size: tipsterRankPageSize, ...(sportId ? { sportId } : {}) },
+        { isSilent: true },
+      ),
+    retry: false,
+  });
 }

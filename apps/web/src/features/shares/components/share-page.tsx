@@ -18,6 +18,7 @@ import {
   useShareVerify,
 } from '../api/share-api';
 import { type BrowserCheck, checkInBrowser } from '../model/share-proof';
+import { SaveShareImage } from './share-image';
 import { orderLegsOf, statusTextOf } from './share-parts';
 import './shares.css';
 
@@ -308,6 +309,7 @@ export function SharePage() {
       <KickOffs share={share} />
       <ShareFacts share={share} />
       <CopyToSlip share={share} />
+      <SaveShareImage share={share} />
     </section>
   );
 }

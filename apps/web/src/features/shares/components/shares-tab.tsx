@@ -18,6 +18,7 @@ import {
   useShareFeed,
   useTipsterProfile,
 } from '../api/share-api';
+import { percentOfUnits } from '../model/figures';
 import { orderLegsOf, statusTextOf } from './share-parts';
 import './shares.css';
 
@@ -28,7 +29,7 @@ const feedTextKeys: Record<ShareFeed, string> = {
 };
 
 /** The sports a feed can be narrowed to, named by the match board's texts. */
-const sportFilters = [
+export const sportFilters = [
   { sportId: 1, key: 'football' },
   { sportId: 2, key: 'basketball' },
   { sportId: 3, key: 'tennis' },
@@ -43,9 +44,6 @@ const feedPager: PagerLook = {
   className: 'pager',
   testIds: { previous: 'shares-previous', next: 'shares-next' },
 };
-
-/** Ten-thousandths as a percentage with two decimals ("66.67 %"). */
-const percentOf = (units: number) => `${(units / 100).toFixed(2)} %`;
 
 function ShareCard({ share, onTipster }: { share: Share; onTipster(id: number): void }) {
   const { t } = useTranslation();
@@ -96,7 +94,7 @@ function ShareCard({ share, onTipster }: { share: Share; onTipster(id: number): 
 }
 
 /** A tipster's figures and follow/unfollow; a visitor who follows is sent to log in. */
-function TipsterPanel({ tipsterId, onClose }: { tipsterId: number; onClose(): void }) {
+export function TipsterPanel({ tipsterId, onClose }: { tipsterId: number; onClose(): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const memberId = useSessionStore((state) => state.session?.memberId ?? 0);
@@ -140,9 +138,9 @@ function TipsterPanel({ tipsterId, onClose }: { tipsterId: number; onClose(): vo
             <dt>{t('sharesTab.settledShares')}</dt>
             <dd data-testid="tipster-settled">{profile.data.settledShares}</dd>
             <dt>{t('sharesTab.winRate')}</dt>
-            <dd data-testid="tipster-win-rate">{percentOf(profile.data.winRate)}</dd>
+            <dd data-testid="tipster-win-rate">{percentOfUnits(profile.data.winRate)}</dd>
             <dt>{t('sharesTab.yield')}</dt>
-            <dd data-testid="tipster-yield">{percentOf(profile.data.yield)}</dd>
+            <dd data-testid="tipster-yield">{percentOfUnits(profile.data.yield)}</dd>
             <dt>{t('sharesTab.longestStreak')}</dt>
             <dd>{profile.data.longestWinStreak}</dd>
             <dt>{t('sharesTab.followers')}</dt>
