@@ -340,6 +340,50 @@ export const tipsterHide = defineCall({
   output: z.object({ tipsterId: z.number().int(), hidden: z.boolean(), applied: z.boolean() }),
 });
 
+/** A share as the desk lists it: who shared it, what it holds, and whether readers see it. */
+export const deskShareSchema = z.object({
+  code: z.string(),
+  /** The sharer's user id, anonymous shares too: what `tipster/hide` takes. */
+  tipsterId: z.number().int(),
+  /** The sharer's account name as the desk sees it, unmasked; null when unknown. */
+  account: z.string().nullable(),
+  privacy: z.enum(sharePrivacies),
+  /** The sports of its legs. */
+  sportIds: z.array(z.number().int()),
+  /** When it was shared, epoch ms. */
+  createdAt: z.number().int(),
+  copies: z.number().int(),
+  /** See `orderStatus`: the order's status when the share was last read. */
+  status: z.number().int(),
+  /** How it ended once frozen; null while open. */
+  outcome: z.enum(shareOutcomes).nullable(),
+  withdrawn: z.boolean(),
+  /** Hidden by an operator (the share itself). */
+  hidden: z.boolean(),
+  /** Its tipster hidden by an operator. */
+  tipsterHidden: z.boolean(),
+});
+export type DeskShare = z.infer<typeof deskShareSchema>;
+
+export const shareDeskList = defineCall({
+  path: '/admin/api/community/share/list',
+  methods: ['GET', 'POST'],
+  auth: { operator: ['support'] },
+  tag,
+  summary:
+    'Shares for the community desk, newest first, withdrawn and hidden ones too: by code (its beginning, any case), tipster and hidden flag, paged',
+  input: z.object({
+    /** The code or its beginning, any case. */
+    code: textField(shareCodeLength).optional(),
+    tipsterId: tipsterIdField().optional(),
+    /** Only shares hidden (true) or not hidden (false), the share itself or its tipster. */
+    hidden: boolField().optional(),
+    page: boundedInt(1, 10_000).default(1),
+    size: boundedInt(1, 100).default(20),
+  }),
+  output: z.object({ records: z.array(deskShareSchema), total: z.number().int() }),
+});
+
 export const communityCalls = [
   shareCreate,
   shareWithdraw,
@@ -351,6 +395,7 @@ export const communityCalls = [
   shareUnfollow,
   shareCopy,
   masterRank,
+  shareDeskList,
   shareHide,
   tipsterHide,
 ] as const;

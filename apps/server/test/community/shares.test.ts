@@ -1,6 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import {
   type AuditEntry,
+  type DeskShare,
   errorCatalogue,
   orderStatus,
   type Share,
@@ -441,6 +442,68 @@ describe('the desk', () => {
     const member2 = await fundedMember(testApp, 0);
     const refused = await adminCall(testApp, '/admin/api/community/share/hide', {
       fields: { ...member2.auth, code: shared.code, hidden: false, reason: 'x' },
+    });
+    expect(refused.code).not.toBe(0);
+  });
+
+  it('lists shares for the desk by code, tipster and hidden flag, paged', async () => {
+    type DeskList = { records: DeskShare[]; total: number };
+    const desk = (fields: Record<string, unknown>) =>
+      adminCall<DeskList>(testApp, '/admin/api/community/share/list', { bearer: support, fields });
+    const tipster = await fundedMember(testApp, 100_000);
+    const first = expectOk(
+      await share(tipster, { orderNo: (await betOn(tipster, freshPick())).orderNo }),
+    );
+    const second = expectOk(
+      await share(tipster, {
+        orderNo: (await betOn(tipster, freshPick())).orderNo,
+        privacy: 'anonymous',
+      }),
+    );
+    const mine = expectOk(await desk({ tipsterId: tipster.userId }));
+    expect(mine.total).toBe(2);
+    expect(mine.records.map((record) => record.code)).toEqual([second.code, first.code]);
+    expect(mine.records[0]).toMatchObject({
+      tipsterId: tipster.userId,
+      privacy: 'anonymous',
+      copies: 0,
+      withdrawn: false,
+      hidden: false,
+      tipsterHidden: false,
+      outcome: null,
+    });
+    expect(mine.records[0]?.account).toMatch(/.{4,}/);
+    expect(mine.records[0]?.sportIds.length).toBeGreaterThan(0);
+    const paged = expectOk(await desk({ tipsterId: tipster.userId, page: '2', size: '1' }));
+    expect(paged).toMatchObject({ total: 2, records: [{ code: first.code }] });
+    const byCode = expectOk(await desk({ code: first.code.slice(0, 6).toLowerCase() }));
+    expect(byCode.records.map((record) => record.code)).toContain(first.code);
+    expect(byCode.records.every((record) => record.code.startsWith(first.code.slice(0, 6)))).toBe(
+      true,
+    );
+    expectOk(
+      await adminCall(testApp, '/admin/api/community/share/hide', {
+        bearer: support,
+        fields: { code: first.code, hidden: true, reason: 'spam' },
+      }),
+    );
+    const hiddenOnes = expectOk(await desk({ tipsterId: tipster.userId, hidden: 'true' }));
+    expect(hiddenOnes.records).toMatchObject([{ code: first.code, hidden: true }]);
+    const shown = expectOk(await desk({ tipsterId: tipster.userId, hidden: false, code: '' }));
+    expect(shown.records.map((record) => record.code)).toEqual([second.code]);
+    expectOk(
+      await adminCall(testApp, '/admin/api/community/tipster/hide', {
+        bearer: support,
+        fields: { tipsterId: tipster.userId, hidden: true, reason: 'linked accounts' },
+      }),
+    );
+    const all = expectOk(await desk({ tipsterId: tipster.userId }));
+    expect(all.records.every((record) => record.tipsterHidden)).toBe(true);
+    expect(expectOk(await desk({ tipsterId: tipster.userId, hidden: false })).total).toBe(0);
+    expectRefused(await desk({ size: 101 }), errorCatalogue.INVALID_INPUT.code);
+    expectRefused(await desk({ sort: 'code' }), errorCatalogue.INVALID_INPUT.code);
+    const refused = await adminCall(testApp, '/admin/api/community/share/list', {
+      fields: { ...tipster.auth },
     });
     expect(refused.code).not.toBe(0);
   });

@@ -7,11 +7,14 @@ import {
   gt,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   ne,
+  not,
   notExists,
   notInArray,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -37,6 +40,18 @@ export interface FeedFilter {
   offset: number;
   limit: number;
 }
+
+/** What the desk lists shares by. */
+export interface DeskFilter {
+  /** The code's beginning, upper case. */
+  code?: string | undefined;
+  tipsterId?: number | undefined;
+  hidden?: boolean | undefined;
+  offset: number;
+  limit: number;
+}
+
+const tipsterHidden: SQL = sql`exists (select 1 from ${communityHiddenTipsters} where ${communityHiddenTipsters.userId} = ${communityShares.userId})`;
 
 /** Not withdrawn, not hidden, and not of a hidden tipster: what readers may see. */
 const visible: SQL = and(
@@ -312,6 +327,32 @@ export function createCommunityRepository(db: Database) {
         .limit(filter.limit);
       const [total] = await db.select({ rows: count() }).from(communityShares).where(where);
       return { rows, total: total?.rows ?? 0 };
+    },
+
+    /** Every share the filter keeps (withdrawn and hidden ones too), newest first. */
+    async deskShares(
+      filter: DeskFilter,
+    ): Promise<{ rows: (ShareRow & { tipsterHidden: boolean })[]; total: number }> {
+      const hiddenEither = or(isNotNull(communityShares.hiddenAt), tipsterHidden) as SQL;
+      const where = and(
+        filter.code === undefined
+          ? undefined
+          : sql`starts_with(${communityShares.code}, ${filter.code})`,
+        filter.tipsterId === undefined ? undefined : eq(communityShares.userId, filter.tipsterId),
+        filter.hidden === undefined ? undefined : filter.hidden ? hiddenEither : not(hiddenEither),
+      );
+      const found = await db
+        .select({ share: communityShares, tipsterHidden: sql<boolean>`${tipsterHidden}` })
+        .from(communityShares)
+        .where(where)
+        .orderBy(desc(communityShares.id))
+        .offset(filter.offset)
+        .limit(filter.limit);
+      const [total] = await db.select({ rows: count() }).from(communityShares).where(where);
+      return {
+        rows: found.map((row) => ({ ...row.share, tipsterHidden: row.tipsterHidden === true })),
+        total: total?.rows ?? 0,
+      };
     },
 
     /** A tipster's shares that name them and readers may see, newest first. */

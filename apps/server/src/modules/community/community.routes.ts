@@ -2,6 +2,7 @@ import {
   masterRank,
   shareCopy,
   shareCreate,
+  shareDeskList,
   shareFollow,
   shareHide,
   shareKey,
@@ -56,9 +57,9 @@ export function registerCommunityRoutes(
 }
 
 /**
- * The community desk (support and admins): hiding a share (`share.hide`, `share.unhide` on
- * `share:<code>`) or a tipster (`tipster.hide`, `tipster.unhide` on `tipster:<id>`), each audited
- * in the change's own transaction.
+ * The community desk (support and admins): every share listed, to find what to hide; hiding a
+ * share (`share.hide`, `share.unhide` on `share:<code>`) or a tipster (`tipster.hide`,
+ * `tipster.unhide` on `tipster:<id>`), each audited in the change's own transaction.
  */
 export function registerCommunityDeskRoutes(
   app: FastifyInstance,
@@ -66,6 +67,7 @@ export function registerCommunityDeskRoutes(
   deps: { community: CommunityService; audit: AuditService },
 ): void {
   const { community, audit } = deps;
+  registerCall(app, authenticate, shareDeskList, (input) => community.deskList(input));
   registerCall(app, authenticate, shareHide, (input, context) =>
     community.hideShare(
       input.code,

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  type DeskShare,
   type Language,
   type masterRank,
   type OrderRecord,
@@ -12,6 +13,7 @@ import {
   type ShareSettled,
   shareCodeAlphabet,
   shareCodeLength,
+  type shareDeskList,
   type shareList,
 } from '@sb/contract';
 import type { z } from 'zod';
@@ -37,6 +39,7 @@ import {
 
 type ListInput = z.output<(typeof shareList)['input']>;
 type RankInput = z.output<(typeof masterRank)['input']>;
+type DeskListInput = z.output<(typeof shareDeskList)['input']>;
 
 /** The name of the key that signs shares. */
 const signingKeyId = 'share-signing';
@@ -502,6 +505,36 @@ export function createCommunityService(deps: {
       const row = await visibleShare(code);
       if (row.userId === user.userId) return { code, copies: row.copies, isCounted: false };
       return { code, ...(await repository.copy(row.id, user.userId, now())) };
+    },
+
+    /** The desk's list: every share, withdrawn and hidden ones too, with the sharer's account. */
+    async deskList(input: DeskListInput): Promise<{ records: DeskShare[]; total: number }> {
+      const code = input.code?.toUpperCase();
+      const { rows, total } = await repository.deskShares({
+        code: code === '' ? undefined : code,
+        tipsterId: input.tipsterId,
+        hidden: input.hidden,
+        offset: (input.page - 1) * input.size,
+        limit: input.size,
+      });
+      const accounts = await deps.accountNames([...new Set(rows.map((row) => row.userId))]);
+      return {
+        records: rows.map((row) => ({
+          code: row.code,
+          tipsterId: row.userId,
+          account: accounts.get(row.userId) ?? null,
+          privacy: row.privacy as SharePrivacy,
+          sportIds: row.sportIds,
+          createdAt: row.createdAt.getTime(),
+          copies: row.copies,
+          status: row.status,
+          outcome: (row.outcome as ShareOutcome | null) ?? null,
+          withdrawn: row.withdrawnAt !== null,
+          hidden: row.hiddenAt !== null,
+          tipsterHidden: row.tipsterHidden,
+        })),
+        total,
+      };
     },
 
     async hideShare(code: string, hidden: boolean, operatorId: number, audit: DeskAudit) {

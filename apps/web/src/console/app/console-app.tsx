@@ -5,6 +5,7 @@ import { HashRouter, Navigate, NavLink, Route, Routes } from 'react-router';
 import { callConsole } from '../api/console-api';
 import { sessionEndAt } from '../api/operator-api';
 import { AuditLogDesk } from '../audit/audit-log';
+import { CommunityDesk } from '../community/community-desk';
 import { SelectInput, useConsoleText } from '../components/ui';
 import { DashboardDesk } from '../dashboard/dashboard-desk';
 import { FinanceDesk } from '../finance/finance-desk';
@@ -95,6 +96,7 @@ const deskRoutes: Record<DeskId, readonly { path: string; screen: ReactNode }[]>
   trading: [{ path: '/trading/*', screen: <TradingDesk /> }],
   audit: [{ path: '/audit', screen: <AuditLogDesk /> }],
   site: [{ path: '/site/*', screen: <SiteDesk /> }],
+  community: [{ path: '/community', screen: <CommunityDesk /> }],
 };
 
 function ConsoleShell({ session }: { session: ConsoleSession }) {

@@ -13,7 +13,7 @@ describe('desks by role', () => {
   it('opens only the desks whose calls a role may make', () => {
     expect(deskIds(['finance'])).toEqual(['finance', 'dashboard', 'members']);
     expect(deskIds(['trader'])).toEqual(['dashboard', 'members', 'trading']);
-    expect(deskIds(['support'])).toEqual(['members', 'site']);
+    expect(deskIds(['support'])).toEqual(['members', 'site', 'community']);
     expect(deskIds([])).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ export const desks = [
   { id: 'trading', path: '/trading', roles: ['trader'] },
   { id: 'audit', path: '/audit', roles: ['admin'] },
   { id: 'site', path: '/site', roles: ['support'] },
+  { id: 'community', path: '/community', roles: ['support'] },
 ] as const satisfies readonly { id: string; path: string; roles: readonly OperatorRole[] }[];
 
 export type DeskId = (typeof desks)[number]['id'];
