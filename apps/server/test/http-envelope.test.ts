@@ -85,6 +85,20 @@ describe('the HTTP envelope', () => {
     expect(response.json().msg).toContain('JSON');
   });
 
+  it('refuses a value a length limit cannot measure, naming its field, with no 500', async () => {
+    // An object whose `length` can become no number breaks zod's length check instead of
+    // failing it; the share code field has one.
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/trade/order/share/verify',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"code":{"length":{"valueOf":0,"toString":0}}}',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ code: 1000 });
+    expect(response.json().msg).toContain('code: not a valid value');
+  });
+
   it('serves the OpenAPI document built from the contract at /docs', async () => {
     const page = await testApp.app.inject({ method: 'GET', url: '/docs/' });
     const document = await testApp.app.inject({ method: 'GET', url: '/docs/json' });

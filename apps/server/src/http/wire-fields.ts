@@ -63,12 +63,33 @@ export function coerceWireFields(
   return coerced;
 }
 
+/** The first field whose own schema throws on its value, for a refusal that names it. */
+function fieldThatBreaks(schema: z.ZodType, coerced: Record<string, unknown>): string {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  for (const [field, fieldSchema] of Object.entries(shape ?? {})) {
+    try {
+      fieldSchema.safeParse(coerced[field]);
+    } catch {
+      return field;
+    }
+  }
+  return 'input';
+}
+
 /** Coerced fields validated by `schema`; bad input is refused with the fields named. */
 export function validateWireFields<S extends z.ZodType>(
   schema: S,
   coerced: Record<string, unknown>,
 ): z.output<S> {
-  const parsed = schema.safeParse(coerced);
+  let parsed: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    parsed = schema.safeParse(coerced);
+  } catch {
+    // A value zod cannot even measure breaks its checks instead of failing them: an object whose
+    // `length` is an object with no way to become a number (`{"length":{"valueOf":0,
+    // "toString":0}}`), which a length limit compares. It is refused like any bad value.
+    throw new AppError('INVALID_INPUT', `${fieldThatBreaks(schema, coerced)}: not a valid value`);
+  }
   if (!parsed.success) throw new AppError('INVALID_INPUT', describeIssues(parsed.error, coerced));
   return parsed.data;
 }
