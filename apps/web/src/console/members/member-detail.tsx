@@ -7,12 +7,13 @@ import { canAct } from '../app/desks';
 import { formatMoney, parsePositiveId } from '../components/money';
 import { ErrorNote, Notice, ReasonAction, useConsoleText, useFormatTime } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
+import { MemberBonuses } from './member-bonuses';
 import { MemberStatement } from './member-statement';
 import { RiskForm } from './risk-form';
 
 /**
- * One member: profile, balances, statement, risk settings, open bets; block, adjustments and risk
- * changes by role.
+ * One member: profile, balances, statement, bonuses, risk settings, open bets; block,
+ * adjustments, bonus forfeits and risk changes by role.
  */
 export function MemberDetail() {
   const { t } = useConsoleText();
@@ -134,6 +135,13 @@ export function MemberDetail() {
                 userId={userId}
                 currencyIds={member.balances.map((balance) => balance.currencyId)}
               />
+            </>
+          ) : null}
+
+          {canAct(roles, 'finance', 'support') ? (
+            <>
+              <h3>{t('members.bonuses.title')}</h3>
+              <MemberBonuses userId={userId} canForfeit={canAct(roles, 'finance')} />
             </>
           ) : null}
 
