@@ -591,7 +591,7 @@ export const en = {
     seed: 'Seed',
     seedHidden: 'Published when the campaign closes.',
     created: 'Created',
-    createdBy: 'by operator #{{operatorId}}, {{time}}',
+    createdBy: 'Operator #{{operatorId}}, {{time}}',
     figures: {
       funded: 'Funded',
       granted: 'Granted',

@@ -42,6 +42,15 @@ export function MemberDetail() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['member', userId] }),
   });
   const member = detail.data;
+  // A phone shows each balance as a card of labelled lines, so the page never scrolls sideways.
+  const balanceLabels = {
+    currency: t('common.currency'),
+    amount: t('common.amount'),
+    frozen: t('members.detail.frozen'),
+    available: t('members.detail.available'),
+    credit: t('members.detail.credit'),
+    owed: t('members.detail.owed'),
+  };
   return (
     <section className="console-section" data-testid="member-detail">
       <Link to="/members" data-testid="member-back">
@@ -103,30 +112,41 @@ export function MemberDetail() {
               {t('members.detail.adjust')}
             </Link>
           ) : null}
-          <table className="console-table" data-testid="member-balances">
-            <thead>
-              <tr>
-                <th>{t('common.currency')}</th>
-                <th>{t('common.amount')}</th>
-                <th>{t('members.detail.frozen')}</th>
-                <th>{t('members.detail.available')}</th>
-                <th>{t('members.detail.credit')}</th>
-                <th>{t('members.detail.owed')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {member.balances.map((balance) => (
-                <tr key={balance.currencyId}>
-                  <td>{balance.currencyCode}</td>
-                  <td>{formatMoney(balance.amount, balance.scale)}</td>
-                  <td>{formatMoney(balance.frozen, balance.scale)}</td>
-                  <td>{formatMoney(balance.amount - balance.frozen, balance.scale)}</td>
-                  <td>{formatMoney(balance.creditAmount, balance.scale)}</td>
-                  <td>{formatMoney(balance.loanAmount, balance.scale)}</td>
+          <div className="console-cards">
+            <table className="console-table console-table--cards" data-testid="member-balances">
+              <thead>
+                <tr>
+                  {Object.entries(balanceLabels).map(([column, label]) => (
+                    <th key={column}>{label}</th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {member.balances.map((balance) => (
+                  <tr key={balance.currencyId}>
+                    <td data-label={balanceLabels.currency}>
+                      <span>{balance.currencyCode}</span>
+                    </td>
+                    <td data-label={balanceLabels.amount}>
+                      <span>{formatMoney(balance.amount, balance.scale)}</span>
+                    </td>
+                    <td data-label={balanceLabels.frozen}>
+                      <span>{formatMoney(balance.frozen, balance.scale)}</span>
+                    </td>
+                    <td data-label={balanceLabels.available}>
+                      <span>{formatMoney(balance.amount - balance.frozen, balance.scale)}</span>
+                    </td>
+                    <td data-label={balanceLabels.credit}>
+                      <span>{formatMoney(balance.creditAmount, balance.scale)}</span>
+                    </td>
+                    <td data-label={balanceLabels.owed}>
+                      <span>{formatMoney(balance.loanAmount, balance.scale)}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
 
           {canAct(roles, 'finance', 'support') ? (
             <>

@@ -142,9 +142,11 @@ export function CampaignForm({
       {draft.money === 'bonus' ? (
         <fieldset className="promo-fieldset" data-testid="campaign-bonus-terms">
           <legend>{t('promotions.form.bonusTerms')}</legend>
-          {text('rolloverMultiple', { numeric: 'numeric', max: 2 })}
-          {text('bonusDays', { numeric: 'numeric', max: 3 })}
-          {text('maxStake', { numeric: 'decimal' })}
+          <div className="promo-grid">
+            {text('rolloverMultiple', { numeric: 'numeric', max: 2 })}
+            {text('bonusDays', { numeric: 'numeric', max: 3 })}
+            {text('maxStake', { numeric: 'decimal' })}
+          </div>
         </fieldset>
       ) : null}
       <div className="promo-grid">
