@@ -329,6 +329,7 @@ export const en = {
         withdraw_payout_failed: 'Withdrawal payout failed (returned)',
         loan_borrow: 'Loan taken',
         loan_repay: 'Loan repaid',
+        promotion_payout: 'Red envelope (cash)',
         bonus_grant: 'Bonus granted',
         bonus_convert: 'Bonus converted to cash',
         bonus_expire: 'Bonus expired or forfeited',

@@ -321,6 +321,7 @@ export const zh: ConsoleTexts = {
         withdraw_payout_failed: '出款失败（退回）',
         loan_borrow: '借款',
         loan_repay: '还款',
+        promotion_payout: '红包（现金）',
         bonus_grant: '发放红利',
         bonus_convert: '红利转为现金',
         bonus_expire: '红利过期或作废',

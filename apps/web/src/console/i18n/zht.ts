@@ -321,6 +321,7 @@ export const zht: ConsoleTexts = {
         withdraw_payout_failed: '出款失敗（退回）',
         loan_borrow: '借款',
         loan_repay: '還款',
+        promotion_payout: '紅包（現金）',
         bonus_grant: '發放紅利',
         bonus_convert: '紅利轉為現金',
         bonus_expire: '紅利過期或作廢',
