@@ -189,7 +189,7 @@ export function CommunityDesk() {
                     <td data-label={labels.privacy}>
                       <span>{t(`community.privacies.${share.privacy}`)}</span>
                     </td>
-                    <td data-label={labels.sports}>
+                    <td data-label={labels.sports} data-testid={`community-sports-${share.code}`}>
                       <span>
                         {share.sportIds.map((sportId) => sportNameOf(sportId, language)).join(', ')}
                       </span>
