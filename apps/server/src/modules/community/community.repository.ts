@@ -127,32 +127,15 @@ export function createCommunityRepository(db: Database) {
       return row !== undefined;
     },
 
-    /** Freezes how the order ended, once: undefined when another reader froze it first. */
-    async freeze(
-      tx: Database,
-      id: number,
-      values: Pick<
-        ShareRow,
-        'settled' | 'status' | 'outcome' | 'returnUnits' | 'signature' | 'settledAt'
-      >,
-    ): Promise<ShareRow | undefined> {
-      const [row] = await tx
-        .update(communityShares)
-        .set(values)
-        .where(and(eq(communityShares.id, id), isNull(communityShares.settled)))
-        .returning();
-      return row;
-    },
-
     /**
-     * Takes back or changes a frozen ending, once: only while the share still holds the ending
-     * frozen at `seenSettledAt` (two passes racing, the second finds it changed and does
-     * nothing). Undefined when another pass changed it first.
+     * Writes how the order ended (or that it is open again), once: only while the share still
+     * stands as read, open (`seenSettledAt` null: not frozen yet) or frozen at `seenSettledAt`.
+     * Undefined when another reader or pass changed it first.
      */
-    async refreeze(
+    async setEnding(
       tx: Database,
       id: number,
-      seenSettledAt: Date,
+      seenSettledAt: Date | null,
       values: Pick<
         ShareRow,
         'settled' | 'status' | 'outcome' | 'returnUnits' | 'signature' | 'settledAt'
@@ -161,7 +144,14 @@ export function createCommunityRepository(db: Database) {
       const [row] = await tx
         .update(communityShares)
         .set(values)
-        .where(and(eq(communityShares.id, id), eq(communityShares.settledAt, seenSettledAt)))
+        .where(
+          and(
+            eq(communityShares.id, id),
+            seenSettledAt === null
+              ? isNull(communityShares.settled)
+              : eq(communityShares.settledAt, seenSettledAt),
+          ),
+        )
         .returning();
       return row;
     },

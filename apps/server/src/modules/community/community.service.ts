@@ -330,10 +330,12 @@ export function createCommunityService(deps: {
       };
       const seenSettledAt = row.settledAt;
       const done = await repository.transaction(async (tx) => {
-        const updated =
-          frozen === null || seenSettledAt === null
-            ? await repository.freeze(tx, row.id, values)
-            : await repository.refreeze(tx, row.id, seenSettledAt, values);
+        const updated = await repository.setEnding(
+          tx,
+          row.id,
+          frozen === null ? null : seenSettledAt,
+          values,
+        );
         if (updated)
           await rewriteTipsterDays(
             tx,
