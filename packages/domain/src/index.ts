@@ -15,3 +15,4 @@ export * from './quick-account';
 export * from './risk-check';
 export * from './seal';
 export * from './settlement';
+export * from './sports';

@@ -50,6 +50,8 @@ export const communityShares = pgTable(
       .on(table.orderId)
       .where(sql`${table.withdrawnAt} is null`),
     index('community_shares_created').on(table.createdAt),
+    // The freezing pass finds the shares of the orders that changed, withdrawn ones too.
+    index('community_shares_order').on(table.orderId),
     index('community_shares_user').on(table.userId, table.createdAt),
     index('community_shares_open').on(table.id).where(sql`${table.settled} is null`),
     index('community_shares_user_settled')
