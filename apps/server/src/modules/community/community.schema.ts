@@ -54,6 +54,11 @@ export const communityShares = pgTable(
     index('community_shares_order').on(table.orderId),
     index('community_shares_user').on(table.userId, table.createdAt),
     index('community_shares_open').on(table.id).where(sql`${table.settled} is null`),
+    // The most copied feed reads its page off this index instead of sorting every visible share
+    // (nulls first, as `order by ... desc` sorts them, or the planner would not use it).
+    index('community_shares_most_copied')
+      .on(table.copies.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.withdrawnAt} is null and ${table.hiddenAt} is null`),
     index('community_shares_user_settled')
       .on(table.userId, table.settledAt)
       .where(sql`${table.settledAt} is not null`),
