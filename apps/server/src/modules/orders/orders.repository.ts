@@ -149,6 +149,31 @@ function orderQueries(db: Database, placeOrders: PlaceOrders, catalogue: LegCata
       return withLegs(rows);
     },
 
+    /**
+     * Ids of the orders changed (placed, decided, settled, rolled back, cashed out: every status
+     * move sets `updated_at`) at or after `since`, in the order they changed, after the position
+     * `after` (the last one a previous page ended on); the index `orders_updated` serves it.
+     */
+    async changedSince(
+      since: Date,
+      after: { at: Date; id: number } | undefined,
+      limit: number,
+    ): Promise<{ id: number; at: Date }[]> {
+      return db
+        .select({ id: orders.id, at: orders.updatedAt })
+        .from(orders)
+        .where(
+          and(
+            gte(orders.updatedAt, since),
+            after
+              ? sql`(${orders.updatedAt}, ${orders.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(orders.updatedAt), asc(orders.id))
+        .limit(limit);
+    },
+
     /** The member's order `orderNo` as its owner reads it; undefined for another's order. */
     async findMemberOrder(userId: number, orderNo: string): Promise<OrderWithLegs | undefined> {
       const rows = await db

@@ -297,6 +297,15 @@ export function createOrdersService(deps: {
       return new Map(found.map((order, index) => [order.order.id, records[index] as OrderRecord]));
     },
 
+    /**
+     * Ids of the orders whose status moved at or after `since`, page by page in the order they
+     * moved: `after` is the last entry of the previous page. For a module that keeps its own
+     * record of orders (shares) and follows them without reading every one.
+     */
+    changedSince(since: Date, after: { at: Date; id: number } | undefined, limit: number) {
+      return repository.changedSince(since, after, limit);
+    },
+
     /** order/count: the member's open and finished orders. */
     count(userId: number) {
       return repository.countByOpenness(userId, openOrderStatuses);
