@@ -18,7 +18,7 @@ CREATE TABLE "bonus_grants" (
 	"required" bigint NOT NULL,
 	"counted" bigint DEFAULT 0 NOT NULL,
 	"max_stake" bigint NOT NULL,
-	"grant_transaction_id" bigint NOT NULL,
+	"grant_transaction_id" bigint,
 	"granted_at" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"status" text DEFAULT 'active' NOT NULL,

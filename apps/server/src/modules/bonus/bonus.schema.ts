@@ -15,8 +15,8 @@ import {
  * Bonus money (docs/promotions.md, Bonus money): one row per grant. The money itself is in the
  * member's `bonus` bucket of the ledger; this row is what the grant asks (`required` =
  * amount × multiple), what its rollover has counted, and how it ended. `grant_key` makes a
- * grant idempotent; `grant_transaction_id` is the ledger transaction that booked it, which a
- * stake must come after to count. `budget_open` turns false when the campaign closes: what ends
+ * grant idempotent; `grant_transaction_id` is the ledger transaction that booked it (set in the
+ * grant's own transaction, right after the row), which a stake must come after to count. `budget_open` turns false when the campaign closes: what ends
  * afterwards returns to the house, never to the closed budget. `ended_amount` is what the end
  * moved (the whole amount today; docs/promotions.md says when it could be less).
  */
@@ -34,7 +34,7 @@ export const bonusGrants = pgTable(
     counted: bigint('counted', { mode: 'number' }).notNull().default(0),
     /** The largest stake that counts; 0 for none. */
     maxStake: bigint('max_stake', { mode: 'number' }).notNull(),
-    grantTransactionId: bigint('grant_transaction_id', { mode: 'number' }).notNull(),
+    grantTransactionId: bigint('grant_transaction_id', { mode: 'number' }),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     status: text('status').notNull().default('active'),
@@ -46,9 +46,7 @@ export const bonusGrants = pgTable(
   (table) => [
     index('bonus_grants_member').on(table.userId, table.currencyId, table.id),
     index('bonus_grants_campaign').on(table.campaignId, table.status),
-    index('bonus_grants_active_expiry')
-      .on(table.expiresAt)
-      .where(sql`${table.status} = 'active'`),
+    index('bonus_grants_active_expiry').on(table.expiresAt).where(sql`${table.status} = 'active'`),
     check(
       'bonus_grants_status',
       sql`${table.status} in ('active', 'converted', 'expired', 'forfeited')`,
