@@ -322,25 +322,22 @@ describe('a bonus not played through', () => {
     });
     expect(await budgetOf(testApp, campaignId)).toBe(2_000);
     expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 0 });
-    const audits = await testApp.database.db
-      .select()
-      .from(operatorAuditLog)
-      .where(
-        and(
-          eq(operatorAuditLog.action, 'bonus.forfeit'),
-          eq(operatorAuditLog.targetId, String(bonusId)),
-        ),
-      );
+    const forfeitAudits = () =>
+      testApp.database.db
+        .select()
+        .from(operatorAuditLog)
+        .where(
+          and(
+            eq(operatorAuditLog.action, 'bonus.forfeit'),
+            eq(operatorAuditLog.targetId, String(bonusId)),
+          ),
+        );
+    const audits = await forfeitAudits();
     expect(audits).toHaveLength(1);
     expect(audits[0]?.reason).toBe('abuse of the promotion');
     expectRefused(await forfeit(bonusId), errorCatalogue.BONUS_NOT_ACTIVE.code);
     expectRefused(await forfeit(987_654_321), errorCatalogue.NOT_FOUND.code);
-    expect(
-      await testApp.database.db
-        .select()
-        .from(operatorAuditLog)
-        .where(eq(operatorAuditLog.action, 'bonus.forfeit')),
-    ).toHaveLength(1);
+    expect(await forfeitAudits()).toHaveLength(1);
   });
 });
 
