@@ -279,6 +279,24 @@ describe('a bonus not played through', () => {
     });
   });
 
+  it('takes no count once past its expiry, and returns its whole amount', async () => {
+    const member = await fundedMember(testApp, 5_000);
+    const campaignId = await fundedCampaign(testApp, 1_000);
+    const { bonusId } = await grant(testApp, member, campaignId, {
+      amount: 1_000,
+      expiresAt: results.feed.now().getTime() - 1,
+    });
+    const pick = qualifying();
+    await betOn(testApp, member, pick, 1_000);
+    await results.send([results.settlement(pick, lost)]);
+    await rolloverPass(testApp);
+    expect(await countedWagers(testApp, bonusId)).toEqual([]);
+    await testApp.modules.bonus.expireDue();
+    expect(await grantRow(testApp, bonusId)).toMatchObject({ status: 'expired', counted: 0 });
+    expect(await budgetOf(testApp, campaignId)).toBe(1_000);
+    expect(await moneyOf(testApp, member)).toEqual({ main: 4_000, bonus: 0 });
+  });
+
   it('expires to the house once its campaign closed, the closed budget left unmoved', async () => {
     const member = await fundedMember(testApp, 0);
     const campaignId = await fundedCampaign(testApp, 2_000);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import {
@@ -70,11 +70,11 @@ export function createBonusRepository(db: Database) {
 
     /**
      * The member's oldest active grant in the currency booked before the ledger transaction
-     * `beforeTransactionId`, locked for the caller's transaction.
+     * `beforeTransactionId` and not expired at `at`, locked for the caller's transaction.
      */
     async lockOldestActiveBefore(
       tx: Database,
-      query: { userId: number; currencyId: number; beforeTransactionId: number },
+      query: { userId: number; currencyId: number; beforeTransactionId: number; at: Date },
     ): Promise<BonusGrantRow | undefined> {
       const [row] = await tx
         .select()
@@ -85,12 +85,28 @@ export function createBonusRepository(db: Database) {
             eq(bonusGrants.currencyId, query.currencyId),
             eq(bonusGrants.status, 'active'),
             sql`${bonusGrants.grantTransactionId} < ${query.beforeTransactionId}`,
+            gt(bonusGrants.expiresAt, query.at),
           ),
         )
         .orderBy(asc(bonusGrants.id))
         .limit(1)
         .for('update');
       return row;
+    },
+
+    /** Which of `references` of `product` are already counted. */
+    async countedReferences(product: string, references: readonly string[]): Promise<Set<string>> {
+      if (references.length === 0) return new Set();
+      const rows = await db
+        .select({ reference: bonusCountedWagers.reference })
+        .from(bonusCountedWagers)
+        .where(
+          and(
+            eq(bonusCountedWagers.product, product),
+            inArray(bonusCountedWagers.reference, [...references]),
+          ),
+        );
+      return new Set(rows.map((row) => row.reference));
     },
 
     /** Records a wager as counted unless it already is; whether this call recorded it. */

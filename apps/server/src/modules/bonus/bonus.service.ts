@@ -202,6 +202,8 @@ export function createBonusService(deps: {
         userId: wager.userId,
         currencyId: wager.currencyId,
         beforeTransactionId: wager.placedTransactionId,
+        // A grant past its expiry takes no more counts; the expiry pass ends it.
+        at: now(),
       });
       if (!grant) return { counted: false };
       if (grant.maxStake > 0 && wager.staked > grant.maxStake) return { counted: false };
@@ -388,21 +390,31 @@ export function createBonusService(deps: {
         ...new Set(candidates.map((wager) => wager.userId)),
       ]);
       const held = candidates.filter((wager) => holders.has(`${wager.userId}:${wager.currencyId}`));
-      const terms = await termsOf(held);
-      let counted = 0;
+      // Decisions the cursor has not moved past yet are read again next pass: those already
+      // counted cost one read here, not a transaction each.
+      const counted = new Set<string>();
+      for (const product of new Set(held.map((wager) => wager.product)))
+        for (const reference of await repository.countedReferences(
+          product,
+          held.filter((wager) => wager.product === product).map((wager) => wager.reference),
+        ))
+          counted.add(`${product}:${reference}`);
+      const uncounted = held.filter((wager) => !counted.has(`${wager.product}:${wager.reference}`));
+      const terms = await termsOf(uncounted);
+      let countedNow = 0;
       const converted: BonusGrantRow[] = [];
-      for (const wager of held) {
+      for (const wager of uncounted) {
         const entry = deps.wagerTerms[wager.product]
           ? terms.get(`${wager.product}:${wager.reference}`)
           : null;
         if (!termsQualify(wager.product, entry)) continue;
         const result = await countWager(wager, countedAmountOf(wager.product, wager.staked));
-        if (result.counted) counted += 1;
+        if (result.counted) countedNow += 1;
         if (result.converted) converted.push(result.converted);
       }
       if (page.safeAfter > after) await repository.advanceCursor(page.safeAfter, now());
       await notify(converted.map((grant) => grant.userId));
-      return { read: page.wagers.length, counted, converted: converted.length };
+      return { read: page.wagers.length, counted: countedNow, converted: converted.length };
     },
 
     /** One expiry pass: active grants past their expiry end, their money back to its source. */
