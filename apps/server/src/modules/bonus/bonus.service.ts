@@ -21,10 +21,14 @@ import type { BonusRepository } from './bonus.repository';
 import type { BonusGrantRow } from './bonus.schema';
 import {
   countedAmountOf,
+  type RolloverRules,
+  rolloverRules,
   termsQualify,
   type WagerTerms,
   type WagerTermsReader,
 } from './rollover-rules';
+
+export type { RolloverRules, WagerTerms, WagerTermsReader } from './rollover-rules';
 
 type MemberListInput = z.output<(typeof memberBonusList)['input']>;
 type DeskListInput = z.output<(typeof deskBonusList)['input']>;
@@ -138,9 +142,12 @@ export function createBonusService(deps: {
   wagerTerms: Readonly<Record<string, WagerTermsReader>>;
   /** Tells a member their balances changed, after a committed end. */
   notifyBalanceChanged?: (userId: number) => Promise<void>;
+  /** The contribution table: the real one (rollover-rules.ts) unless a test gives its own. */
+  rules?: RolloverRules;
   now: () => Date;
 }) {
   const { repository, ledger, now } = deps;
+  const rules = deps.rules ?? rolloverRules;
   const notify = (userIds: Iterable<number>) =>
     Promise.all([...new Set(userIds)].map((userId) => deps.notifyBalanceChanged?.(userId)));
 
@@ -384,7 +391,8 @@ export function createBonusService(deps: {
         settledForMs: options.settledForMs ?? rolloverSettledForMs,
       });
       const candidates = page.wagers.filter(
-        (wager) => wager.decision === 'result' && countedAmountOf(wager.product, wager.staked) > 0,
+        (wager) =>
+          wager.decision === 'result' && countedAmountOf(wager.product, wager.staked, rules) > 0,
       );
       const holders = await repository.activeHolders([
         ...new Set(candidates.map((wager) => wager.userId)),
@@ -407,8 +415,8 @@ export function createBonusService(deps: {
         const entry = deps.wagerTerms[wager.product]
           ? terms.get(`${wager.product}:${wager.reference}`)
           : null;
-        if (!termsQualify(wager.product, entry)) continue;
-        const result = await countWager(wager, countedAmountOf(wager.product, wager.staked));
+        if (!termsQualify(wager.product, entry, rules)) continue;
+        const result = await countWager(wager, countedAmountOf(wager.product, wager.staked, rules));
         if (result.counted) countedNow += 1;
         if (result.converted) converted.push(result.converted);
       }

@@ -7,15 +7,21 @@ import { rolloverMinOdds } from '@sb/contract';
  * later counts once it adds its line, with no other change (its kinds in the ledger's
  * wagering.ts already bring its wagers to the rollover pass).
  */
-export const rolloverRules: Readonly<
+export type RolloverRules = Readonly<
   Record<string, { contributionPercent: number; minOddsUnits?: number }>
-> = {
+>;
+
+export const rolloverRules: RolloverRules = {
   sports: { contributionPercent: 100, minOddsUnits: rolloverMinOdds },
 };
 
 /** The part of a stake a wager of `product` counts for, in minor units (rounded down). */
-export function countedAmountOf(product: string, staked: number): number {
-  const percent = rolloverRules[product]?.contributionPercent ?? 0;
+export function countedAmountOf(
+  product: string,
+  staked: number,
+  rules: RolloverRules = rolloverRules,
+): number {
+  const percent = rules[product]?.contributionPercent ?? 0;
   if (percent <= 0 || staked <= 0) return 0;
   return Math.floor((staked * percent) / 100);
 }
@@ -33,9 +39,13 @@ export interface WagerTerms {
 export type WagerTermsReader = (references: readonly string[]) => Promise<Map<string, WagerTerms>>;
 
 /** Whether a wager with these terms (none read for a product without a reader) may count. */
-export function termsQualify(product: string, terms: WagerTerms | undefined | null): boolean {
+export function termsQualify(
+  product: string,
+  terms: WagerTerms | undefined | null,
+  rules: RolloverRules = rolloverRules,
+): boolean {
   if (terms === null) return true;
   if (!terms?.standsSettled) return false;
-  const minOdds = rolloverRules[product]?.minOddsUnits;
+  const minOdds = rules[product]?.minOddsUnits;
   return minOdds === undefined || terms.oddsUnits >= minOdds;
 }
