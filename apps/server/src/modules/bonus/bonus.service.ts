@@ -363,8 +363,11 @@ export function createBonusService(deps: {
         const found = await repository.findById(tx, id);
         if (!found) throw new AppError('NOT_FOUND', `id: no bonus ${id}`);
         const row = await endWithin(tx, { id, status: 'forfeited', reason });
-        if (!row)
-          throw new AppError('BONUS_NOT_ACTIVE', `id: bonus ${id} is already ${found.status}`);
+        if (!row) {
+          // Read again: an end that won the claim meanwhile has committed by now.
+          const status = (await repository.findById(tx, id))?.status ?? found.status;
+          throw new AppError('BONUS_NOT_ACTIVE', `id: bonus ${id} is already ${status}`);
+        }
         await audit(tx, {
           before: { status: 'active', amount: row.amount, counted: row.counted },
           after: { status: 'forfeited', returned: row.endedAmount },
