@@ -20,6 +20,8 @@ import {
 } from './http/security-headers';
 import type { ModuleContext } from './module-context';
 import { registerAdjustmentsModule } from './modules/adjustments/adjustments.module';
+import { registerBonusModule } from './modules/bonus/bonus.module';
+import type { BonusService } from './modules/bonus/bonus.service';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { registerCommunityModule } from './modules/community/community.module';
 import type { CommunityService } from './modules/community/community.service';
@@ -133,6 +135,7 @@ export interface AppModules {
   orders: Orders;
   settlement: Settlement;
   community: CommunityService;
+  bonus: BonusService;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -281,6 +284,12 @@ export async function assembleApp(
   });
   registerSiteContentModule(context, { audit });
   const community = registerCommunityModule(context, { orders: orders.orders, audit });
+  // Handed to the promotions that pay bonus money once they are registered after it.
+  const bonus = registerBonusModule(context, {
+    audit,
+    orders: orders.orders,
+    notifyBalanceChanged,
+  });
   registerPredictionsModule(context, { viewers: match.viewers, records: deps.teamRecords });
   // Off on a production configuration unless turned on (config.ts API_DOCS); then /docs is 404.
   if (deps.config.API_DOCS !== false) await registerApiDocs(app);
@@ -309,6 +318,7 @@ export async function assembleApp(
     orders,
     settlement,
     community,
+    bonus,
   };
   return { app, modules };
 }

@@ -1,6 +1,7 @@
 /** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
 
 export * from '../modules/adjustments/adjustments.schema';
+export * from '../modules/bonus/bonus.schema';
 export * from '../modules/catalogue/catalogue.schema';
 export * from '../modules/community/community.schema';
 export * from '../modules/deposits/deposits.schema';

@@ -59,6 +59,9 @@ export { checkLedger, type LedgerCheckResult } from './ledger-check';
 export type { MemberMovementsQuery } from './member-movements.repository';
 export {
   type BookWageringFigures,
+  type DecidedWager,
+  type DecidedWagersPage,
+  type WagerDecision,
   type WageringFigures,
   type WagerKind,
   type WagerKindTable,
@@ -368,6 +371,14 @@ export function createLedger(
       return (await lockMemberBalance(tx, { userId, bucket: 'main', currencyId })) ?? 0;
     },
 
+    /**
+     * Locks the member's bonus account in the caller's transaction and answers its balance (0
+     * for a member without one): what a conversion or an expiry may take from it at most.
+     */
+    async lockBonusBalance(tx: Database, userId: number, currencyId: number): Promise<number> {
+      return (await lockMemberBalance(tx, { userId, bucket: 'bonus', currencyId })) ?? 0;
+    },
+
     /** The metadata of the transaction booked under `idempotencyKey`, if there is one. */
     async metadataOf(
       executor: Database,
@@ -420,6 +431,13 @@ export function createLedger(
      * orders' results through it.
      */
     wagerNets: wagering.netsOf,
+
+    /**
+     * The wagering record's decided wagers after a ledger transaction id, in transaction order,
+     * each with how it was decided and the stake that stood, and the id to read on from next
+     * time (wagering.ts): the bonus rollover counts from it.
+     */
+    decidedWagers: wagering.decidedAfter,
 
     /**
      * Sums per UTC day, system account and transaction kind of the postings on system accounts
