@@ -52,6 +52,8 @@ import { registerOrderStatsModule } from './modules/order-stats/order-stats.modu
 import { type Orders, registerOrdersModule } from './modules/orders/orders.module';
 import type { OrderConfig } from './modules/orders/orders.types';
 import { registerPredictionsModule } from './modules/predictions/predictions.module';
+import { registerPromotionsModule } from './modules/promotions/promotions.module';
+import type { PromotionsService } from './modules/promotions/promotions.service';
 import { registerSettlementModule, type Settlement } from './modules/settlement/settlement.module';
 import { registerSiteContentModule } from './modules/site-content/site-content.module';
 import { registerTradingModule } from './modules/trading/trading.module';
@@ -133,6 +135,7 @@ export interface AppModules {
   orders: Orders;
   settlement: Settlement;
   community: CommunityService;
+  promotions: PromotionsService;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -282,6 +285,12 @@ export async function assembleApp(
   registerSiteContentModule(context, { audit });
   const community = registerCommunityModule(context, { orders: orders.orders, audit });
   registerPredictionsModule(context, { viewers: match.viewers, records: deps.teamRecords });
+  // Cash campaigns only until the bonus module is handed in as `bonus`.
+  const promotions = registerPromotionsModule(context, {
+    audit,
+    publishToMembers: (event) => realtime.publishToMembers('envelope', event),
+    notifyBalanceChanged,
+  });
   // Off on a production configuration unless turned on (config.ts API_DOCS); then /docs is 404.
   if (deps.config.API_DOCS !== false) await registerApiDocs(app);
 
@@ -309,6 +318,7 @@ export async function assembleApp(
     orders,
     settlement,
     community,
+    promotions,
   };
   return { app, modules };
 }
