@@ -1,4 +1,9 @@
-import { errorCatalogue, memberCreateTryPlay } from '@sb/contract';
+import {
+  campaignList,
+  type EnvelopeCampaign,
+  errorCatalogue,
+  memberCreateTryPlay,
+} from '@sb/contract';
 import { envelopeDrawHolds, splitEnvelopes } from '@sb/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +18,7 @@ import {
   countRows,
   createCampaign,
   deskAction,
+  deskCall,
   financeToken,
   grab,
   memberList,
@@ -78,9 +84,7 @@ describe('a cash campaign from creation to close', () => {
     }
     const paid = claims.reduce((sum, amount) => sum + amount, 0);
     const listed = ok(
-      await (await import('./helpers')).deskCall<{
-        records: { id: number; figures: Record<string, number> }[];
-      }>(testApp, token, '/admin/api/promotion/campaign/list', {}),
+      await deskCall<{ records: EnvelopeCampaign[] }>(testApp, token, campaignList.path, {}),
     ).records.find((record) => record.id === draft.id);
     expect(listed?.figures).toMatchObject({
       granted: paid,
@@ -206,9 +210,13 @@ describe('the clock', () => {
     });
     for (let index = 0; index < 3; index += 1)
       ok(await grab(testApp, await newMember(testApp), campaign.id));
-    expect((await grab(testApp, await newMember(testApp), campaign.id)).code).toBe(
-      codes.notRunning,
+    expect((await grab(testApp, await newMember(testApp), campaign.id)).code).toBe(codes.gone);
+    const ended = ok(
+      await deskCall<{ records: EnvelopeCampaign[] }>(testApp, token, campaignList.path, {
+        status: 'ended',
+      }),
     );
+    expect(ended.records.map((record) => record.id)).toContain(campaign.id);
   });
 });
 

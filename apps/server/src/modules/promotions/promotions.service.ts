@@ -265,11 +265,11 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       }
     }
     if (envelope) return 'ENVELOPE_ALREADY_CLAIMED' as const;
+    if (claimedCount !== undefined && claimedCount >= campaign.count)
+      return 'ENVELOPES_GONE' as const;
     const moment = now();
     if (campaign.status !== 'running' || moment < campaign.startsAt || moment >= campaign.endsAt)
       return 'ENVELOPE_NOT_RUNNING' as const;
-    if (claimedCount !== undefined && claimedCount >= campaign.count)
-      return 'ENVELOPES_GONE' as const;
     return undefined;
   }
 
@@ -354,6 +354,11 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         claimedAt: at.getTime(),
       } satisfies EnvelopeClaim,
     };
+  }
+
+  async function isAllClaimed(campaign: PromotionCampaignRow): Promise<boolean> {
+    const figures = await repository.claimFigures([campaign.id]);
+    return (figures.get(campaign.id)?.claimedCount ?? 0) >= campaign.count;
   }
 
   /** The member's envelope answered again for a retry with its key; refused otherwise. */
@@ -699,6 +704,8 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       const earlier = await repository.memberEnvelope(campaignId, user.userId);
       if (earlier) return replayOrRefuse(campaign, earlier, claimKey);
       const refusal = await refusalFor(member, campaign, undefined, undefined);
+      if (refusal === 'ENVELOPE_NOT_RUNNING' && (await isAllClaimed(campaign)))
+        throw new AppError('ENVELOPES_GONE');
       if (refusal) throw new AppError(refusal);
       let claimed: Awaited<ReturnType<typeof claimWithin>>;
       try {
@@ -706,6 +713,9 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
           claimWithin(queries, tx, campaignId, user.userId, claimKey),
         );
       } catch (error) {
+        // Ended because the last envelope went while this grab waited: they are gone.
+        if (error instanceof AppError && error.errorName === 'ENVELOPE_NOT_RUNNING')
+          throw new AppError((await isAllClaimed(campaign)) ? 'ENVELOPES_GONE' : error.errorName);
         // Two grabs of one member at once: the index let one envelope through.
         if (uniqueViolationOf(error)?.includes('promotion_envelopes_one_per_member')) {
           const held = await repository.memberEnvelope(campaignId, user.userId);
