@@ -612,8 +612,9 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         return row;
       });
       if (!funded) {
-        const now = await requireCampaign(id);
-        if (!now.fundedAt) throw new AppError('CAMPAIGN_STATUS_CONFLICT', `it is ${now.status}`);
+        const after = await requireCampaign(id);
+        if (!after.fundedAt)
+          throw new AppError('CAMPAIGN_STATUS_CONFLICT', `it is ${after.status}`);
       } else await runClockAfterChange();
       return deskView(id);
     },
