@@ -54,6 +54,8 @@ import { registerOrderStatsModule } from './modules/order-stats/order-stats.modu
 import { type Orders, registerOrdersModule } from './modules/orders/orders.module';
 import type { OrderConfig } from './modules/orders/orders.types';
 import { registerPredictionsModule } from './modules/predictions/predictions.module';
+import { registerPromotionsModule } from './modules/promotions/promotions.module';
+import type { PromotionsService } from './modules/promotions/promotions.service';
 import { registerSettlementModule, type Settlement } from './modules/settlement/settlement.module';
 import { registerSiteContentModule } from './modules/site-content/site-content.module';
 import { registerTradingModule } from './modules/trading/trading.module';
@@ -136,6 +138,7 @@ export interface AppModules {
   settlement: Settlement;
   community: CommunityService;
   bonus: BonusService;
+  promotions: PromotionsService;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -284,13 +287,19 @@ export async function assembleApp(
   });
   registerSiteContentModule(context, { audit });
   const community = registerCommunityModule(context, { orders: orders.orders, audit });
-  // Handed to the promotions that pay bonus money once they are registered after it.
+  // Handed to the promotions, whose bonus-money envelopes grant through it.
   const bonus = registerBonusModule(context, {
     audit,
     orders: orders.orders,
     notifyBalanceChanged,
   });
   registerPredictionsModule(context, { viewers: match.viewers, records: deps.teamRecords });
+  const promotions = registerPromotionsModule(context, {
+    audit,
+    bonus,
+    publishToMembers: (event) => realtime.publishToMembers('envelope', event),
+    notifyBalanceChanged,
+  });
   // Off on a production configuration unless turned on (config.ts API_DOCS); then /docs is 404.
   if (deps.config.API_DOCS !== false) await registerApiDocs(app);
 
@@ -319,6 +328,7 @@ export async function assembleApp(
     settlement,
     community,
     bonus,
+    promotions,
   };
   return { app, modules };
 }

@@ -15,6 +15,7 @@ export * from '../modules/operators/operators.schema';
 export * from '../modules/orders/orders.schema';
 export * from '../modules/payments/payments.schema';
 export * from '../modules/predictions/predictions.schema';
+export * from '../modules/promotions/promotions.schema';
 export * from '../modules/site-content/site-content.schema';
 export * from '../modules/trading/trading.schema';
 export * from '../modules/withdrawals/withdrawals.schema';

@@ -15,6 +15,8 @@ import { type BatchEntry, bookBatchStatements } from './batch.statement';
 import { debitTransferOf, type MemberDebit } from './debit-gate';
 import {
   createLedgerRepository,
+  entityBalances,
+  lockEntityBalance,
   lockMemberBalance,
   memberKindsTotal,
   memberMovementsOfReferences,
@@ -378,6 +380,29 @@ export function createLedger(
     async lockBonusBalance(tx: Database, userId: number, currencyId: number): Promise<number> {
       return (await lockMemberBalance(tx, { userId, bucket: 'bonus', currencyId })) ?? 0;
     },
+
+    /**
+     * Locks an entity account (a campaign's budget) in the caller's transaction and answers its
+     * balance (0 for one never booked): what a close may return of it, with nothing booked on
+     * it in between.
+     */
+    lockEntityBalance: (tx: Database, code: EntityAccountCode, currencyId: number) =>
+      lockEntityBalance(tx, { systemCode: code, currencyId }),
+
+    /** The balances of entity accounts by code (a campaign's budget left), in one read. */
+    entityBalances: (codes: readonly EntityAccountCode[]): Promise<Map<string, number>> =>
+      entityBalances(db, codes),
+
+    /**
+     * The sum of a member's postings in one currency over the transactions of `kinds` booked
+     * since `since` (what the member was credited by deposits in the last days, say).
+     */
+    memberKindsTotalSince: (query: {
+      userId: number;
+      currencyId: number;
+      kinds: readonly string[];
+      since: Date;
+    }) => memberKindsTotal(db, query),
 
     /** The metadata of the transaction booked under `idempotencyKey`, if there is one. */
     async metadataOf(
