@@ -279,7 +279,7 @@ export const zh: ConsoleTexts = {
       title: '红利',
       id: '红利',
       campaign: '活动',
-      rollover: '流水',
+      rollover: '流水进度',
       rolloverValue: '{{counted}} / {{required}}',
       rolloverTerms: '红利的 {{multiple}} 倍',
       maxStake: '单注最高计入 {{amount}}',

@@ -279,7 +279,7 @@ export const zht: ConsoleTexts = {
       title: '紅利',
       id: '紅利',
       campaign: '活動',
-      rollover: '流水',
+      rollover: '流水進度',
       rolloverValue: '{{counted}} / {{required}}',
       rolloverTerms: '紅利的 {{multiple}} 倍',
       maxStake: '單注最高計入 {{amount}}',
