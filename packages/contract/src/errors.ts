@@ -690,6 +690,80 @@ export const errorCatalogue = {
     zh: '比赛已开始，预测已截止',
     zht: '比賽已開始，預測已截止',
   },
+  /**
+   * No campaign of this id is shown to members (never funded, or unknown); 8500–8549: promotions.
+   */
+  CAMPAIGN_NOT_FOUND: {
+    code: 8500,
+    key: 'error.campaignNotFound',
+    en: 'This promotion does not exist',
+    zh: '该活动不存在',
+    zht: '該活動不存在',
+  },
+  /** The campaign is not running now: not started, paused, ended or closed. */
+  ENVELOPE_NOT_RUNNING: {
+    code: 8501,
+    key: 'error.envelopeNotRunning',
+    en: 'This red envelope promotion is not running now',
+    zh: '红包活动当前未进行',
+    zht: '紅包活動當前未進行',
+  },
+  /** The member already grabbed an envelope of this campaign (with another key). */
+  ENVELOPE_ALREADY_CLAIMED: {
+    code: 8502,
+    key: 'error.envelopeAlreadyClaimed',
+    en: 'You have already grabbed an envelope of this promotion',
+    zh: '您已领取过该活动的红包',
+    zht: '您已領取過該活動的紅包',
+  },
+  /** Every envelope of the campaign is claimed. */
+  ENVELOPES_GONE: {
+    code: 8503,
+    key: 'error.envelopesGone',
+    en: 'All envelopes have been grabbed',
+    zh: '红包已被抢完',
+    zht: '紅包已被搶完',
+  },
+  /** A demo player (or a partner's visitor) may not take part in promotions. */
+  PROMOTION_MEMBERS_ONLY: {
+    code: 8504,
+    key: 'error.promotionMembersOnly',
+    en: 'Promotions are for registered members only',
+    zh: '活动仅限正式会员参与',
+    zht: '活動僅限正式會員參與',
+  },
+  /** The member does not meet the campaign's conditions (deposit, turnover, risk level). */
+  PROMOTION_INELIGIBLE: {
+    code: 8505,
+    key: 'error.promotionIneligible',
+    en: 'You do not meet the conditions of this promotion',
+    zh: '您不符合该活动的参与条件',
+    zht: '您不符合該活動的參與條件',
+  },
+  /** A desk action the campaign's status does not allow (funding a closed one, say). */
+  CAMPAIGN_STATUS_CONFLICT: {
+    code: 8506,
+    key: 'error.campaignStatusConflict',
+    en: 'The campaign cannot do this in its current status',
+    zh: '活动当前状态不允许此操作',
+    zht: '活動當前狀態不允許此操作',
+  },
+  /** A withdrawal asks for more than the cash: bonus money cannot be withdrawn. */
+  BONUS_NOT_WITHDRAWABLE: {
+    code: 8507,
+    key: 'error.bonusNotWithdrawable',
+    en: 'Bonus money cannot be withdrawn; only your cash balance can',
+    zh: '红利不可提现，仅可提取现金余额',
+    zht: '紅利不可提現，僅可提取現金餘額',
+  },
+  /** A forfeit names a bonus that has already converted, expired or been forfeited. */
+  BONUS_NOT_ACTIVE: {
+    code: 8508,
+    key: 'error.bonusNotActive',
+    en: 'This bonus is no longer active',
+    zh: '该红利已不在流水中',
+    zht: '該紅利已不在流水中',
+  },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -20,6 +20,7 @@ export * from './order-stats';
 export * from './partner-passcode';
 export * from './partner-settings';
 export * from './predictions';
+export * from './promotions';
 export * from './quick-account';
 export { allCalls } from './registry';
 export * from './site-content';

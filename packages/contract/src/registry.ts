@@ -17,6 +17,7 @@ import { orderStatsCalls } from './order-stats';
 import { partnerPasscodeCalls } from './partner-passcode';
 import { partnerSettingsCalls } from './partner-settings';
 import { predictionCalls } from './predictions';
+import { promotionCalls } from './promotions';
 import { quickAccountCalls } from './quick-account';
 import { siteContentCalls } from './site-content';
 import { siteSwitchCalls } from './site-switches';
@@ -48,6 +49,7 @@ export const allCalls: readonly CallDefinition[] = [
   ...siteSwitchCalls,
   ...siteContentCalls,
   ...predictionCalls,
+  ...promotionCalls,
   ...partnerSettingsCalls,
   ...communityCalls,
 ];

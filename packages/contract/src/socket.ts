@@ -325,6 +325,19 @@ export type OddsMoveEvent = z.infer<typeof oddsMoveEventSchema>;
 export const balanceEventSchema = z.array(balanceEntrySchema.strict());
 export type BalanceEvent = z.infer<typeof balanceEventSchema>;
 
+/**
+ * `envelope`: a red-envelope campaign started, paused, resumed or ended. Sent to every member
+ * connected, not to visitors; the member site reads the campaign list again
+ * (`/app/api/member/red/envelope/activity`) for the member's own eligibility and envelope.
+ */
+export const envelopeEventSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(['running', 'paused', 'ended', 'closed']),
+  })
+  .strict();
+export type EnvelopeEvent = z.infer<typeof envelopeEventSchema>;
+
 /** The account events other modules send to a member's sockets, with their payloads. */
 export const accountEventSchemas = {
   balance: balanceEventSchema,
@@ -379,5 +392,6 @@ export interface AppSocketServerEvents {
   balance: (balances: BalanceEvent) => void;
   H: (event: BetStatusEvent) => void;
   J: (event: OddsMoveEvent) => void;
+  envelope: (event: EnvelopeEvent) => void;
   refused: (message: Refused) => void;
 }

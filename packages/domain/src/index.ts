@@ -3,6 +3,7 @@ export * from './canvas';
 export * from './control-switches';
 export * from './currency';
 export * from './display-day';
+export * from './envelope-split';
 export * from './in-play';
 export * from './language';
 export * from './market-layout';

@@ -174,6 +174,21 @@ function orderQueries(db: Database, placeOrders: PlaceOrders, catalogue: LegCata
         .limit(limit);
     },
 
+    /** Status and total odds of the orders numbered `orderNos` (unknown numbers left out). */
+    async termsByOrderNo(
+      orderNos: readonly string[],
+    ): Promise<{ orderNo: string; status: number; totalOddsUnits: number }[]> {
+      if (orderNos.length === 0) return [];
+      return db
+        .select({
+          orderNo: orders.orderNo,
+          status: orders.status,
+          totalOddsUnits: orders.totalOddsUnits,
+        })
+        .from(orders)
+        .where(inArray(orders.orderNo, [...orderNos]));
+    },
+
     /** The member's order `orderNo` as its owner reads it; undefined for another's order. */
     async findMemberOrder(userId: number, orderNo: string): Promise<OrderWithLegs | undefined> {
       const rows = await db

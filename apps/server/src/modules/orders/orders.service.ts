@@ -306,6 +306,17 @@ export function createOrdersService(deps: {
       return repository.changedSince(since, after, limit);
     },
 
+    /**
+     * What a promotion's rollover reads of bets by their numbers: each order's status now and
+     * its total odds (ten-thousandths, as accepted), keyed by order number; unknown ones left out.
+     */
+    async wagerTermsOf(
+      orderNos: readonly string[],
+    ): Promise<Map<string, { status: number; totalOddsUnits: number }>> {
+      const rows = await repository.termsByOrderNo(orderNos);
+      return new Map(rows.map(({ orderNo, ...terms }) => [orderNo, terms]));
+    },
+
     /** order/count: the member's open and finished orders. */
     count(userId: number) {
       return repository.countByOpenness(userId, openOrderStatuses);
