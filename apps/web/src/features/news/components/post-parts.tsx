@@ -2,9 +2,16 @@ import { errorCatalogue } from '@sb/contract';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Pager, type PagerLook, pageCountOf } from '../../../components/pager';
 import { ApiError } from '../../../lib/api-client';
 import { newsPageSize } from '../api/news-api';
-import { pageCountOf, paragraphsOf, postIdOf } from '../model/post-text';
+import { paragraphsOf, postIdOf } from '../model/post-text';
+
+const listPager: PagerLook = {
+  className: 'news-pager',
+  testIds: { root: 'news-pager', previous: 'news-previous', next: 'news-next' },
+  onePage: 'hidden',
+};
 
 /** What the address says is open (`?news=12`), and the way to an item and back. */
 export function useOpenItem(param: string) {
@@ -194,42 +201,12 @@ export function PagedList<Item>({
   return (
     <section aria-label={label} className="news-section">
       {children(records)}
-      <Pager page={page} pages={pageCountOf(list.data?.total ?? 0, newsPageSize)} onPage={onPage} />
+      <Pager
+        page={page}
+        pages={pageCountOf(list.data?.total ?? 0, newsPageSize)}
+        onPage={onPage}
+        look={listPager}
+      />
     </section>
-  );
-}
-
-/** Previous and next page, shown only when there is more than one. */
-function Pager({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage(page: number): void;
-}) {
-  const { t } = useTranslation();
-  if (pages <= 1) return null;
-  return (
-    <div className="news-pager" data-testid="news-pager">
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {t('news.previous')}
-      </button>
-      <span>{t('news.page', { page, pages })}</span>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('news.next')}
-      </button>
-    </div>
   );
 }
