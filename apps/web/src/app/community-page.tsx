@@ -46,7 +46,7 @@ export function CommunityPage() {
     <section className="panel community-page" data-testid="community-page">
       <BackToBoard />
       <h1 className="panel__title">{t('community.title')}</h1>
-      <div className="community-tabs scroll-row" role="tablist" aria-label={t('community.title')}>
+      <div className="page-tabs scroll-row" role="tablist" aria-label={t('community.title')}>
         {communityTabs.map((tab) => (
           <button
             key={tab.id}
@@ -56,7 +56,7 @@ export function CommunityPage() {
             aria-selected={tab === current}
             ref={tab === current ? activeTab : undefined}
             aria-controls="community-panel"
-            className={tab === current ? 'community-tabs__tab is-active' : 'community-tabs__tab'}
+            className={tab === current ? 'page-tabs__tab is-active' : 'page-tabs__tab'}
             // A tab shows its list: whatever item was open in the other one closes.
             onClick={() => setSearchParams({ tab: tab.id }, { replace: true })}
             data-testid="community-tab"

@@ -103,14 +103,14 @@ function MemberRecords({ memberId }: { memberId: number }) {
 
   return (
     <>
-      <div className="records-tabs scroll-row" role="tablist">
+      <div className="page-tabs scroll-row" role="tablist">
         {tabs.map((entry) => (
           <button
             key={entry.tab}
             type="button"
             role="tab"
             aria-selected={entry.tab === tab}
-            className={entry.tab === tab ? 'records-tabs__tab is-active' : 'records-tabs__tab'}
+            className={entry.tab === tab ? 'page-tabs__tab is-active' : 'page-tabs__tab'}
             onClick={() => {
               setTab(entry.tab);
               setFilter((current) => filterForTab(current, entry.tab));
