@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { BackToBoard } from '../components/back-to-board';
 import { type CommunityTab, communityTabs } from './community-tabs';
 import './community.css';
 
@@ -10,21 +11,6 @@ export function communityTabOf(
   value: string | null,
 ): CommunityTab | undefined {
   return tabs.find((tab) => tab.id === value) ?? tabs[0];
-}
-
-/**
- * The way back to the matches. The full site's header leads there already; #/mini has a
- * one-line header without it, so its community page says where the matches are.
- */
-function BackToBoard() {
-  const { t } = useTranslation();
-  const isMini = useLocation().pathname.startsWith('/mini');
-  if (!isMini) return null;
-  return (
-    <Link className="community-page__back" to="/mini/index" data-testid="community-back">
-      <span aria-hidden="true">‹</span> {t('community.backToBoard')}
-    </Link>
-  );
 }
 
 /**
@@ -44,7 +30,7 @@ export function CommunityPage() {
   }, [currentId]);
   return (
     <section className="panel community-page" data-testid="community-page">
-      <BackToBoard />
+      <BackToBoard text={t('community.backToBoard')} testId="community-back" />
       <h1 className="panel__title">{t('community.title')}</h1>
       <div className="page-tabs scroll-row" role="tablist" aria-label={t('community.title')}>
         {communityTabs.map((tab) => (
