@@ -8,6 +8,13 @@ export interface PagerLook {
   testIds: { root?: string; previous: string; page?: string; next: string };
   /** `long` (the default) reads "Page 2 of 5"; `short` reads "2 / 5". */
   label?: 'long' | 'short';
+  /** A list of one page shows the pager (`shown`, the default) or no pager at all (`hidden`). */
+  onePage?: 'shown' | 'hidden';
+}
+
+/** How many pages `total` items make at `size` a page; at least one. */
+export function pageCountOf(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
 }
 
 interface PagerProps {
@@ -22,7 +29,8 @@ interface PagerProps {
 /** Previous and next buttons around "page of pages": the member site's lists that go by pages. */
 export function Pager({ page, pages, onPage, look }: PagerProps) {
   const { t } = useTranslation();
-  const { className, testIds, label = 'long' } = look;
+  const { className, testIds, label = 'long', onePage = 'shown' } = look;
+  if (pages <= 1 && onePage === 'hidden') return null;
   return (
     <div className={className} data-testid={testIds.root}>
       <button
