@@ -324,7 +324,15 @@ export function createCommunityRepository(db: Database) {
       return row;
     },
 
-    async feed(filter: FeedFilter): Promise<{ rows: ShareRow[]; total: number }> {
+    /**
+     * The feed's page, and its shares counted only so far: at most `totalCap` past the page's
+     * start (the count reads at most offset + cap + 1 rows, never the whole feed). `total` is
+     * the count, `totalCapped` whether more shares follow it.
+     */
+    async feed(
+      filter: FeedFilter,
+      totalCap: number,
+    ): Promise<{ rows: ShareRow[]; total: number; totalCapped: boolean }> {
       const where = and(
         visible,
         filter.sportId === undefined
@@ -354,8 +362,20 @@ export function createCommunityRepository(db: Database) {
         .orderBy(...order)
         .offset(filter.offset)
         .limit(filter.limit);
-      const [total] = await db.select({ rows: count() }).from(communityShares).where(where);
-      return { rows, total: total?.rows ?? 0 };
+      const upTo = filter.offset + totalCap;
+      const counted = db
+        .select({ one: sql`1`.as('one') })
+        .from(communityShares)
+        .where(where)
+        .limit(upTo + 1)
+        .as('counted');
+      const [found] = await db.select({ rows: count() }).from(counted);
+      const rowsCounted = found?.rows ?? 0;
+      return {
+        rows,
+        total: Math.min(rowsCounted, upTo),
+        totalCapped: rowsCounted > upTo,
+      };
     },
 
     /** Every share the filter keeps (withdrawn and hidden ones too), newest first. */

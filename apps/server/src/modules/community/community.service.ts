@@ -67,6 +67,11 @@ export const freezeOverlapMs = 5 * 60_000;
 /** How far back a process's first pass looks for changed orders (rollbacks while none ran). */
 export const freezeStartLookBackMs = 24 * 3_600_000;
 const dayMs = 86_400_000;
+/**
+ * How far past a page's start a feed counts its shares for `total` (docs/community.md, "Feed
+ * totals"): counting every share of a feed read the whole table each request.
+ */
+export const feedTotalCap = 1_000;
 
 const finalStatuses = new Set<number>([
   orderStatus.rejected,
@@ -451,16 +456,20 @@ export function createCommunityService(deps: {
     async list(input: ListInput, viewer: AuthenticatedUser | null, language: Language) {
       if (input.feed === 'following' && (!viewer || viewer.memberId === 0))
         throw new AppError('LOGIN_REQUIRED', 'feed: following is for members');
-      const { rows, total } = await repository.feed({
-        feed: input.feed,
-        sportId: input.sportId,
-        followerId: viewer?.userId,
-        offset: (input.page - 1) * input.size,
-        limit: input.size,
-      });
+      const { rows, total, totalCapped } = await repository.feed(
+        {
+          feed: input.feed,
+          sportId: input.sportId,
+          followerId: viewer?.userId,
+          offset: (input.page - 1) * input.size,
+          limit: input.size,
+        },
+        feedTotalCap,
+      );
       return {
         records: (await refreshed(rows)).map((row) => shareOf(row, language)),
         total,
+        totalCapped,
       };
     },
 

@@ -18,6 +18,7 @@ import {
   useShareFeed,
   useTipsterProfile,
 } from '../api/share-api';
+import { feedPages } from '../model/feed-pages';
 import { percentOfUnits } from '../model/figures';
 import { orderLegsOf, statusTextOf } from './share-parts';
 import './shares.css';
@@ -180,7 +181,7 @@ export function SharesTab() {
   const [tipsterId, setTipsterId] = useState<number | null>(null);
   const shownFeed = feed === 'following' && !isMember ? 'latest' : feed;
   const list = useShareFeed(shownFeed, sportId || undefined, page);
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / shareFeedPageSize));
+  const { pages, isOpenEnded } = feedPages(list.data, shareFeedPageSize);
   const feeds = shareFeeds.filter((entry) => entry !== 'following' || isMember);
 
   return (
@@ -238,7 +239,15 @@ export function SharesTab() {
           <ShareCard key={share.code} share={share} onTipster={setTipsterId} />
         ))}
       </ul>
-      {pages > 1 ? <Pager page={page} pages={pages} onPage={setPage} look={feedPager} /> : null}
+      {pages > 1 || isOpenEnded ? (
+        <Pager
+          page={page}
+          pages={pages}
+          isOpenEnded={isOpenEnded}
+          onPage={setPage}
+          look={feedPager}
+        />
+      ) : null}
     </div>
   );
 }
