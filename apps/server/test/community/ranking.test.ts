@@ -1,5 +1,5 @@
 import { errorCatalogue, type OrderRecord, orderStatus, type RankedTipster } from '@sb/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthenticatedUser } from '../../src/http/request-context';
 import { createCommunityRepository } from '../../src/modules/community/community.repository';
@@ -10,8 +10,15 @@ import {
 import {
   type CommunityService,
   createCommunityService,
+  maskedName,
 } from '../../src/modules/community/community.service';
-import { rankedEntry, rankScore } from '../../src/modules/community/tipster-ranking';
+import {
+  longestWinStreak,
+  rankedEntry,
+  rankMinOrders,
+  rankScore,
+  windowStart,
+} from '../../src/modules/community/tipster-ranking';
 import { adminCall, operatorToken } from '../operators/helpers';
 import {
   type Book,
@@ -674,5 +681,156 @@ describe('the profile', () => {
       sports: [{ sportId, shares: 16 }],
     });
     expect(profile.recent).toHaveLength(10);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The kept rankings: computed once per version of the ranking, the same answer as before.
+// ---------------------------------------------------------------------------------------------
+
+/** The ranking as a request computed it before it was kept: sums, sort, the page's streaks. */
+async function rankAsBefore(window: 7 | 30 | 90, sportId: number, page: number, size: number) {
+  const repository = createCommunityRepository(testApp.database.db);
+  const fromDay = windowStart(new Date(clockMs), window);
+  const sums = await repository.rankSums(sportId, fromDay, rankMinOrders);
+  const ranked = sums
+    .map((sum) => ({
+      ...sum,
+      score: rankScore(sum.orders, sum.sumR, sum.sumR2) ?? 0,
+      yield: Math.round(sum.sumR / sum.orders),
+    }))
+    .sort(
+      (a, b) =>
+        b.score - a.score || b.yield - a.yield || b.orders - a.orders || a.userId - b.userId,
+    );
+  const pageRows = ranked.slice((page - 1) * size, page * size);
+  const days = await repository.tipsterDays(
+    pageRows.map((row) => row.userId),
+    sportId,
+    fromDay,
+  );
+  const records: RankedTipster[] = pageRows.map((row, index) => ({
+    rank: (page - 1) * size + index + 1,
+    tipsterId: row.userId,
+    name: maskedName(`tipster${row.userId}`, row.userId),
+    orders: row.orders,
+    wins: row.wins,
+    winRate:
+      row.wins + row.losses > 0 ? Math.round((row.wins * 10_000) / (row.wins + row.losses)) : 0,
+    yield: row.yield,
+    score: row.score,
+    profit: row.sumR,
+    longestWinStreak: longestWinStreak(days.filter((each) => each.userId === row.userId)),
+  }));
+  return { window, minOrders: rankMinOrders, records, total: ranked.length };
+}
+
+describe('the kept rankings', () => {
+  /** Tipsters of one sport with mixed records, ranked over every window. */
+  async function field(sportId: number) {
+    const tipsters = Array.from({ length: 7 }, newTipster);
+    const endings: Ending[] = ['won', 'lost', 'won', 'push', 'won', 'lost', 'lost', 'won'];
+    for (let index = 0; index < 7 * 24; index += 1) {
+      const userId = tipsters[index % 7] ?? 0;
+      await tip(userId, {
+        sportId,
+        ending: endings[(index * (1 + (userId % 3))) % endings.length] ?? 'won',
+        odds: 1.3 + ((index * 7) % 11) * 0.2,
+      });
+      if (index % 40 === 39) {
+        await service.freezeSettled();
+        clockMs += 3 * day;
+      }
+    }
+    await service.freezeSettled();
+    return tipsters;
+  }
+
+  it('answer what the ranking computed per request answered, every window, sport and page', async () => {
+    const sportId = newSport();
+    await field(sportId);
+    for (const window of [7, 30, 90] as const)
+      for (const sport of [sportId, 0])
+        for (const [page, size] of [
+          [1, 50],
+          [1, 3],
+          [2, 3],
+          [3, 3],
+          [40, 50],
+        ] as const) {
+          const answer = await service.rank({ window, sportId: sport, page, size });
+          expect(answer).toEqual(await rankAsBefore(window, sport, page, size));
+        }
+    const whole = await service.rank({ window: 90, sportId, page: 1, size: 50 });
+    expect(whole.total).toBeGreaterThan(3);
+  });
+
+  it('read no day row while the version stays, and follow the version another process raises', async () => {
+    const sportId = newSport();
+    const tipsters = await field(sportId);
+    const kept = await service.rank({ window: 90, sportId, page: 1, size: 50 });
+    const [top] = kept.records;
+    if (!top) throw new Error('nobody ranked');
+    // A day row changed without the version: the kept ranking answers, the day rows unread.
+    const db = testApp.database.db;
+    const [row] = await db
+      .select()
+      .from(communityTipsterDays)
+      .where(
+        and(
+          eq(communityTipsterDays.userId, top.tipsterId),
+          eq(communityTipsterDays.sportId, sportId),
+        ),
+      )
+      .limit(1);
+    if (!row) throw new Error('no day row');
+    const rowKey = and(
+      eq(communityTipsterDays.userId, row.userId),
+      eq(communityTipsterDays.sportId, row.sportId),
+      eq(communityTipsterDays.day, row.day),
+    );
+    await db
+      .update(communityTipsterDays)
+      .set({ orders: row.orders + 1_000 })
+      .where(rowKey);
+    expect(await service.rank({ window: 90, sportId, page: 1, size: 50 })).toEqual(kept);
+    // Another process's change raises the version: this one computes the ranking again.
+    await db.transaction((tx) => createCommunityRepository(db).bumpRankVersion(tx as never));
+    const moved = await service.rank({ window: 90, sportId, page: 1, size: 50 });
+    expect(moved.records.find((each) => each.tipsterId === top.tipsterId)?.orders).toBe(
+      top.orders + 1_000,
+    );
+    await db.update(communityTipsterDays).set({ orders: row.orders }).where(rowKey);
+    await db.transaction((tx) => createCommunityRepository(db).bumpRankVersion(tx as never));
+    expect(await service.rank({ window: 90, sportId, page: 1, size: 50 })).toEqual(kept);
+
+    // A tipster hidden on another process leaves this one's ranking at once.
+    const other = newService();
+    const audit = async () => {};
+    await other.hideTipster(top.tipsterId, true, 1, audit);
+    const hidden = await service.rank({ window: 90, sportId, page: 1, size: 50 });
+    expect(hidden.records.map((each) => each.tipsterId)).not.toContain(top.tipsterId);
+    expect(hidden).toEqual(await rankAsBefore(90, sportId, 1, 50));
+    await other.hideTipster(top.tipsterId, false, 1, audit);
+    expect(await service.rank({ window: 90, sportId, page: 1, size: 50 })).toEqual(kept);
+
+    // A share frozen by another process's pass moves this one's ranking at once.
+    const last = tipsters[tipsters.length - 1] ?? 0;
+    await tips(last, 5, { sportId, ending: 'won', odds: 3 });
+    expect(await other.freezeSettled()).toBe(5);
+    const after = await service.rank({ window: 90, sportId, page: 1, size: 50 });
+    expect(after).not.toEqual(kept);
+    expect(after).toEqual(await rankAsBefore(90, sportId, 1, 50));
+  });
+
+  it('counts the window from the day it is asked on, the day turning', async () => {
+    const sportId = newSport();
+    await field(sportId);
+    const today = await service.rank({ window: 7, sportId, page: 1, size: 50 });
+    expect(today).toEqual(await rankAsBefore(7, sportId, 1, 50));
+    clockMs += 5 * day;
+    const later = await service.rank({ window: 7, sportId, page: 1, size: 50 });
+    expect(later).toEqual(await rankAsBefore(7, sportId, 1, 50));
+    expect(later.total).toBeLessThanOrEqual(today.total);
   });
 });

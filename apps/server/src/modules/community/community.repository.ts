@@ -23,6 +23,7 @@ import {
   communityFollows,
   communityHiddenTipsters,
   communityKeys,
+  communityRankVersion,
   communityShareCopies,
   communityShares,
   communityTipsterDays,
@@ -283,6 +284,30 @@ export function createCommunityRepository(db: Database) {
         )
         .groupBy(days.userId)
         .having(sql`sum(${days.orders}) >= ${minOrders}`);
+    },
+
+    /** The ranking's version now: raised by every change of what it is computed from. */
+    async rankVersion(): Promise<number> {
+      const [row] = await db
+        .select({ version: communityRankVersion.version })
+        .from(communityRankVersion)
+        .where(eq(communityRankVersion.id, 1));
+      return row?.version ?? 0;
+    },
+
+    /**
+     * Raises the ranking's version in the transaction of a change to its day rows or hidden
+     * tipsters. Called once, last, after every day row lock the transaction takes, so two such
+     * transactions wait on the version's row in the order they took their days.
+     */
+    async bumpRankVersion(tx: Database): Promise<void> {
+      await tx
+        .insert(communityRankVersion)
+        .values({ id: 1, version: 1 })
+        .onConflictDoUpdate({
+          target: communityRankVersion.id,
+          set: { version: sql`${communityRankVersion.version} + 1` },
+        });
     },
 
     /** The tipsters' day rows of a sport key in the window, each tipster's in day order. */

@@ -341,12 +341,14 @@ export function createCommunityService(deps: {
           frozen === null ? null : seenSettledAt,
           values,
         );
-        if (updated)
+        if (updated) {
           await rewriteTipsterDays(
             tx,
             updated.userId,
             [seenSettledAt, updated.settledAt].filter((day): day is Date => day !== null),
           );
+          await repository.bumpRankVersion(tx);
+        }
         return updated;
       });
       if (done) onChanged();
@@ -391,6 +393,83 @@ export function createCommunityService(deps: {
   async function requireProfile(tipsterId: number): Promise<void> {
     const [row] = await repository.profileRecent(tipsterId, 1);
     if (!row) throw new AppError('TIPSTER_NOT_FOUND', `tipsterId: no tipster ${tipsterId}`);
+  }
+
+  /**
+   * The window's whole ranking of a sport key (0: every sport), from the day rows: the sums per
+   * tipster summed in SQL, the score computed and sorted here, and every ranked tipster's
+   * streak and masked name.
+   */
+  async function computeRanking(sportId: number, fromDay: string): Promise<RankedTipster[]> {
+    const sums = await repository.rankSums(sportId, fromDay, rankMinOrders);
+    const ranked = sums
+      .map((sum) => ({
+        ...sum,
+        score: rankScore(sum.orders, sum.sumR, sum.sumR2) ?? 0,
+        yield: Math.round(sum.sumR / sum.orders),
+      }))
+      .sort(
+        (a, b) =>
+          b.score - a.score || b.yield - a.yield || b.orders - a.orders || a.userId - b.userId,
+      );
+    const ids = ranked.map((row) => row.userId);
+    const [days, names] = await Promise.all([
+      repository.tipsterDays(ids, sportId, fromDay),
+      deps.accountNames(ids),
+    ]);
+    const daysOf = new Map<number, typeof days>();
+    for (const day of days) {
+      const list = daysOf.get(day.userId);
+      if (list) list.push(day);
+      else daysOf.set(day.userId, [day]);
+    }
+    return ranked.map((row, index) => ({
+      rank: index + 1,
+      tipsterId: row.userId,
+      name: maskedName(names.get(row.userId), row.userId),
+      orders: row.orders,
+      wins: row.wins,
+      winRate:
+        row.wins + row.losses > 0
+          ? Math.round((row.wins * evenUnits) / (row.wins + row.losses))
+          : 0,
+      yield: row.yield,
+      score: row.score,
+      profit: row.sumR,
+      longestWinStreak: longestWinStreak(daysOf.get(row.userId) ?? []),
+    }));
+  }
+
+  /**
+   * The rankings this process computed, for one version of the ranking and one UTC day: a
+   * ranking changes only when a transaction rewrites day rows or hides or shows a tipster, each
+   * raising the version in the database (every process reads the same), or when the day turns.
+   */
+  let rankings: { version: number; today: string; lists: Map<string, Promise<RankedTipster[]>> } = {
+    version: -1,
+    today: '',
+    lists: new Map(),
+  };
+
+  async function rankingOf(window: number, sportId: number): Promise<RankedTipster[]> {
+    const version = await repository.rankVersion();
+    const at = now();
+    const today = dayOf(at);
+    // A version older than the one kept was read before a change the kept one has seen.
+    if (version > rankings.version || today !== rankings.today)
+      rankings = { version, today, lists: new Map() };
+    const kept = rankings;
+    const key = `${window}:${sportId}`;
+    let list = kept.lists.get(key);
+    if (!list) {
+      list = computeRanking(sportId, windowStart(at, window));
+      kept.lists.set(key, list);
+      const made = list;
+      made.catch(() => {
+        if (kept.lists.get(key) === made) kept.lists.delete(key);
+      });
+    }
+    return list;
   }
 
   return {
@@ -567,43 +646,20 @@ export function createCommunityService(deps: {
       return changedCount;
     },
 
-    /** trade/order/master/rank: tipsters by the lower end of their yield's 95 % interval. */
+    /**
+     * trade/order/master/rank: tipsters by the lower end of their yield's 95 % interval. The
+     * window's whole ranking is computed once per version of the ranking and day (rankingOf),
+     * and a request reads only the version's row, then slices its page.
+     */
     async rank(input: RankInput) {
-      const sportId = input.sportId ?? allSports;
-      const fromDay = windowStart(now(), input.window);
-      const sums = await repository.rankSums(sportId, fromDay, rankMinOrders);
-      const ranked = sums
-        .map((sum) => ({
-          ...sum,
-          score: rankScore(sum.orders, sum.sumR, sum.sumR2) ?? 0,
-          yield: Math.round(sum.sumR / sum.orders),
-        }))
-        .sort(
-          (a, b) =>
-            b.score - a.score || b.yield - a.yield || b.orders - a.orders || a.userId - b.userId,
-        );
-      const pageRows = ranked.slice((input.page - 1) * input.size, input.page * input.size);
-      const ids = pageRows.map((row) => row.userId);
-      const [days, names] = await Promise.all([
-        repository.tipsterDays(ids, sportId, fromDay),
-        deps.accountNames(ids),
-      ]);
-      const records: RankedTipster[] = pageRows.map((row, index) => ({
-        rank: (input.page - 1) * input.size + index + 1,
-        tipsterId: row.userId,
-        name: maskedName(names.get(row.userId), row.userId),
-        orders: row.orders,
-        wins: row.wins,
-        winRate:
-          row.wins + row.losses > 0
-            ? Math.round((row.wins * evenUnits) / (row.wins + row.losses))
-            : 0,
-        yield: row.yield,
-        score: row.score,
-        profit: row.sumR,
-        longestWinStreak: longestWinStreak(days.filter((day) => day.userId === row.userId)),
-      }));
-      return { window: input.window, minOrders: rankMinOrders, records, total: ranked.length };
+      const ranked = await rankingOf(input.window, input.sportId ?? allSports);
+      const start = (input.page - 1) * input.size;
+      return {
+        window: input.window,
+        minOrders: rankMinOrders,
+        records: ranked.slice(start, start + input.size),
+        total: ranked.length,
+      };
     },
 
     async follow(user: AuthenticatedUser, tipsterId: number) {
@@ -672,7 +728,10 @@ export function createCommunityService(deps: {
           hidden ? operatorId : null,
           hidden ? now() : null,
         );
-        if (row.settledAt) await rewriteTipsterDay(tx, row.userId, row.settledAt);
+        if (row.settledAt) {
+          await rewriteTipsterDay(tx, row.userId, row.settledAt);
+          await repository.bumpRankVersion(tx);
+        }
         await audit(tx, { before: { hidden: wasHidden }, after: { hidden } });
         return { code, hidden, applied: true };
       });
@@ -687,6 +746,7 @@ export function createCommunityService(deps: {
           ? await repository.hideTipster(tx, tipsterId, operatorId, now())
           : await repository.showTipster(tx, tipsterId);
         if (!changed) return { tipsterId, hidden, applied: false };
+        await repository.bumpRankVersion(tx);
         await audit(tx, { before: { hidden: wasHidden }, after: { hidden } });
         return { tipsterId, hidden, applied: true };
       });
