@@ -10,6 +10,7 @@ import {
 import {
   type CommunityService,
   createCommunityService,
+  feedPageKeepMs,
   maskedName,
 } from '../../src/modules/community/community.service';
 import {
@@ -82,7 +83,7 @@ const member = (userId: number): AuthenticatedUser =>
   ({ userId, memberId: userId }) as unknown as AuthenticatedUser;
 
 /** Shares one order of the tipster now, ends it as told, and answers its share code. */
-async function tip(userId: number, t: Tip): Promise<string> {
+async function tip(userId: number, t: Tip, via = service): Promise<string> {
   const id = nextId++;
   const orderNo = `R${id}`;
   const oddsUnits = Math.round((t.odds ?? 2) * 10_000);
@@ -126,7 +127,7 @@ async function tip(userId: number, t: Tip): Promise<string> {
   };
   move(id, record);
   orderIds.set(orderNo, id);
-  const shared = await service.share(
+  const shared = await via.share(
     member(userId),
     { orderNo, privacy: t.privacy ?? 'all', comment: '' },
     'en',
@@ -185,8 +186,9 @@ async function fromScratch(sportId: number, fromMs: number) {
 }
 
 /** A community service over the test's fake orders: one per process it stands for. */
-const newService = () =>
+const newService = (elapsedMs?: () => number) =>
   createCommunityService({
+    ...(elapsedMs ? { elapsedMs } : {}),
     repository: createCommunityRepository(testApp.database.db),
     orders: {
       memberOrder: async (_userId, orderNo) => {
@@ -832,5 +834,86 @@ describe('the kept rankings', () => {
     const later = await service.rank({ window: 7, sportId, page: 1, size: 50 });
     expect(later).toEqual(await rankAsBefore(7, sportId, 1, 50));
     expect(later.total).toBeLessThanOrEqual(today.total);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Kept feed pages: a moment on each process, emptied at once by that process's own changes.
+// ---------------------------------------------------------------------------------------------
+
+describe('kept feed pages', () => {
+  it("keep a public page a moment, another process's change seen after it, this one's at once", async () => {
+    let elapsed = 0;
+    const here = newService(() => elapsed);
+    const sportId = newSport();
+    const tipster = newTipster();
+    const reader = newTipster();
+    // `service` stands for another process: its changes leave this process's pages as kept.
+    const [first, second] = await tips(tipster, 2, { sportId, ending: 'won' });
+    await service.freezeSettled();
+    const page = (feed: 'latest' | 'most_copied' | 'following' = 'latest', viewer = 0) =>
+      here.list({ feed, sportId, page: 1, size: 10 }, viewer ? member(viewer) : null, 'en');
+    const codes = async (feed?: 'latest' | 'most_copied' | 'following', viewer?: number) =>
+      (await page(feed, viewer)).records.map((record) => record.code);
+    expect(await codes()).toEqual([second, first]);
+    expect(await page()).toMatchObject({ total: 2, totalCapped: false });
+
+    const [third] = await tips(tipster, 1, { sportId, ending: 'lost' });
+    expect(await codes()).toEqual([second, first]);
+    // Another query is a page of its own, read now.
+    expect(
+      (await here.list({ feed: 'latest', sportId, page: 1, size: 9 }, null, 'en')).records,
+    ).toHaveLength(3);
+    elapsed += feedPageKeepMs;
+    expect(await codes()).toEqual([third, second, first]);
+    // This process reads the third share open and freezes it: its page is read again at once.
+    const [open] = (await page()).records;
+    expect(open?.settled).not.toBeNull();
+
+    // Withdrawn, copied, hidden and shown here: at once, the time standing still.
+    await here.withdraw(member(tipster), third ?? '');
+    expect(await codes()).toEqual([second, first]);
+    expect(await codes('most_copied')).toEqual([second, first]);
+    await here.copy(member(reader), first ?? '');
+    expect(await codes('most_copied')).toEqual([first, second]);
+    const audit = async () => {};
+    await here.hideShare(first ?? '', true, 1, audit);
+    expect(await codes()).toEqual([second]);
+    await here.hideShare(first ?? '', false, 1, audit);
+    expect(await codes()).toEqual([second, first]);
+    await here.hideTipster(tipster, true, 1, audit);
+    expect(await codes()).toEqual([]);
+    await here.hideTipster(tipster, false, 1, audit);
+    expect(await codes()).toEqual([second, first]);
+
+    // A share made here: at once.
+    const made = await tip(tipster, { sportId, ending: 'won' }, here);
+    expect(await codes()).toEqual([made, second, first]);
+
+    // The following feed carries the caller's follows: never kept.
+    await here.follow(member(reader), tipster);
+    const [fourth] = await tips(tipster, 1, { sportId, ending: 'won' });
+    expect((await codes('following', reader))[0]).toBe(fourth);
+  });
+
+  it("freezes through this process's pass and answers the frozen share at once", async () => {
+    const elapsed = 0;
+    const here = newService(() => elapsed);
+    const sportId = newSport();
+    const tipster = newTipster();
+    await here.freezeSettled();
+    // Shared on another process, its order still open: the page keeps it open.
+    const id = nextId;
+    const code = await tip(tipster, { sportId, ending: 'won' });
+    const record = records.get(id) as OrderRecord;
+    move(id, { ...record, status: orderStatus.accepted, maxPayout: null });
+    const list = () => here.list({ feed: 'latest', sportId, page: 1, size: 10 }, null, 'en');
+    const [before] = (await list()).records;
+    expect(before).toMatchObject({ code, settled: null });
+    move(id, record);
+    expect((await list()).records[0]?.settled).toBeNull();
+    // This process's pass freezes it: the kept page goes at once.
+    expect(await here.freezeSettled()).toBe(1);
+    expect((await list()).records[0]?.settled).not.toBeNull();
   });
 });

@@ -72,6 +72,14 @@ const dayMs = 86_400_000;
  * totals"): counting every share of a feed read the whole table each request.
  */
 export const feedTotalCap = 1_000;
+/**
+ * How long a process keeps a public feed page's answer (docs/community.md, "Kept feed pages"):
+ * each process empties its own at once on every change it makes, so this is how stale another
+ * process's change can leave a page.
+ */
+export const feedPageKeepMs = 1_000;
+/** Feed pages kept at most; past it the expired ones go, then all. */
+const feedPagesKept = 500;
 
 const finalStatuses = new Set<number>([
   orderStatus.rejected,
@@ -142,8 +150,11 @@ export function createCommunityService(deps: {
   kickOffOf: (eventId: number) => Promise<number | null>;
   accountNames: (userIds: readonly number[]) => Promise<Map<number, string | null>>;
   now: () => Date;
+  /** Milliseconds of a clock that only goes on, for how long answers are kept. */
+  elapsedMs?: () => number;
 }) {
   const { repository, orders, now } = deps;
+  const elapsedMs = deps.elapsedMs ?? (() => performance.now());
   /** When this process's last freezing pass began; unset until its first pass. */
   let passCursor: Date | undefined;
 
@@ -315,6 +326,7 @@ export function createCommunityService(deps: {
       if (frozen === null && !isFinal) {
         if (record.status !== row.status) {
           await repository.setStatus(row.id, record.status);
+          feedPages.clear();
           changed.set(row.id, { ...row, status: record.status });
         }
         continue;
@@ -351,6 +363,7 @@ export function createCommunityService(deps: {
         }
         return updated;
       });
+      feedPages.clear();
       if (done) onChanged();
       changed.set(row.id, done ?? (await repository.findByCode(row.code)) ?? row);
     }
@@ -393,6 +406,59 @@ export function createCommunityService(deps: {
   async function requireProfile(tipsterId: number): Promise<void> {
     const [row] = await repository.profileRecent(tipsterId, 1);
     if (!row) throw new AppError('TIPSTER_NOT_FOUND', `tipsterId: no tipster ${tipsterId}`);
+  }
+
+  type FeedPage = { records: Share[]; total: number; totalCapped: boolean };
+  /**
+   * The public feeds' pages this process answered lately (latest and most copied, by sport), by
+   * the whole query and language, each kept `feedPageKeepMs` from when it was asked. Their
+   * answers hold nothing of the caller. Emptied at once by every change this process makes to a
+   * share (made, frozen, status, withdrawn, copied, hidden, its tipster hidden); a page being
+   * read when it is emptied is not kept.
+   */
+  const feedPages = new Map<string, { until: number; answer: Promise<FeedPage> }>();
+
+  async function feedPage(input: ListInput, language: Language): Promise<FeedPage> {
+    const { rows, total, totalCapped } = await repository.feed(
+      {
+        feed: input.feed,
+        sportId: input.sportId,
+        offset: (input.page - 1) * input.size,
+        limit: input.size,
+      },
+      feedTotalCap,
+    );
+    return {
+      records: (await refreshed(rows)).map((row) => shareOf(row, language)),
+      total,
+      totalCapped,
+    };
+  }
+
+  function keptFeedPage(input: ListInput, language: Language): Promise<FeedPage> {
+    const key = `${input.feed}:${input.sportId ?? 0}:${input.page}:${input.size}:${language}`;
+    const at = elapsedMs();
+    const kept = feedPages.get(key);
+    if (kept && kept.until > at) return kept.answer;
+    if (feedPages.size >= feedPagesKept) {
+      for (const [each, page] of feedPages) if (page.until <= at) feedPages.delete(each);
+      if (feedPages.size >= feedPagesKept) feedPages.clear();
+    }
+    const entry = { until: at + feedPageKeepMs, answer: feedPage(input, language) };
+    feedPages.set(key, entry);
+    entry.answer.catch(() => {
+      if (feedPages.get(key) === entry) feedPages.delete(key);
+    });
+    return entry.answer;
+  }
+
+  /** A desk change in a transaction of its own, the kept feed pages emptied once it ended. */
+  async function deskChange<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    try {
+      return await repository.transaction(work);
+    } finally {
+      feedPages.clear();
+    }
   }
 
   /**
@@ -512,7 +578,10 @@ export function createCommunityService(deps: {
           keyId: keys.keyId,
           createdAt: sharedAt,
         });
-        if (row) return { ...shareOf(await one(row), language), isNew: true };
+        if (row) {
+          feedPages.clear();
+          return { ...shareOf(await one(row), language), isNew: true };
+        }
         // Either a racing share of the same order won, or the code was taken: answer the one,
         // or draw another code.
         const raced = await repository.findLiveByOrder(order.id);
@@ -523,6 +592,7 @@ export function createCommunityService(deps: {
 
     async withdraw(user: AuthenticatedUser, code: string) {
       const row = await repository.withdraw(user.userId, code, now());
+      if (row) feedPages.clear();
       if (!row) {
         const found = await repository.findByCode(code);
         if (found && found.userId === user.userId && found.withdrawnAt)
@@ -535,6 +605,8 @@ export function createCommunityService(deps: {
     async list(input: ListInput, viewer: AuthenticatedUser | null, language: Language) {
       if (input.feed === 'following' && (!viewer || viewer.memberId === 0))
         throw new AppError('LOGIN_REQUIRED', 'feed: following is for members');
+      // The public feeds are the same for every caller: kept for a moment (keptFeedPage).
+      if (input.feed !== 'following') return keptFeedPage(input, language);
       const { rows, total, totalCapped } = await repository.feed(
         {
           feed: input.feed,
@@ -679,7 +751,9 @@ export function createCommunityService(deps: {
     async copy(user: AuthenticatedUser, code: string) {
       const row = await visibleShare(code);
       if (row.userId === user.userId) return { code, copies: row.copies, isCounted: false };
-      return { code, ...(await repository.copy(row.id, user.userId, now())) };
+      const counted = await repository.copy(row.id, user.userId, now());
+      if (counted.isCounted) feedPages.clear();
+      return { code, ...counted };
     },
 
     /** The desk's list: every share, withdrawn and hidden ones too, with the sharer's account. */
@@ -717,7 +791,7 @@ export function createCommunityService(deps: {
     },
 
     async hideShare(code: string, hidden: boolean, operatorId: number, audit: DeskAudit) {
-      return repository.transaction(async (tx) => {
+      return deskChange(async (tx) => {
         const row = await repository.findByCodeForUpdate(tx, code);
         if (!row) throw notFound(`no share ${code}`);
         const wasHidden = row.hiddenAt !== null;
@@ -738,7 +812,7 @@ export function createCommunityService(deps: {
     },
 
     async hideTipster(tipsterId: number, hidden: boolean, operatorId: number, audit: DeskAudit) {
-      return repository.transaction(async (tx) => {
+      return deskChange(async (tx) => {
         const wasHidden =
           (await repository.findHiddenTipsterForUpdate(tx, tipsterId)) !== undefined;
         if (wasHidden === hidden) return { tipsterId, hidden, applied: false };
