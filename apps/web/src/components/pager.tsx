@@ -20,17 +20,19 @@ export function pageCountOf(total: number, size: number): number {
 interface PagerProps {
   /** The page shown, from 1. */
   page: number;
-  /** How many pages there are (at least 1). */
+  /** How many pages there are (at least 1), or are known of when `isOpenEnded`. */
   pages: number;
+  /** More pages follow the ones counted: shown as "50+", the next button left on. */
+  isOpenEnded?: boolean;
   onPage(page: number): void;
   look: PagerLook;
 }
 
 /** Previous and next buttons around "page of pages": the member site's lists that go by pages. */
-export function Pager({ page, pages, onPage, look }: PagerProps) {
+export function Pager({ page, pages, isOpenEnded = false, onPage, look }: PagerProps) {
   const { t } = useTranslation();
   const { className, testIds, label = 'long', onePage = 'shown' } = look;
-  if (pages <= 1 && onePage === 'hidden') return null;
+  if (pages <= 1 && !isOpenEnded && onePage === 'hidden') return null;
   return (
     <div className={className} data-testid={testIds.root}>
       <button
@@ -43,12 +45,15 @@ export function Pager({ page, pages, onPage, look }: PagerProps) {
         {t('pager.previous')}
       </button>
       <span data-testid={testIds.page}>
-        {t(label === 'short' ? 'pager.pageShort' : 'pager.page', { page, pages })}
+        {t(label === 'short' ? 'pager.pageShort' : 'pager.page', {
+          page,
+          pages: isOpenEnded ? `${pages}+` : pages,
+        })}
       </span>
       <button
         type="button"
         className="button button--ghost"
-        disabled={page >= pages}
+        disabled={page >= pages && !isOpenEnded}
         onClick={() => onPage(page + 1)}
         data-testid={testIds.next}
       >

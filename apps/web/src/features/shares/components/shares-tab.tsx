@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BetLegs } from '../../../components/bet-legs';
-import { Pager, type PagerLook, pageCountOf } from '../../../components/pager';
+import { Pager, type PagerLook } from '../../../components/pager';
 import { formatDisplayTime } from '../../../lib/display-time';
 import { useDialogStore } from '../../../lib/session/dialog-store';
 import { useSessionStore } from '../../../lib/session/session-store';
@@ -18,6 +18,7 @@ import {
   useShareFeed,
   useTipsterProfile,
 } from '../api/share-api';
+import { feedPages } from '../model/feed-pages';
 import { percentOfUnits } from '../model/figures';
 import { orderLegsOf, statusTextOf } from './share-parts';
 import './shares.css';
@@ -243,7 +244,7 @@ export function SharesTab() {
   const [tipsterId, setTipsterId] = useState<number | null>(null);
   const shownFeed = feed === 'following' && !isMember ? 'latest' : feed;
   const list = useShareFeed(shownFeed, sportId || undefined, page);
-  const pages = pageCountOf(list.data?.total ?? 0, shareFeedPageSize);
+  const { pages, isOpenEnded } = feedPages(list.data, shareFeedPageSize);
   const feeds = shareFeeds.filter((entry) => entry !== 'following' || isMember);
 
   return (
@@ -279,7 +280,13 @@ export function SharesTab() {
           <ShareCard key={share.code} share={share} onTipster={setTipsterId} />
         ))}
       </ul>
-      <Pager page={page} pages={pages} onPage={setPage} look={feedPager} />
+      <Pager
+        page={page}
+        pages={pages}
+        isOpenEnded={isOpenEnded}
+        onPage={setPage}
+        look={feedPager}
+      />
     </div>
   );
 }
