@@ -13,7 +13,7 @@ type Handler<E extends EventName> = Parameters<AppSocketServerEvents[E]>[0];
 
 /**
  * The one `/app/socket` connection of the signed-in member (DESIGN §5): account events (`balance`,
- * `H`, `J`) reach every feature through `onAppSocketEvent`, whoever opened the connection. The
+ * `H`, `J`) and the red-envelope campaigns' `envelope` reach every feature through `onAppSocketEvent`, whoever opened the connection. The
  * app root calls `connectAppSocket` with the member's credentials whenever they change; visitors
  * hold no connection, as the server would tell them nothing.
  */
@@ -38,6 +38,7 @@ const appSocket = createSocketHolder<AppSocket>({
     next.on('balance', (payload) => dispatch('balance', payload));
     next.on('H', (payload) => dispatch('H', payload));
     next.on('J', (payload) => dispatch('J', payload));
+    next.on('envelope', (payload) => dispatch('envelope', payload));
     next.on('refused', (payload) => dispatch('refused', payload));
     // Refusals and failed attempts are followed (and retried where the server may say yes
     // later); a refused token ends with the session, which HTTP calls find out about.
