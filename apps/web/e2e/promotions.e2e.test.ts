@@ -254,8 +254,11 @@ describe.skipIf(!hasChromium)(
       await expect
         .poll(() => card.getAttribute('data-grab'), { timeout: 30_000 })
         .toBe('grabbable');
-      expect(await card.getByTestId('envelope-money').textContent()).toBe(
-        'Bonus money: play through ×5 within 7 days · stakes up to 200.00 CNY count',
+      expect(await card.getByTestId('envelope-money').textContent()).toContain(
+        'Bonus money: play through ×5 within 7 days',
+      );
+      expect(await card.getByTestId('envelope-max-stake').textContent()).toBe(
+        'Stakes up to 200.00 CNY count',
       );
       expect(await card.textContent()).toContain(
         'Deposits of 100.00 CNY or more in the last 7 days',

@@ -32,7 +32,7 @@ export const texts = {
     money: {
       cash: 'Cash, straight to your balance',
       bonus: 'Bonus money: play through ×{{multiple}} within {{days}} days',
-      maxStake: 'stakes up to {{amount}} count',
+      maxStake: 'Stakes up to {{amount}} count',
     },
     amounts: '{{min}} – {{max}} {{currency}}',
     claimed: '{{claimed}} / {{count}}',

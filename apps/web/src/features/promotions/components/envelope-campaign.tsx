@@ -42,15 +42,21 @@ export function EnvelopeCampaign({ campaign }: { campaign: MemberEnvelope }) {
       <dl className="envelope-facts">
         <dt>{t('promotions.facts.money')}</dt>
         <dd data-testid="envelope-money" data-money={campaign.money}>
-          {campaign.money === 'cash'
-            ? t('promotions.money.cash')
-            : t('promotions.money.bonus', {
-                multiple: campaign.rolloverMultiple,
-                days: campaign.bonusDays,
+          <span className="envelope-facts__line">
+            {campaign.money === 'cash'
+              ? t('promotions.money.cash')
+              : t('promotions.money.bonus', {
+                  multiple: campaign.rolloverMultiple,
+                  days: campaign.bonusDays,
+                })}
+          </span>
+          {campaign.money === 'bonus' && campaign.maxStake > 0 ? (
+            <span className="envelope-facts__line muted" data-testid="envelope-max-stake">
+              {t('promotions.money.maxStake', {
+                amount: `${money(campaign.maxStake)} ${currency}`,
               })}
-          {campaign.money === 'bonus' && campaign.maxStake > 0
-            ? ` · ${t('promotions.money.maxStake', { amount: `${money(campaign.maxStake)} ${currency}` })}`
-            : null}
+            </span>
+          ) : null}
         </dd>
         <dt>{t('promotions.facts.amounts')}</dt>
         <dd data-testid="envelope-range">
