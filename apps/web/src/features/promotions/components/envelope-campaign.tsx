@@ -84,28 +84,40 @@ export function EnvelopeCampaign({ campaign }: { campaign: MemberEnvelope }) {
   );
 }
 
-/** The envelope to open, or what stands in its way, or what the member got. */
+/**
+ * The envelope to open, or what stands in its way, or what the member got. The opened envelope's
+ * dialog stays while it is open whatever the campaign turns into: the grab itself makes it
+ * `claimed`, and the amount is still counting then.
+ */
 function GrabArea({ campaign, state }: { campaign: MemberEnvelope; state: GrabState }) {
-  const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      {state === 'grabbable' ? (
+        <ClosedEnvelope onOpen={() => setIsOpen(true)} />
+      ) : (
+        <GrabStateLine campaign={campaign} state={state} />
+      )}
+      {isOpen ? <EnvelopeDialog campaign={campaign} onClose={() => setIsOpen(false)} /> : null}
+    </>
+  );
+}
+
+function ClosedEnvelope({ onOpen }: { onOpen(): void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="envelope-closed" onClick={onOpen} data-testid="envelope-open">
+      <span className="envelope-closed__seal" aria-hidden="true">
+        福
+      </span>
+      <span className="envelope-closed__text">{t('promotions.envelope.open')}</span>
+    </button>
+  );
+}
+
+function GrabStateLine({ campaign, state }: { campaign: MemberEnvelope; state: GrabState }) {
+  const { t } = useTranslation();
   const { claim } = campaign;
-  if (state === 'grabbable')
-    return (
-      <>
-        <button
-          type="button"
-          className="envelope-closed"
-          onClick={() => setIsOpen(true)}
-          data-testid="envelope-open"
-        >
-          <span className="envelope-closed__seal" aria-hidden="true">
-            福
-          </span>
-          <span className="envelope-closed__text">{t('promotions.envelope.open')}</span>
-        </button>
-        {isOpen ? <EnvelopeDialog campaign={campaign} onClose={() => setIsOpen(false)} /> : null}
-      </>
-    );
   if (state === 'claimed' && claim)
     return (
       <p className="envelope-state is-claimed" data-testid="envelope-claim">
