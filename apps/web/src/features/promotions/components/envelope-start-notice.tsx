@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { onAppSocketEvent } from '../../../lib/app-socket';
@@ -7,8 +7,8 @@ import './envelope-start-notice.css';
 /**
  * A banner under the header when a red-envelope campaign starts while the member is on the site
  * but not on the promotions page, leading there. The `envelope` push reaches members only (the
- * account socket is theirs), so visitors never see it. It stays until followed or dismissed, and
- * goes by itself once the member is on the page.
+ * account socket is theirs), so visitors never see it. It stays until followed or dismissed, the
+ * campaign pauses or ends, or the member is on the page.
  */
 export function EnvelopeStartNotice() {
   const { t } = useTranslation();
@@ -17,10 +17,18 @@ export function EnvelopeStartNotice() {
   const isOnPage = /\/promotions$/.test(pathname);
   const [startedId, setStartedId] = useState<number | null>(null);
 
+  // A start heard on the page itself needs no banner: the page shows the campaign already.
+  const isOnPageNow = useRef(isOnPage);
+  isOnPageNow.current = isOnPage;
   useEffect(
     () =>
       onAppSocketEvent('envelope', (event) => {
-        if (event.status === 'running') setStartedId(event.id);
+        if (event.status === 'running') {
+          if (!isOnPageNow.current) setStartedId(event.id);
+        } else {
+          // A campaign paused or over before the member followed the banner takes it away.
+          setStartedId((shown) => (shown === event.id ? null : shown));
+        }
       }),
     [],
   );
