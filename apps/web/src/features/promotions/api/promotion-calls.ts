@@ -19,7 +19,9 @@ const campaignPageSize = 100;
 /**
  * The member's red-envelope campaigns (running, coming up and closed in the last 30 days), or
  * only those they grabbed (`mine`, their history). Keyed by the member, so another member's list
- * is never shown after a switch. A refusal is the query's error, shown by the page.
+ * is never shown after a switch. Read again on every visit of the page: pushes heard elsewhere on
+ * the site (a start, an end) and other members' grabs change it while the page is not open. A
+ * refusal is the query's error, shown by the page.
  */
 export function useEnvelopeCampaigns(memberId: number, isMine: boolean) {
   return useQuery({
@@ -31,6 +33,7 @@ export function useEnvelopeCampaigns(memberId: number, isMine: boolean) {
         { isSilent: true },
       ),
     enabled: memberId > 0,
+    staleTime: 0,
   });
 }
 
