@@ -257,6 +257,7 @@ describe.skipIf(!hasChromium)(
       await checkScreen(page, 'promotions-notice', {
         shown: notice,
         within: '.envelope-start-notice',
+        narrowest: true,
       });
       await byTestId(page, 'envelope-start-go').click();
       await byTestId(page, 'promotions-page').waitFor();
