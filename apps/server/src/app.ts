@@ -20,6 +20,8 @@ import {
 } from './http/security-headers';
 import type { ModuleContext } from './module-context';
 import { registerAdjustmentsModule } from './modules/adjustments/adjustments.module';
+import { registerBonusModule } from './modules/bonus/bonus.module';
+import type { BonusService } from './modules/bonus/bonus.service';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { registerCommunityModule } from './modules/community/community.module';
 import type { CommunityService } from './modules/community/community.service';
@@ -52,6 +54,8 @@ import { registerOrderStatsModule } from './modules/order-stats/order-stats.modu
 import { type Orders, registerOrdersModule } from './modules/orders/orders.module';
 import type { OrderConfig } from './modules/orders/orders.types';
 import { registerPredictionsModule } from './modules/predictions/predictions.module';
+import { registerPromotionsModule } from './modules/promotions/promotions.module';
+import type { PromotionsService } from './modules/promotions/promotions.service';
 import { registerSettlementModule, type Settlement } from './modules/settlement/settlement.module';
 import { registerSiteContentModule } from './modules/site-content/site-content.module';
 import { registerTradingModule } from './modules/trading/trading.module';
@@ -133,6 +137,8 @@ export interface AppModules {
   orders: Orders;
   settlement: Settlement;
   community: CommunityService;
+  bonus: BonusService;
+  promotions: PromotionsService;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -281,7 +287,19 @@ export async function assembleApp(
   });
   registerSiteContentModule(context, { audit });
   const community = registerCommunityModule(context, { orders: orders.orders, audit });
+  // Handed to the promotions, whose bonus-money envelopes grant through it.
+  const bonus = registerBonusModule(context, {
+    audit,
+    orders: orders.orders,
+    notifyBalanceChanged,
+  });
   registerPredictionsModule(context, { viewers: match.viewers, records: deps.teamRecords });
+  const promotions = registerPromotionsModule(context, {
+    audit,
+    bonus,
+    publishToMembers: (event) => realtime.publishToMembers('envelope', event),
+    notifyBalanceChanged,
+  });
   // Off on a production configuration unless turned on (config.ts API_DOCS); then /docs is 404.
   if (deps.config.API_DOCS !== false) await registerApiDocs(app);
 
@@ -309,6 +327,8 @@ export async function assembleApp(
     orders,
     settlement,
     community,
+    bonus,
+    promotions,
   };
   return { app, modules };
 }

@@ -1,4 +1,5 @@
 import { errorCatalogue, type Share, shareCreate, shareVerify } from '@sb/contract';
+import { sportNameOf } from '@sb/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../server/src/modules/operators/totp';
@@ -28,6 +29,7 @@ describe.skipIf(!hasChromium)('the console’s community desk in Chromium', () =
   let admin: TestOperator;
   let code = '';
   let tipsterId = 0;
+  let sportId = 0;
 
   const byTestId = (testId: string) => page.getByTestId(testId);
 
@@ -60,6 +62,7 @@ describe.skipIf(!hasChromium)('the console’s community desk in Chromium', () =
       await testApp.call<Share>(shareCreate.path, { ...tipster.auth, orderNo: placed.orderNo }),
     );
     code = shared.code;
+    sportId = shared.placed.legs[0]?.sportId ?? 0;
     expectOk(await testApp.call(shareVerify.path, { code }));
 
     support = await createOperator(testApp.database, ['support']);
@@ -86,6 +89,10 @@ describe.skipIf(!hasChromium)('the console’s community desk in Chromium', () =
     await byTestId('community-search').click();
     await row.waitFor();
     expect(await row.textContent()).toContain(`(#${tipsterId})`);
+    // The legs' sports by name in the operator's language, not by id.
+    expect(await byTestId(`community-sports-${code}`).textContent()).toBe(
+      sportNameOf(sportId, 'en'),
+    );
     await checkScreen(page, 'console-community', { shown: row, narrowest: true });
 
     // No reason, no change.
@@ -142,6 +149,9 @@ describe.skipIf(!hasChromium)('the console’s community desk in Chromium', () =
       `晒单者 #${tipsterId} 及其全部晒单已隐藏。`,
     );
     expect(await byTestId(`community-state-${code}`).textContent()).toBe('已隐藏、晒单者已隐藏');
+    expect(await byTestId(`community-sports-${code}`).textContent()).toBe(
+      sportNameOf(sportId, 'zh'),
+    );
     await checkScreen(page, 'console-community-zh', { shown: row, narrowest: true });
     await byTestId(`tipster-hide-${code}`).click();
     await byTestId(`tipster-hide-${code}-reason`).fill('核实无误');

@@ -1,4 +1,10 @@
-import { type OrderRecord, shareCreate, shareVerify, shareWithdraw } from '@sb/contract';
+import {
+  type OrderRecord,
+  type Share,
+  shareCreate,
+  shareVerify,
+  shareWithdraw,
+} from '@sb/contract';
 import { encodeOptionId, fromOddsUnits, memberOdds } from '@sb/domain';
 import type { EventSnapshot, FeedMessage } from '@sb/feed-sim';
 import type { Page } from 'playwright-core';
@@ -235,7 +241,7 @@ describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', (
     if (!open || !stopped) throw new Error('not enough picks');
     const placed = expectOk(await placeBet(testApp, sharingMember, parlay([open, stopped])));
     const shared = expectOk(
-      await testApp.call<{ code: string }>(shareCreate.path, {
+      await testApp.call<Share>(shareCreate.path, {
         ...sharingMember.auth,
         orderNo: placed.orderNo,
         privacy: 'anonymous',
@@ -252,9 +258,12 @@ describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', (
     expect(await byTestId(other, 'share-copy-added').getAttribute('data-count')).toBe('1');
     const dropped = byTestId(other, 'share-copy-dropped');
     expect(await dropped.getAttribute('data-count')).toBe('1');
-    // Named as the share has it: in the language the order was placed in.
-    const stoppedLeg = placed.legs.find((leg) => leg.gameId === stopped.event.fixture.eventId);
-    expect(await dropped.textContent()).toContain(stoppedLeg?.home ?? 'no such leg');
+    // Named in the reader's language (the page's English), though placed in Chinese.
+    const stoppedLeg = shared.placed.legs.find(
+      (leg) => leg.gameId === stopped.event.fixture.eventId,
+    );
+    expect(stoppedLeg?.home).not.toBe(stoppedLeg?.names?.en.home);
+    expect(await dropped.textContent()).toContain(stoppedLeg?.names?.en.home ?? 'no such leg');
     await checkScreen(other, 'shares-page-dropped', { within: '[data-testid="share-page"]' });
   }, 180_000);
 

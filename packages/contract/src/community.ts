@@ -54,6 +54,15 @@ const orderNoField = () =>
 const tipsterIdField = () => boundedInt(1, Number.MAX_SAFE_INTEGER);
 const reasonField = () => textField(200).min(1);
 
+/** What a leg is called in one language: its league, its sides and the selection's name. */
+export const sharedLegNamesSchema = z.object({
+  leagueName: z.string(),
+  home: z.string(),
+  away: z.string(),
+  optName: z.string(),
+});
+export type SharedLegNames = z.infer<typeof sharedLegNamesSchema>;
+
 /** One leg of a shared order, frozen as placed. Odds are ten-thousandths, times epoch ms. */
 export const sharedLegSchema = z.object({
   optId: z.string(),
@@ -70,12 +79,20 @@ export const sharedLegSchema = z.object({
   odds: z.number().int(),
   /** The match's start as the book had it when the order was shared; null if unknown. */
   kickOff: z.number().int().nullable(),
+  /**
+   * The leg's names in every language of the site (zh, zht, en), frozen and signed with the
+   * rest; `leagueName`, `home`, `away` and `optName` above are the sharer's language. Absent from
+   * a share of layout 1, frozen in the sharer's language only.
+   */
+  names: z
+    .object({ zh: sharedLegNamesSchema, zht: sharedLegNamesSchema, en: sharedLegNamesSchema })
+    .optional(),
 });
 
 /** What a shared order was when shared: what `share/verify` signs, with `settled` once final. */
 export const sharePlacedSchema = z.object({
-  /** Version of this document's layout. */
-  v: z.literal(1),
+  /** Version of this document's layout: 2 holds each leg's names in every language, 1 did not. */
+  v: z.union([z.literal(1), z.literal(2)]),
   code: z.string(),
   privacy: z.enum(sharePrivacies),
   /** Null for an anonymous share. */
@@ -126,6 +143,11 @@ export const shareSchema = z.object({
   status: z.number().int(),
   /** Distinct members who copied it to their slip, its owner not counted. */
   copies: z.number().int(),
+  /**
+   * Each leg's names in the reader's language (the request's `lang`), in the legs' order: read
+   * from the signed `placed.legs[i].names`, or the leg's own names for a share of layout 1.
+   */
+  legNames: z.array(sharedLegNamesSchema),
 });
 export type Share = z.infer<typeof shareSchema>;
 
@@ -350,6 +372,8 @@ export const deskShareSchema = z.object({
   privacy: z.enum(sharePrivacies),
   /** The sports of its legs. */
   sportIds: z.array(z.number().int()),
+  /** Each leg's names in the request's language (`lang`), as `Share.legNames`. */
+  legNames: z.array(sharedLegNamesSchema),
   /** When it was shared, epoch ms. */
   createdAt: z.number().int(),
   copies: z.number().int(),

@@ -16,3 +16,4 @@ export * from './quick-account';
 export * from './risk-check';
 export * from './seal';
 export * from './settlement';
+export * from './sports';

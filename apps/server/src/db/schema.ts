@@ -1,6 +1,7 @@
 /** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
 
 export * from '../modules/adjustments/adjustments.schema';
+export * from '../modules/bonus/bonus.schema';
 export * from '../modules/catalogue/catalogue.schema';
 export * from '../modules/community/community.schema';
 export * from '../modules/deposits/deposits.schema';
@@ -14,6 +15,7 @@ export * from '../modules/operators/operators.schema';
 export * from '../modules/orders/orders.schema';
 export * from '../modules/payments/payments.schema';
 export * from '../modules/predictions/predictions.schema';
+export * from '../modules/promotions/promotions.schema';
 export * from '../modules/site-content/site-content.schema';
 export * from '../modules/trading/trading.schema';
 export * from '../modules/withdrawals/withdrawals.schema';

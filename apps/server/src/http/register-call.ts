@@ -65,12 +65,19 @@ function envelopeOf(bytes: Uint8Array): Buffer {
   return answer;
 }
 
-/** A call's own fields plus the common ones; anything else is refused by name. */
+/**
+ * A call's own fields plus the common ones; anything else is refused by name. The call's checks
+ * across its fields (a window's end after its start, say: a `superRefine` of the input) are
+ * carried over, since extending a shape keeps the fields' checks but not the object's.
+ */
 const inputSchemaCache = new WeakMap<z.ZodObject, z.ZodObject>();
 function fullInputSchema(input: z.ZodObject): z.ZodObject {
   let schema = inputSchemaCache.get(input);
   if (!schema) {
     schema = commonFieldsSchema.extend(input.shape).strict();
+    const acrossFields = input._zod.def.checks ?? [];
+    if (acrossFields.length > 0)
+      schema = schema.check(...(acrossFields as z.core.$ZodCheck<Record<string, unknown>>[]));
     inputSchemaCache.set(input, schema);
   }
   return schema;

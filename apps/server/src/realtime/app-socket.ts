@@ -5,6 +5,8 @@ import {
   type AppSocketServerEvents,
   accountEventSchemas,
   appSocketPath,
+  type EnvelopeEvent,
+  envelopeEventSchema,
   errorCatalogue,
   type SocketAnswer,
   slipWatchPayloadSchema,
@@ -77,6 +79,18 @@ function checkedPayload<E extends AccountEventName>(
 
 /** Every socket of member `userId` is in this room. */
 export const userRoom = (userId: number) => `U-${userId}`;
+/**
+ * Every member's socket is in this room too (visitors' are not): what is told to all members (a
+ * red-envelope campaign starting) goes to it, and with the Redis adapter reaches the members on
+ * every process.
+ */
+export const membersRoom = 'M';
+
+/**
+ * Sends a red-envelope campaign's new status to every member connected, on whichever process;
+ * the payload is checked against the contract first, and a bad one throws.
+ */
+export type PublishToMembers = (event: 'envelope', payload: EnvelopeEvent) => void;
 
 export interface AppSocketOptions {
   httpServer: HttpServer;
@@ -182,7 +196,7 @@ export function attachAppSocket(options: AppSocketOptions) {
     serveSlip(socket);
     rechecks.checked(socket);
     const { user } = identityOf(socket);
-    if (user.memberId > 0) void socket.join(userRoom(user.userId));
+    if (user.memberId > 0) void socket.join([userRoom(user.userId), membersRoom]);
   });
 
   const publishToUser: PublishToUser = (userId, event, ...args) => {
@@ -205,9 +219,18 @@ export function attachAppSocket(options: AppSocketOptions) {
     }
   };
 
+  const publishToMembers: PublishToMembers = (event, payload) => {
+    if (event !== 'envelope') throw new RangeError(`publishToMembers: unknown event ${event}`);
+    const checked = envelopeEventSchema.safeParse(payload);
+    if (!checked.success)
+      throw new TypeError(`publishToMembers: bad envelope payload: ${checked.error.message}`);
+    io.to(membersRoom).emit('envelope', checked.data);
+  };
+
   return {
     io,
     publishToUser,
+    publishToMembers,
     /** Closes this process's sockets of the ended sessions (realtime.module.ts tells the others). */
     closeSessions(ended: EndedSessions): void {
       closeEndedSessions(io.of('/').sockets.values(), ended);

@@ -1,16 +1,18 @@
 import type { ModuleContext } from '../module-context';
 import type { EndedSessions } from '../modules/identity/identity.types';
 import type { MatchWireSource } from '../modules/match/match.module';
-import { attachAppSocket, type PublishToUser } from './app-socket';
+import { attachAppSocket, type PublishToMembers, type PublishToUser } from './app-socket';
 import { attachMatchSocket } from './match-socket';
 import { createSessionEndBus } from './session-end-bus';
 
-export type { AccountEventName, PublishToUser } from './app-socket';
+export type { AccountEventName, PublishToMembers, PublishToUser } from './app-socket';
 
 /** What other modules use to reach members in real time. */
 export interface Realtime {
   /** Sends `balance`, `H` or `J` to every `/app/socket` of a member, on any server process. */
   publishToUser: PublishToUser;
+  /** Sends `envelope` to every member's `/app/socket`, on any server process. */
+  publishToMembers: PublishToMembers;
   /**
    * Closes the sockets (both endpoints) opened with a token of the ended sessions: this
    * process's at once, the other processes' as soon as they hear it on Redis.
@@ -86,6 +88,7 @@ export async function attachRealtime(
 
   return {
     publishToUser: account.publishToUser,
+    publishToMembers: account.publishToMembers,
     closeSessionSockets(ended: EndedSessions): void {
       closeHere(ended);
       sessionEnds?.announce(ended);

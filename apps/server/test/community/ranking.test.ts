@@ -46,7 +46,17 @@ let nextSport = 9_000;
 const records = new Map<number, OrderRecord>();
 const orderIds = new Map<string, number>();
 const kickOffs = new Map<number, number>();
+/** Every status move of the fake orders, as `orders.updated_at` keeps them: id and time. */
+const moves: { id: number; at: Date }[] = [];
+/** Order ids the fake's `recordsById` was asked for, pass by pass. */
+const asked: number[] = [];
 let service: CommunityService;
+
+/** Moves a fake order to a record, noting the move as the orders table does. */
+function move(id: number, record: OrderRecord): void {
+  records.set(id, record);
+  moves.push({ id, at: new Date(clockMs) });
+}
 
 type Ending = 'won' | 'lost' | 'push' | 'void' | 'cashed_out';
 interface Tip {
@@ -107,7 +117,7 @@ async function tip(userId: number, t: Tip): Promise<string> {
     createTime: clockMs - 60_000,
     legs,
   };
-  records.set(id, record);
+  move(id, record);
   orderIds.set(orderNo, id);
   const shared = await service.share(
     member(userId),
@@ -128,7 +138,7 @@ async function tip(userId: number, t: Tip): Promise<string> {
     void: orderStatus.void,
     cashed_out: orderStatus.cashedOut,
   }[t.ending];
-  records.set(id, { ...record, status, maxPayout: payout });
+  move(id, { ...record, status, maxPayout: payout });
   return shared.code;
 }
 
@@ -167,11 +177,9 @@ async function fromScratch(sportId: number, fromMs: number) {
   return sums;
 }
 
-beforeAll(async () => {
-  results = await createSettlementTestApp();
-  ({ testApp, book } = results);
-  support = await operatorToken(testApp, ['support'], results.feed.now().getTime());
-  service = createCommunityService({
+/** A community service over the test's fake orders: one per process it stands for. */
+const newService = () =>
+  createCommunityService({
     repository: createCommunityRepository(testApp.database.db),
     orders: {
       memberOrder: async (_userId, orderNo) => {
@@ -180,6 +188,7 @@ beforeAll(async () => {
         return id === undefined || !record ? undefined : { id, record };
       },
       recordsById: async (wanted) => {
+        asked.push(...wanted);
         const found = new Map<number, OrderRecord>();
         for (const id of wanted) {
           const record = records.get(id);
@@ -187,11 +196,28 @@ beforeAll(async () => {
         }
         return found;
       },
+      changedSince: async (since, after, limit) =>
+        [...new Map(moves.map((entry) => [entry.id, entry])).values()]
+          .filter((entry) => entry.at >= since)
+          .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id)
+          .filter(
+            (entry) =>
+              !after ||
+              entry.at > after.at ||
+              (entry.at.getTime() === after.at.getTime() && entry.id > after.id),
+          )
+          .slice(0, limit),
     },
     kickOffOf: async (gameId) => kickOffs.get(gameId) ?? null,
     accountNames: async (userIds) => new Map(userIds.map((id) => [id, `tipster${id}`])),
     now: () => new Date(clockMs),
   });
+
+beforeAll(async () => {
+  results = await createSettlementTestApp();
+  ({ testApp, book } = results);
+  support = await operatorToken(testApp, ['support'], results.feed.now().getTime());
+  service = newService();
 });
 afterAll(() => testApp.close());
 
@@ -528,5 +554,125 @@ describe('the aggregates', () => {
       } else expect(ranked).toBeUndefined();
     }
     expect(ranking.records.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the freezing pass', () => {
+  it('reads only the shares of orders changed since its last run', async () => {
+    const sportId = newSport();
+    const tipster = newTipster();
+    await tips(tipster, 3, { sportId, ending: 'won' });
+    await service.freezeSettled();
+    // A pass reads again the orders moved within the overlap before the last pass began...
+    clockMs += 10 * 60_000;
+    await service.freezeSettled();
+    // ...and once no order moved since then, none.
+    clockMs += 10 * 60_000;
+    asked.length = 0;
+    expect(await service.freezeSettled()).toBe(0);
+    expect(asked).toEqual([]);
+    // One order moves: the pass reads that one alone.
+    const [code] = await tips(tipster, 1, { sportId, ending: 'lost' });
+    asked.length = 0;
+    expect(await service.freezeSettled()).toBe(1);
+    const [row] = await testApp.database.db
+      .select()
+      .from(communityShares)
+      .where(eq(communityShares.code, code ?? ''));
+    expect(asked).toEqual([row?.orderId]);
+    expect(row?.outcome).toBe('lost');
+  });
+
+  it('counts each share once when two processes run their passes at once', async () => {
+    const sportId = newSport();
+    const tipsters = [newTipster(), newTipster()];
+    // Two processes that already ran once, then many orders end while both are running.
+    const [first, second] = [newService(), newService()];
+    await Promise.all([first.freezeSettled(), second.freezeSettled()]);
+    const codes: string[] = [];
+    for (let index = 0; index < 30; index += 1)
+      codes.push(
+        await tip(tipsters[index % 2] ?? 0, {
+          sportId,
+          ending: index % 3 === 0 ? 'lost' : 'won',
+          odds: 1.5 + (index % 4) * 0.25,
+        }),
+      );
+    const changed = await Promise.all([first.freezeSettled(), second.freezeSettled()]);
+    // Every share froze once, by one process or the other.
+    expect(changed[0] + changed[1]).toBe(30);
+    const from = clockMs - 29 * day - (clockMs % day);
+    const expected = await fromScratch(sportId, from);
+    const days = await testApp.database.db
+      .select()
+      .from(communityTipsterDays)
+      .where(eq(communityTipsterDays.sportId, sportId));
+    for (const userId of tipsters) {
+      const mine = days.filter((row) => row.userId === userId);
+      expect({
+        orders: mine.reduce((n, row) => n + row.orders, 0),
+        wins: mine.reduce((n, row) => n + row.wins, 0),
+        sumR: mine.reduce((n, row) => n + row.sumR, 0),
+        sumR2: mine.reduce((n, row) => n + row.sumR2, 0),
+      }).toEqual(expected.get(userId));
+      expect(mine.reduce((n, row) => n + row.orders, 0)).toBe(15);
+    }
+    // Racing again over the same changes changes nothing.
+    expect(await Promise.all([first.freezeSettled(), second.freezeSettled()])).toEqual([0, 0]);
+  });
+
+  it('follows a rollback racing on two processes: the share reopened and counted once after', async () => {
+    const sportId = newSport();
+    const tipster = newTipster();
+    const [first, second] = [newService(), newService()];
+    const [code] = await tips(tipster, 1, { sportId, ending: 'won' });
+    await Promise.all([first.freezeSettled(), second.freezeSettled()]);
+    const [row] = await testApp.database.db
+      .select()
+      .from(communityShares)
+      .where(eq(communityShares.code, code ?? ''));
+    const orderId = row?.orderId ?? 0;
+    const record = records.get(orderId) as OrderRecord;
+    clockMs += 60_000;
+    move(orderId, { ...record, status: orderStatus.accepted, maxPayout: null });
+    const reopened = await Promise.all([first.freezeSettled(), second.freezeSettled()]);
+    expect(reopened[0] + reopened[1]).toBe(1);
+    const dayRows = () =>
+      testApp.database.db
+        .select()
+        .from(communityTipsterDays)
+        .where(eq(communityTipsterDays.sportId, sportId));
+    expect((await dayRows()).reduce((n, day) => n + day.orders, 0)).toBe(0);
+    clockMs += 60_000;
+    move(orderId, { ...record, maxPayout: 0 });
+    const refrozen = await Promise.all([first.freezeSettled(), second.freezeSettled()]);
+    expect(refrozen[0] + refrozen[1]).toBe(1);
+    const after = await dayRows();
+    expect(after.reduce((n, day) => n + day.orders, 0)).toBe(1);
+    expect(after.reduce((n, day) => n + day.losses, 0)).toBe(1);
+  });
+});
+
+describe('the profile', () => {
+  it('sums its figures in SQL and reads only the recent shares it shows', async () => {
+    const sportId = newSport();
+    const tipster = newTipster();
+    // In placing order: lost, won, won, push, won, lost, won, then 8 won: runs of 3 and 9.
+    const endings: Ending[] = ['lost', 'won', 'won', 'push', 'won', 'lost', 'won'];
+    for (const ending of endings) await tip(tipster, { sportId, ending });
+    await tips(tipster, 8, { sportId, ending: 'won' });
+    await tip(tipster, { sportId, ending: 'void' });
+    await service.freezeSettled();
+    const profile = await service.profile(tipster, null, 'en');
+    expect(profile).toMatchObject({
+      settledShares: 15,
+      wins: 12,
+      winRate: Math.round((12 * 10_000) / 14),
+      // 12 wins at 2.00 (+1 each), 2 losses (−1 each), a push (0), over 15.
+      yield: Math.round((12 * 10_000 - 2 * 10_000) / 15),
+      longestWinStreak: 9,
+      sports: [{ sportId, shares: 16 }],
+    });
+    expect(profile.recent).toHaveLength(10);
   });
 });

@@ -8,11 +8,15 @@ import {
   shareCodeAlphabet,
   type tipsterProfileSchema,
 } from '@sb/contract';
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { communityShares } from '../../src/modules/community/community.schema';
-import { canonicalJson } from '../../src/modules/community/share-proof';
+import {
+  communityKeys,
+  communityShares,
+  communityTipsterDays,
+} from '../../src/modules/community/community.schema';
+import { canonicalJson, shareSigner, signedBytesOf } from '../../src/modules/community/share-proof';
 import { orders } from '../../src/modules/orders/orders.schema';
 import { adminCall, operatorToken } from '../operators/helpers';
 import {
@@ -259,6 +263,141 @@ describe('tamper evidence', () => {
     expect(answer.share.placed.odds).toBe(990_000);
     expect(answer.proof.valid).toBe(false);
     expect(clientCheck(answer, answer.proof.publicKey)).toBe(false);
+  });
+});
+
+describe('names in every language', () => {
+  it('shows a share made in Chinese with English names to an English reader, still verified', async () => {
+    const member = await fundedMember(testApp, 100_000);
+    const pick = freshPick();
+    const order = await betOn(member, pick);
+    const shared = expectOk(await share(member, { orderNo: order.orderNo, lang: 'zh' }));
+    const { competitors, league } = pick.event.fixture;
+    const chinese = shared.placed.legs[0]?.names?.zh;
+    expect(shared.placed.v).toBe(2);
+    expect(chinese?.leagueName).toBe(league.names?.zh ?? league.name);
+    expect(shared.placed.legs[0]?.names?.en.leagueName).toBe(league.name);
+    expect(shared.placed.legs[0]?.names?.zht.leagueName).toBe(league.names?.zht ?? league.name);
+    expect(shared.legNames[0]).toEqual(chinese);
+    // The feed names this league in Chinese: the two languages differ.
+    expect(chinese?.leagueName).not.toBe(league.name);
+    const english = shared.placed.legs[0]?.names?.en;
+    expect(competitors.map((side) => side.name)).toContain(english?.home);
+
+    const verified = expectOk(
+      await as<Verified>(null, '/trade/order/share/verify', { code: shared.code, lang: 'en' }),
+    );
+    expect(verified.share.legNames[0]).toEqual(english);
+    expect(verified.proof.valid).toBe(true);
+    const key = expectOk(await as<{ publicKey: string }>(null, '/trade/order/share/key'));
+    expect(clientCheck(verified, key.publicKey)).toBe(true);
+
+    const feed = expectOk(
+      await as<{ records: Share[] }>(null, '/trade/order/share/list', { size: 50, lang: 'en' }),
+    );
+    expect(feed.records.find((record) => record.code === shared.code)?.legNames[0]).toEqual(
+      english,
+    );
+    const profile = expectOk(
+      await as<Profile>(null, '/trade/order/share/personal/data', {
+        tipsterId: member.userId,
+        lang: 'zht',
+      }),
+    );
+    expect(profile.recent[0]?.legNames[0]).toEqual(shared.placed.legs[0]?.names?.zht);
+    const desk = expectOk(
+      await adminCall<{ records: DeskShare[] }>(testApp, '/admin/api/community/share/list', {
+        bearer: support,
+        fields: { code: shared.code, lang: 'en' },
+      }),
+    );
+    expect(desk.records[0]?.legNames[0]).toEqual(english);
+  });
+
+  it('still verifies and shows a share of layout 1, named in one language', async () => {
+    const member = await fundedMember(testApp, 100_000);
+    const order = await betOn(member, freshPick());
+    const shared = expectOk(await share(member, { orderNo: order.orderNo, lang: 'zh' }));
+    // Made as the first layout made it: no names beside the leg's own, signed so.
+    const old = {
+      ...shared.placed,
+      v: 1 as const,
+      legs: shared.placed.legs.map(({ names: _names, ...leg }) => leg),
+    };
+    const [stored] = await testApp.database.db.select().from(communityKeys);
+    const signer = shareSigner(stored as { privateKey: string; publicKey: string });
+    await testApp.database.db
+      .update(communityShares)
+      .set({ placed: old, signature: signer.sign(signedBytesOf(old, null)) })
+      .where(eq(communityShares.code, shared.code));
+    const verified = expectOk(
+      await as<Verified>(null, '/trade/order/share/verify', { code: shared.code, lang: 'en' }),
+    );
+    expect(verified.share.placed.v).toBe(1);
+    expect(verified.proof.valid).toBe(true);
+    expect(clientCheck(verified, signer.publicKey)).toBe(true);
+    const leg = old.legs[0];
+    expect(verified.share.legNames[0]).toEqual({
+      leagueName: leg?.leagueName,
+      home: leg?.home,
+      away: leg?.away,
+      optName: leg?.optName,
+    });
+  });
+});
+
+describe('a settlement rolled back', () => {
+  const daysOf = async (userId: number) =>
+    testApp.database.db
+      .select()
+      .from(communityTipsterDays)
+      .where(and(eq(communityTipsterDays.userId, userId), eq(communityTipsterDays.sportId, 0)));
+  const counted = async (userId: number) => {
+    const days = await daysOf(userId);
+    return {
+      orders: days.reduce((n, row) => n + row.orders, 0),
+      wins: days.reduce((n, row) => n + row.wins, 0),
+      losses: days.reduce((n, row) => n + row.losses, 0),
+    };
+  };
+
+  it('opens the frozen share again, takes it out of the ranking, and counts its new ending once', async () => {
+    const member = await fundedMember(testApp, 100_000);
+    const pick = freshPick();
+    const order = await betOn(member, pick);
+    const shared = expectOk(await share(member, { orderNo: order.orderNo }));
+    expect(shared.placed.odds).toBeGreaterThanOrEqual(13_000);
+    const community = testApp.modules.community;
+
+    await results.send([results.settlement(pick, { result: 1, voidFactor: 0 })]);
+    await community.freezeSettled();
+    expect(expectOk(await verifyCode(shared.code)).share.settled?.outcome).toBe('won');
+    expect(await counted(member.userId)).toEqual({ orders: 1, wins: 1, losses: 0 });
+
+    await results.send([results.rollback(pick)]);
+    expect(await community.freezeSettled()).toBeGreaterThanOrEqual(1);
+    const reopened = expectOk(await verifyCode(shared.code));
+    expect(reopened.share.settled).toBeNull();
+    expect(reopened.share.status).toBe(orderStatus.accepted);
+    expect(reopened.proof.valid).toBe(true);
+    expect(clientCheck(reopened, reopened.proof.publicKey)).toBe(true);
+    expect(await counted(member.userId)).toEqual({ orders: 0, wins: 0, losses: 0 });
+    // A second pass over the same changes changes nothing.
+    await community.freezeSettled();
+    expect(await counted(member.userId)).toEqual({ orders: 0, wins: 0, losses: 0 });
+
+    await results.send([results.settlement(pick, { result: 0, voidFactor: 0 })]);
+    await community.freezeSettled();
+    await community.freezeSettled();
+    const resettled = expectOk(await verifyCode(shared.code));
+    expect(resettled.share.settled).toMatchObject({ outcome: 'lost', legResults: ['lost'] });
+    expect(resettled.proof.valid).toBe(true);
+    expect(await counted(member.userId)).toEqual({ orders: 1, wins: 0, losses: 1 });
+    expect(expectOk(await profileOf(member.userId))).toMatchObject({
+      settledShares: 1,
+      wins: 0,
+      yield: -10_000,
+    });
   });
 });
 

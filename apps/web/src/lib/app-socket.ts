@@ -13,7 +13,8 @@ type Handler<E extends EventName> = Parameters<AppSocketServerEvents[E]>[0];
 
 /**
  * The one `/app/socket` connection of the signed-in member (DESIGN §5): account events (`balance`,
- * `H`, `J`) and the red-envelope campaigns' `envelope` reach every feature through `onAppSocketEvent`, whoever opened the connection. The
+ * `H`, `J`) and red-envelope campaigns' statuses (`envelope`) reach every feature through
+ * `onAppSocketEvent`, whoever opened the connection. The
  * app root calls `connectAppSocket` with the member's credentials whenever they change; visitors
  * hold no connection, as the server would tell them nothing.
  */

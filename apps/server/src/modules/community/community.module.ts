@@ -17,7 +17,10 @@ export const freezeEveryMs = 60_000;
  */
 export function registerCommunityModule(
   context: ModuleContext,
-  deps: { orders: Pick<OrdersService, 'memberOrder' | 'recordsById'>; audit: AuditService },
+  deps: {
+    orders: Pick<OrdersService, 'memberOrder' | 'recordsById' | 'changedSince'>;
+    audit: AuditService;
+  },
 ): CommunityService {
   const { readModel, catalogue, identity } = context;
   const community = createCommunityService({

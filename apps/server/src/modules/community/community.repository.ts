@@ -62,6 +62,13 @@ const visible: SQL = and(
   ),
 ) as SQL;
 
+/** Ten-thousandths: a return equal to the stake. */
+const evenUnits = 10_000;
+
+/** The shares of a tipster's profile: naming them, and visible to readers. */
+const profileShares = (userId: number): SQL =>
+  and(eq(communityShares.userId, userId), ne(communityShares.privacy, 'anonymous'), visible) as SQL;
+
 /** Queries on the community tables; no rules live here. */
 export function createCommunityRepository(db: Database) {
   return {
@@ -120,10 +127,15 @@ export function createCommunityRepository(db: Database) {
       return row !== undefined;
     },
 
-    /** Freezes how the order ended, once: undefined when another reader froze it first. */
-    async freeze(
+    /**
+     * Writes how the order ended (or that it is open again), once: only while the share still
+     * stands as read, open (`seenSettledAt` null: not frozen yet) or frozen at `seenSettledAt`.
+     * Undefined when another reader or pass changed it first.
+     */
+    async setEnding(
       tx: Database,
       id: number,
+      seenSettledAt: Date | null,
       values: Pick<
         ShareRow,
         'settled' | 'status' | 'outcome' | 'returnUnits' | 'signature' | 'settledAt'
@@ -132,9 +144,26 @@ export function createCommunityRepository(db: Database) {
       const [row] = await tx
         .update(communityShares)
         .set(values)
-        .where(and(eq(communityShares.id, id), isNull(communityShares.settled)))
+        .where(
+          and(
+            eq(communityShares.id, id),
+            seenSettledAt === null
+              ? isNull(communityShares.settled)
+              : eq(communityShares.settledAt, seenSettledAt),
+          ),
+        )
         .returning();
       return row;
+    },
+
+    /** Every share of these orders, open or frozen, withdrawn ones too (`community_shares_order`). */
+    async sharesOfOrders(orderIds: readonly number[]): Promise<ShareRow[]> {
+      if (orderIds.length === 0) return [];
+      return db
+        .select()
+        .from(communityShares)
+        .where(inArray(communityShares.orderId, [...orderIds]))
+        .orderBy(asc(communityShares.id));
     },
 
     /** Shares still open (withdrawn ones too), oldest first, after the id given. */
@@ -355,19 +384,82 @@ export function createCommunityRepository(db: Database) {
       };
     },
 
-    /** A tipster's shares that name them and readers may see, newest first. */
-    async profileShares(userId: number): Promise<ShareRow[]> {
+    /** A tipster's newest shares that name them and readers may see, at most `limit`. */
+    async profileRecent(userId: number, limit: number): Promise<ShareRow[]> {
       return db
         .select()
         .from(communityShares)
-        .where(
-          and(
-            eq(communityShares.userId, userId),
-            ne(communityShares.privacy, 'anonymous'),
-            visible,
+        .where(profileShares(userId))
+        .orderBy(desc(communityShares.id))
+        .limit(limit);
+    },
+
+    /**
+     * A tipster's figures over the shares that name them and readers may see, summed in SQL:
+     * every share, the decided ones (won, lost, push), wins, losses and Σ(return − stake) in
+     * ten-thousandths of the stake (docs/community.md, "Figures of a profile").
+     */
+    async profileFigures(userId: number) {
+      const decided = inArray(communityShares.outcome, ['won', 'lost', 'push']);
+      const [row] = await db
+        .select({
+          shares: count(),
+          decided: sql<number>`count(*) filter (where ${decided})`.mapWith(Number),
+          wins: sql<number>`count(*) filter (where ${communityShares.outcome} = 'won')`.mapWith(
+            Number,
           ),
-        )
-        .orderBy(desc(communityShares.id));
+          losses: sql<number>`count(*) filter (where ${communityShares.outcome} = 'lost')`.mapWith(
+            Number,
+          ),
+          profitUnits:
+            sql<number>`coalesce(sum(coalesce(${communityShares.returnUnits}, ${evenUnits}) - ${evenUnits}) filter (where ${decided}), 0)::float8`.mapWith(
+              Number,
+            ),
+        })
+        .from(communityShares)
+        .where(profileShares(userId));
+      return row ?? { shares: 0, decided: 0, wins: 0, losses: 0, profitUnits: 0 };
+    },
+
+    /**
+     * The longest run of won shares in the order their bets were placed (then by id), a loss
+     * ending a run and a push neither ending nor extending it: the won and lost shares are
+     * numbered by the losses before them, and the largest count of wins of one number wins.
+     */
+    async profileLongestWinStreak(userId: number): Promise<number> {
+      const runs = db
+        .select({
+          outcome: communityShares.outcome,
+          run: sql<number>`sum(case when ${communityShares.outcome} = 'lost' then 1 else 0 end) over (order by (${communityShares.placed}->>'placedAt')::bigint, ${communityShares.id})`.as(
+            'run',
+          ),
+        })
+        .from(communityShares)
+        .where(and(profileShares(userId), inArray(communityShares.outcome, ['won', 'lost'])))
+        .as('runs');
+      const wins = db
+        .select({ wins: sql<number>`count(*) filter (where ${runs.outcome} = 'won')`.as('wins') })
+        .from(runs)
+        .groupBy(runs.run)
+        .as('wins');
+      const [row] = await db
+        .select({ best: sql<number>`coalesce(max(${wins.wins}), 0)::float8`.mapWith(Number) })
+        .from(wins);
+      return row?.best ?? 0;
+    },
+
+    /** Each sport of a tipster's shares with the number of shares holding a leg of it. */
+    async profileSports(userId: number): Promise<{ sportId: number; shares: number }[]> {
+      const legs = db
+        .select({ sportId: sql<number>`unnest(${communityShares.sportIds})`.as('sport_id') })
+        .from(communityShares)
+        .where(profileShares(userId))
+        .as('legs');
+      const rows = await db
+        .select({ sportId: sql<number>`${legs.sportId}`.mapWith(Number), shares: count() })
+        .from(legs)
+        .groupBy(legs.sportId);
+      return rows.sort((a, b) => b.shares - a.shares || a.sportId - b.sportId);
     },
 
     async isTipsterHidden(userId: number): Promise<boolean> {

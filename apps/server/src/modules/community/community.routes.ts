@@ -37,12 +37,14 @@ export function registerCommunityRoutes(
     community.withdraw(memberOf(context), input.code),
   );
   registerCall(app, authenticate, shareList, (input, context) =>
-    community.list(input, context.user),
+    community.list(input, context.user, context.language),
   );
-  registerCall(app, authenticate, shareVerify, (input) => community.verify(input.code));
+  registerCall(app, authenticate, shareVerify, (input, context) =>
+    community.verify(input.code, context.language),
+  );
   registerCall(app, authenticate, shareKey, () => community.key());
   registerCall(app, authenticate, sharePersonalData, (input, context) =>
-    community.profile(input.tipsterId, context.user),
+    community.profile(input.tipsterId, context.user, context.language),
   );
   registerCall(app, authenticate, shareFollow, (input, context) =>
     community.follow(memberOf(context), input.tipsterId),
@@ -67,7 +69,9 @@ export function registerCommunityDeskRoutes(
   deps: { community: CommunityService; audit: AuditService },
 ): void {
   const { community, audit } = deps;
-  registerCall(app, authenticate, shareDeskList, (input) => community.deskList(input));
+  registerCall(app, authenticate, shareDeskList, (input, context) =>
+    community.deskList(input, context.language),
+  );
   registerCall(app, authenticate, shareHide, (input, context) =>
     community.hideShare(
       input.code,

@@ -50,8 +50,15 @@ export const communityShares = pgTable(
       .on(table.orderId)
       .where(sql`${table.withdrawnAt} is null`),
     index('community_shares_created').on(table.createdAt),
+    // The freezing pass finds the shares of the orders that changed, withdrawn ones too.
+    index('community_shares_order').on(table.orderId),
     index('community_shares_user').on(table.userId, table.createdAt),
     index('community_shares_open').on(table.id).where(sql`${table.settled} is null`),
+    // The most copied feed reads its page off this index instead of sorting every visible share
+    // (nulls first, as `order by ... desc` sorts them, or the planner would not use it).
+    index('community_shares_most_copied')
+      .on(table.copies.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.withdrawnAt} is null and ${table.hiddenAt} is null`),
     index('community_shares_user_settled')
       .on(table.userId, table.settledAt)
       .where(sql`${table.settledAt} is not null`),

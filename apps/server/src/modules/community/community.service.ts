@@ -2,11 +2,13 @@ import { randomInt } from 'node:crypto';
 import {
   type DeskShare,
   type Language,
+  languages,
   type masterRank,
   type OrderRecord,
   orderStatus,
   type RankedTipster,
   type Share,
+  type SharedLegNames,
   type ShareOutcome,
   type SharePlaced,
   type SharePrivacy,
@@ -24,7 +26,13 @@ import type { AuditWithin } from '../operators/audit.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { CommunityRepository } from './community.repository';
 import type { ShareRow } from './community.schema';
-import { newSigningKey, type ShareSigner, shareSigner, signedBytesOf } from './share-proof';
+import {
+  canonicalJson,
+  newSigningKey,
+  type ShareSigner,
+  shareSigner,
+  signedBytesOf,
+} from './share-proof';
 import {
   allSports,
   dayOf,
@@ -49,8 +57,15 @@ const codeAttempts = 8;
 export const profileRecentMax = 10;
 /** Ten-thousandths: a return equal to the stake. */
 const evenUnits = 10_000;
-/** Open shares one freezing pass reads at a time. */
+/** Open shares (or changed orders) one freezing pass reads at a time. */
 const freezeBatch = 200;
+/**
+ * How far before the previous pass's start a pass looks for changed orders: an order's
+ * `updated_at` is its transaction's time, and that transaction may commit after a pass read.
+ */
+export const freezeOverlapMs = 5 * 60_000;
+/** How far back a process's first pass looks for changed orders (rollbacks while none ran). */
+export const freezeStartLookBackMs = 24 * 3_600_000;
 const dayMs = 86_400_000;
 
 const finalStatuses = new Set<number>([
@@ -88,39 +103,20 @@ function outcomeOf(record: OrderRecord): { outcome: ShareOutcome; returnUnits: n
   return { outcome, returnUnits };
 }
 
-/** The figures of a tipster over their decided shares (docs/community.md). */
-export function tipsterFigures(
-  rows: readonly Pick<ShareRow, 'outcome' | 'returnUnits' | 'placed' | 'id'>[],
-) {
-  const decided = rows
-    .filter((row) => row.outcome === 'won' || row.outcome === 'lost' || row.outcome === 'push')
-    .sort(
-      (a, b) =>
-        (a.placed as SharePlaced).placedAt - (b.placed as SharePlaced).placedAt || a.id - b.id,
-    );
-  let wins = 0;
-  let losses = 0;
-  let profitUnits = 0;
-  let streak = 0;
-  let longestWinStreak = 0;
-  for (const row of decided) {
-    profitUnits += (row.returnUnits ?? evenUnits) - evenUnits;
-    if (row.outcome === 'won') {
-      wins += 1;
-      streak += 1;
-      longestWinStreak = Math.max(longestWinStreak, streak);
-    } else if (row.outcome === 'lost') {
-      losses += 1;
-      streak = 0;
-    }
-  }
-  return {
-    settledShares: decided.length,
-    wins,
-    winRate: wins + losses > 0 ? Math.round((wins * evenUnits) / (wins + losses)) : 0,
-    yield: decided.length > 0 ? Math.round(profitUnits / decided.length) : 0,
-    longestWinStreak,
-  };
+/**
+ * Each leg's names in the reader's language: from the names frozen in every language (layout 2),
+ * or the leg's own, the sharer's language, for a share of layout 1.
+ */
+export function legNamesIn(placed: SharePlaced, language: Language): SharedLegNames[] {
+  return placed.legs.map(
+    (leg) =>
+      leg.names?.[language] ?? {
+        leagueName: leg.leagueName,
+        home: leg.home,
+        away: leg.away,
+        optName: leg.optName,
+      },
+  );
 }
 
 const notFound = (detail: string) => new AppError('SHARE_NOT_FOUND', `code: ${detail}`);
@@ -136,13 +132,15 @@ export type DeskAudit = AuditWithin;
  */
 export function createCommunityService(deps: {
   repository: CommunityRepository;
-  orders: Pick<OrdersService, 'memberOrder' | 'recordsById'>;
+  orders: Pick<OrdersService, 'memberOrder' | 'recordsById' | 'changedSince'>;
   /** A match's start time by event id, from the book or the catalogue; null when unknown. */
   kickOffOf: (eventId: number) => Promise<number | null>;
   accountNames: (userIds: readonly number[]) => Promise<Map<number, string | null>>;
   now: () => Date;
 }) {
   const { repository, orders, now } = deps;
+  /** When this process's last freezing pass began; unset until its first pass. */
+  let passCursor: Date | undefined;
 
   let signerLoad: Promise<ShareSigner> | undefined;
   /** The signing key, made and kept on first use; every process reads the same one. */
@@ -185,19 +183,46 @@ export function createCommunityService(deps: {
     return maskedName((await deps.accountNames([userId])).get(userId), userId);
   }
 
-  /** The order frozen as shared, cut to the privacy. */
+  /** The order as each language of the site names it, the sharer's own record among them. */
+  async function namedInEveryLanguage(
+    orderId: number,
+    own: OrderRecord,
+    language: Language,
+  ): Promise<Record<Language, OrderRecord>> {
+    const named = await Promise.all(
+      languages.map(async (each) =>
+        each === language ? own : ((await orders.recordsById([orderId], each)).get(orderId) ?? own),
+      ),
+    );
+    return Object.fromEntries(languages.map((each, index) => [each, named[index]])) as Record<
+      Language,
+      OrderRecord
+    >;
+  }
+
+  /** The order frozen as shared, cut to the privacy, its legs named in every language. */
   async function placedOf(
     code: string,
     user: AuthenticatedUser,
     record: OrderRecord,
+    named: Record<Language, OrderRecord>,
     privacy: SharePrivacy,
     comment: string,
     sharedAt: Date,
   ): Promise<SharePlaced> {
     const kickOffs = await Promise.all(record.legs.map((leg) => deps.kickOffOf(leg.gameId)));
     const showsAmounts = privacy === 'all';
+    const namesOf = (each: Language, index: number): SharedLegNames => {
+      const leg = named[each].legs[index] ?? record.legs[index];
+      return {
+        leagueName: leg?.leagueName ?? '',
+        home: leg?.home ?? '',
+        away: leg?.away ?? '',
+        optName: leg?.optName ?? '',
+      };
+    };
     return {
-      v: 1,
+      v: 2,
       code,
       privacy,
       tipster:
@@ -225,69 +250,114 @@ export function createCommunityService(deps: {
         optName: leg.optName,
         odds: leg.odds,
         kickOff: kickOffs[index] ?? null,
+        names: { zh: namesOf('zh', index), zht: namesOf('zht', index), en: namesOf('en', index) },
       })),
     };
   }
 
+  /** How the order ended as a share freezes it, `settledAt` left to the caller. */
+  function endingOf(row: ShareRow, record: OrderRecord) {
+    const { outcome, returnUnits } = outcomeOf(record);
+    const settled: Omit<ShareSettled, 'settledAt'> = {
+      status: record.status,
+      outcome,
+      legResults: record.legs.map((leg) => leg.result),
+      payout:
+        row.privacy === 'all' && outcome !== 'cashed_out' && outcome !== 'rejected'
+          ? (record.maxPayout ?? 0)
+          : null,
+    };
+    return { settled, outcome, returnUnits };
+  }
+
+  /** Whether a frozen ending still says what the order's record says. */
+  function sameEnding(frozen: ShareSettled, ending: Omit<ShareSettled, 'settledAt'>): boolean {
+    const { settledAt: _settledAt, ...kept } = frozen;
+    return canonicalJson(kept) === canonicalJson(ending);
+  }
+
+  /** Rewrites the tipster's days of these instants, each once, earliest first (lock order). */
+  async function rewriteTipsterDays(tx: Database, userId: number, instants: Date[]) {
+    const days = [...new Set(instants.map(dayOf))].sort();
+    for (const day of days) await rewriteTipsterDay(tx, userId, new Date(`${day}T00:00:00.000Z`));
+  }
+
   /**
-   * The shares with their orders' news: an open share whose order is now final is frozen (its
-   * ending signed with its document), one still open answers its order's status now.
+   * The shares with their orders' news. An open share whose order is now final is frozen (its
+   * ending signed with its document); one still open answers its order's status now. With
+   * `frozenToo` (the freezing pass), a frozen share whose order was rolled back is opened again,
+   * or frozen anew when its order ended otherwise since: the signature follows, and so do the
+   * tipster's days, the old day's and the new one's, in the same transaction.
    */
-  async function refreshed(rows: ShareRow[]): Promise<ShareRow[]> {
-    const open = rows.filter((row) => row.settled === null);
-    if (open.length === 0) return rows;
+  async function refreshed(
+    rows: ShareRow[],
+    frozenToo = false,
+    onChanged: () => void = () => {},
+  ): Promise<ShareRow[]> {
+    const watched = rows.filter((row) => frozenToo || row.settled === null);
+    if (watched.length === 0) return rows;
     const records = await orders.recordsById(
-      open.map((row) => row.orderId),
+      watched.map((row) => row.orderId),
       'en',
     );
     const keys = await signer();
     const changed = new Map<number, ShareRow>();
-    for (const row of open) {
+    for (const row of watched) {
       const record = records.get(row.orderId);
       if (!record) continue;
-      if (!finalStatuses.has(record.status)) {
+      const isFinal = finalStatuses.has(record.status);
+      const frozen = row.settled as ShareSettled | null;
+      if (frozen === null && !isFinal) {
         if (record.status !== row.status) {
           await repository.setStatus(row.id, record.status);
           changed.set(row.id, { ...row, status: record.status });
         }
         continue;
       }
-      const { outcome, returnUnits } = outcomeOf(record);
-      const settledAt = now();
-      const settled: ShareSettled = {
+      const ending = isFinal ? endingOf(row, record) : null;
+      if (frozen !== null && ending && sameEnding(frozen, ending.settled)) continue;
+      const at = now();
+      const settled: ShareSettled | null = ending
+        ? { ...ending.settled, settledAt: at.getTime() }
+        : null;
+      const values = {
+        settled,
         status: record.status,
-        outcome,
-        legResults: record.legs.map((leg) => leg.result),
-        payout:
-          row.privacy === 'all' && outcome !== 'cashed_out' && outcome !== 'rejected'
-            ? (record.maxPayout ?? 0)
-            : null,
-        settledAt: settledAt.getTime(),
+        outcome: ending?.outcome ?? null,
+        returnUnits: ending?.returnUnits ?? null,
+        signature: keys.sign(signedBytesOf(row.placed, settled)),
+        settledAt: ending ? at : null,
       };
-      const frozen = await repository.transaction(async (tx) => {
-        const done = await repository.freeze(tx, row.id, {
-          settled,
-          status: record.status,
-          outcome,
-          returnUnits,
-          signature: keys.sign(signedBytesOf(row.placed, settled)),
-          settledAt,
-        });
-        if (done) await rewriteTipsterDay(tx, done.userId, settledAt);
-        return done;
+      const seenSettledAt = row.settledAt;
+      const done = await repository.transaction(async (tx) => {
+        const updated = await repository.setEnding(
+          tx,
+          row.id,
+          frozen === null ? null : seenSettledAt,
+          values,
+        );
+        if (updated)
+          await rewriteTipsterDays(
+            tx,
+            updated.userId,
+            [seenSettledAt, updated.settledAt].filter((day): day is Date => day !== null),
+          );
+        return updated;
       });
-      changed.set(row.id, frozen ?? (await repository.findByCode(row.code)) ?? row);
+      if (done) onChanged();
+      changed.set(row.id, done ?? (await repository.findByCode(row.code)) ?? row);
     }
     return rows.map((row) => changed.get(row.id) ?? row);
   }
 
-  const shareOf = (row: ShareRow): Share => ({
+  const shareOf = (row: ShareRow, language: Language): Share => ({
     code: row.code,
     link: shareLinkOf(row.code),
     placed: row.placed as SharePlaced,
     settled: (row.settled as ShareSettled | null) ?? null,
     status: row.status,
     copies: row.copies,
+    legNames: legNamesIn(row.placed as SharePlaced, language),
   });
 
   async function one(row: ShareRow): Promise<ShareRow> {
@@ -313,11 +383,9 @@ export function createCommunityService(deps: {
     return { followers, isFollowed };
   }
 
-  async function requireProfile(tipsterId: number): Promise<ShareRow[]> {
-    const rows = await repository.profileShares(tipsterId);
-    if (rows.length === 0)
-      throw new AppError('TIPSTER_NOT_FOUND', `tipsterId: no tipster ${tipsterId}`);
-    return rows;
+  async function requireProfile(tipsterId: number): Promise<void> {
+    const [row] = await repository.profileRecent(tipsterId, 1);
+    if (!row) throw new AppError('TIPSTER_NOT_FOUND', `tipsterId: no tipster ${tipsterId}`);
   }
 
   return {
@@ -332,8 +400,9 @@ export function createCommunityService(deps: {
       if (order.record.status === orderStatus.rejected)
         throw new AppError('SHARE_ORDER_NOT_SHAREABLE', 'orderNo: the order was rejected');
       const existing = await repository.findLiveByOrder(order.id);
-      if (existing) return { ...shareOf(await one(existing)), isNew: false };
+      if (existing) return { ...shareOf(await one(existing), language), isNew: false };
       const keys = await signer();
+      const named = await namedInEveryLanguage(order.id, order.record, language);
       for (let attempt = 0; attempt < codeAttempts; attempt += 1) {
         const code = newShareCode();
         const sharedAt = now();
@@ -341,6 +410,7 @@ export function createCommunityService(deps: {
           code,
           user,
           order.record,
+          named,
           input.privacy,
           input.comment,
           sharedAt,
@@ -358,11 +428,11 @@ export function createCommunityService(deps: {
           keyId: keys.keyId,
           createdAt: sharedAt,
         });
-        if (row) return { ...shareOf(await one(row)), isNew: true };
+        if (row) return { ...shareOf(await one(row), language), isNew: true };
         // Either a racing share of the same order won, or the code was taken: answer the one,
         // or draw another code.
         const raced = await repository.findLiveByOrder(order.id);
-        if (raced) return { ...shareOf(await one(raced)), isNew: false };
+        if (raced) return { ...shareOf(await one(raced), language), isNew: false };
       }
       throw new Error('no free share code after several attempts');
     },
@@ -378,7 +448,7 @@ export function createCommunityService(deps: {
       return { code, withdrawn: true };
     },
 
-    async list(input: ListInput, viewer: AuthenticatedUser | null) {
+    async list(input: ListInput, viewer: AuthenticatedUser | null, language: Language) {
       if (input.feed === 'following' && (!viewer || viewer.memberId === 0))
         throw new AppError('LOGIN_REQUIRED', 'feed: following is for members');
       const { rows, total } = await repository.feed({
@@ -388,15 +458,18 @@ export function createCommunityService(deps: {
         offset: (input.page - 1) * input.size,
         limit: input.size,
       });
-      return { records: (await refreshed(rows)).map(shareOf), total };
+      return {
+        records: (await refreshed(rows)).map((row) => shareOf(row, language)),
+        total,
+      };
     },
 
-    async verify(code: string) {
+    async verify(code: string, language: Language) {
       const row = await one(await visibleShare(code));
       const keys = await signer();
       const bytes = signedBytesOf(row.placed, row.settled);
       return {
-        share: shareOf(row),
+        share: shareOf(row, language),
         proof: {
           algorithm: 'Ed25519' as const,
           digest: keys.digest(bytes),
@@ -413,39 +486,76 @@ export function createCommunityService(deps: {
       return { algorithm: 'Ed25519' as const, publicKey: keys.publicKey, keyId: keys.keyId };
     },
 
-    async profile(tipsterId: number, viewer: AuthenticatedUser | null) {
-      const rows = await refreshed(await requireProfile(tipsterId));
-      const sports = new Map<number, number>();
-      for (const row of rows)
-        for (const sportId of row.sportIds) sports.set(sportId, (sports.get(sportId) ?? 0) + 1);
+    /**
+     * share/personal/data: the figures summed in SQL over the tipster's shares, and only the
+     * shares shown as recent read (and refreshed, an open one frozen if its order is final).
+     */
+    async profile(tipsterId: number, viewer: AuthenticatedUser | null, language: Language) {
+      const recent = await refreshed(await repository.profileRecent(tipsterId, profileRecentMax));
+      if (recent.length === 0)
+        throw new AppError('TIPSTER_NOT_FOUND', `tipsterId: no tipster ${tipsterId}`);
+      const [figures, longestWinStreak, sports] = await Promise.all([
+        repository.profileFigures(tipsterId),
+        repository.profileLongestWinStreak(tipsterId),
+        repository.profileSports(tipsterId),
+      ]);
+      const { decided, wins, losses, profitUnits } = figures;
       return {
         tipsterId,
         name: await nameOf(tipsterId),
-        ...tipsterFigures(rows),
-        sports: [...sports]
-          .map(([sportId, shares]) => ({ sportId, shares }))
-          .sort((a, b) => b.shares - a.shares || a.sportId - b.sportId),
+        settledShares: decided,
+        wins,
+        winRate: wins + losses > 0 ? Math.round((wins * evenUnits) / (wins + losses)) : 0,
+        yield: decided > 0 ? Math.round(profitUnits / decided) : 0,
+        longestWinStreak,
+        sports,
         ...(await profileOf(tipsterId, viewer)),
-        recent: rows.slice(0, profileRecentMax).map(shareOf),
+        recent: recent.map((row) => shareOf(row, language)),
       };
     },
 
     /**
-     * Freezes every open share whose order is now final (withdrawn ones too, for the ranking),
-     * so the ranking does not wait for someone to read them; the module runs it periodically.
-     * Answers how many shares it froze.
+     * The freezing pass, run periodically by the module on every process. Its first run reads
+     * every open share (withdrawn ones too, for the ranking) and the orders changed within the
+     * start-up look-back; every later run reads only the shares of orders changed since the
+     * previous run began, less an overlap for transactions that committed late. Each share is
+     * brought to its order's state: frozen when final, opened again when its settlement was
+     * rolled back, frozen anew when it ended otherwise. Every change is conditional on the
+     * state read, so two passes racing (on two processes) make it once, and the tipster's days
+     * are rewritten from their shares, never added to. Answers how many shares it changed.
      */
     async freezeSettled(): Promise<number> {
-      let frozen = 0;
-      let afterId = 0;
-      for (;;) {
-        const open = await repository.openShares(afterId, freezeBatch);
-        if (open.length === 0) return frozen;
-        const after = await refreshed(open);
-        frozen += after.filter((row) => row.settled !== null).length;
-        afterId = open[open.length - 1]?.id ?? afterId;
-        if (open.length < freezeBatch) return frozen;
+      const startedAt = now();
+      let changedCount = 0;
+      const apply = async (rows: ShareRow[]) => {
+        await refreshed(rows, true, () => {
+          changedCount += 1;
+        });
+      };
+      if (passCursor === undefined) {
+        let afterId = 0;
+        for (;;) {
+          const open = await repository.openShares(afterId, freezeBatch);
+          if (open.length > 0) await apply(open);
+          afterId = open[open.length - 1]?.id ?? afterId;
+          if (open.length < freezeBatch) break;
+        }
       }
+      const since = new Date(
+        passCursor === undefined
+          ? startedAt.getTime() - freezeStartLookBackMs
+          : passCursor.getTime() - freezeOverlapMs,
+      );
+      let after: { at: Date; id: number } | undefined;
+      for (;;) {
+        const moved = await orders.changedSince(since, after, freezeBatch);
+        const shares = await repository.sharesOfOrders([...new Set(moved.map((m) => m.id))]);
+        if (shares.length > 0) await apply(shares);
+        after = moved[moved.length - 1] ?? after;
+        if (moved.length < freezeBatch) break;
+      }
+      passCursor = startedAt;
+      return changedCount;
     },
 
     /** trade/order/master/rank: tipsters by the lower end of their yield's 95 % interval. */
@@ -508,7 +618,10 @@ export function createCommunityService(deps: {
     },
 
     /** The desk's list: every share, withdrawn and hidden ones too, with the sharer's account. */
-    async deskList(input: DeskListInput): Promise<{ records: DeskShare[]; total: number }> {
+    async deskList(
+      input: DeskListInput,
+      language: Language,
+    ): Promise<{ records: DeskShare[]; total: number }> {
       const code = input.code?.toUpperCase();
       const { rows, total } = await repository.deskShares({
         code: code === '' ? undefined : code,
@@ -525,6 +638,7 @@ export function createCommunityService(deps: {
           account: accounts.get(row.userId) ?? null,
           privacy: row.privacy as SharePrivacy,
           sportIds: row.sportIds,
+          legNames: legNamesIn(row.placed as SharePlaced, language),
           createdAt: row.createdAt.getTime(),
           copies: row.copies,
           status: row.status,

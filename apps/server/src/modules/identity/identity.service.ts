@@ -75,6 +75,8 @@ export function walletMemberOf(row: UserRow) {
     currencyId: row.currencyId,
     isDemo: row.type === memberType.demo,
     isVisitor: row.type === memberType.visitor,
+    /** The risk level the members desk set (0–9): promotions may admit only some levels. */
+    riskLevel: row.riskLevel,
     /** A quick account on the placeholder password moves no money out (docs/identity.md). */
     hasPlaceholderPassword: row.hasPlaceholderPassword,
     partner:

@@ -105,8 +105,17 @@ export const accountKinds = {
   game: ['game_transfer_in', 'game_transfer_out', 'game_stake', 'game_return'],
   /** A maker's capital: put up from main, drawn into the escrow, the rest given back. */
   market: ['market_capital_put', 'market_capital_draw', 'market_capital_return'],
-  /** A campaign's budget: funded by the house, paying grants, taking expiries back, closed. */
-  promotion_budget: ['promotion_fund', 'bonus_grant', 'bonus_expire', 'promotion_close'],
+  /**
+   * A campaign's budget: funded by the house, paying cash to members' main and bonus grants,
+   * taking expiries back, closed.
+   */
+  promotion_budget: [
+    'promotion_fund',
+    'promotion_payout',
+    'bonus_grant',
+    'bonus_expire',
+    'promotion_close',
+  ],
   /** A market's escrow: stakes in, capital drawn, payouts and refunds out, the fee, closed. */
   market_escrow: [
     'market_stake',

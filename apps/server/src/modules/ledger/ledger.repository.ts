@@ -94,10 +94,13 @@ export async function lockMemberBalance(
   return row?.balance;
 }
 
-/** The sum of a member's postings in one currency over the transactions of `kinds`. */
+/**
+ * The sum of a member's postings in one currency over the transactions of `kinds`, those booked
+ * since `since` only when it is given.
+ */
 export async function memberKindsTotal(
   executor: Database,
-  query: { userId: number; currencyId: number; kinds: readonly string[] },
+  query: { userId: number; currencyId: number; kinds: readonly string[]; since?: Date | undefined },
 ): Promise<number> {
   const [row] = await rowsOf<{ total: unknown }>(
     executor,
@@ -109,9 +112,47 @@ export async function memberKindsTotal(
           query.kinds.map((kind) => sql`${kind}`),
           sql`, `,
         )})
-          and a.user_id = ${query.userId} and a.currency_id = ${query.currencyId}`,
+          and a.user_id = ${query.userId} and a.currency_id = ${query.currencyId}
+          ${query.since ? sql`and t.created_at >= ${query.since.toISOString()}` : sql``}`,
   );
   return Number(row?.total ?? 0);
+}
+
+/**
+ * Locks an entity account's row (a campaign's budget) until the caller's transaction ends and
+ * answers its balance; 0 for an account never booked.
+ */
+export async function lockEntityBalance(
+  executor: Database,
+  account: { systemCode: string; currencyId: number },
+): Promise<number> {
+  const [row] = await executor
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.systemCode, account.systemCode),
+        eq(ledgerAccounts.currencyId, account.currencyId),
+      ),
+    )
+    .for('update');
+  return row?.balance ?? 0;
+}
+
+/** The balances of entity accounts by code, over every currency; codes never booked left out. */
+export async function entityBalances(
+  executor: Database,
+  codes: readonly string[],
+): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await executor
+    .select({ code: ledgerAccounts.systemCode, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.systemCode, [...codes]));
+  const balances = new Map<string, number>();
+  for (const row of rows)
+    if (row.code !== null) balances.set(row.code, (balances.get(row.code) ?? 0) + row.balance);
+  return balances;
 }
 
 /**

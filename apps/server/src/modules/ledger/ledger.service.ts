@@ -15,6 +15,8 @@ import { type BatchEntry, bookBatchStatements } from './batch.statement';
 import { debitTransferOf, type MemberDebit } from './debit-gate';
 import {
   createLedgerRepository,
+  entityBalances,
+  lockEntityBalance,
   lockMemberBalance,
   memberKindsTotal,
   memberMovementsOfReferences,
@@ -59,6 +61,9 @@ export { checkLedger, type LedgerCheckResult } from './ledger-check';
 export type { MemberMovementsQuery } from './member-movements.repository';
 export {
   type BookWageringFigures,
+  type DecidedWager,
+  type DecidedWagersPage,
+  type WagerDecision,
   type WageringFigures,
   type WagerKind,
   type WagerKindTable,
@@ -368,6 +373,37 @@ export function createLedger(
       return (await lockMemberBalance(tx, { userId, bucket: 'main', currencyId })) ?? 0;
     },
 
+    /**
+     * Locks the member's bonus account in the caller's transaction and answers its balance (0
+     * for a member without one): what a conversion or an expiry may take from it at most.
+     */
+    async lockBonusBalance(tx: Database, userId: number, currencyId: number): Promise<number> {
+      return (await lockMemberBalance(tx, { userId, bucket: 'bonus', currencyId })) ?? 0;
+    },
+
+    /**
+     * Locks an entity account (a campaign's budget) in the caller's transaction and answers its
+     * balance (0 for one never booked): what a close may return of it, with nothing booked on
+     * it in between.
+     */
+    lockEntityBalance: (tx: Database, code: EntityAccountCode, currencyId: number) =>
+      lockEntityBalance(tx, { systemCode: code, currencyId }),
+
+    /** The balances of entity accounts by code (a campaign's budget left), in one read. */
+    entityBalances: (codes: readonly EntityAccountCode[]): Promise<Map<string, number>> =>
+      entityBalances(db, codes),
+
+    /**
+     * The sum of a member's postings in one currency over the transactions of `kinds` booked
+     * since `since` (what the member was credited by deposits in the last days, say).
+     */
+    memberKindsTotalSince: (query: {
+      userId: number;
+      currencyId: number;
+      kinds: readonly string[];
+      since: Date;
+    }) => memberKindsTotal(db, query),
+
     /** The metadata of the transaction booked under `idempotencyKey`, if there is one. */
     async metadataOf(
       executor: Database,
@@ -420,6 +456,13 @@ export function createLedger(
      * orders' results through it.
      */
     wagerNets: wagering.netsOf,
+
+    /**
+     * The wagering record's decided wagers after a ledger transaction id, in transaction order,
+     * each with how it was decided and the stake that stood, and the id to read on from next
+     * time (wagering.ts): the bonus rollover counts from it.
+     */
+    decidedWagers: wagering.decidedAfter,
 
     /**
      * Sums per UTC day, system account and transaction kind of the postings on system accounts

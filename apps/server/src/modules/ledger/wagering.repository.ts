@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { inWindow, type LedgerWindow } from './ledger.repository';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.schema';
@@ -145,6 +145,74 @@ export function createWageringRepository(db: Database) {
       return rows;
     },
   };
+}
+
+/**
+ * Transactions of `kinds` (the kinds that decide a wager) after the transaction `afterId`, in
+ * id order, at most `limit`, with the wager's reference; `aged` tells whether the transaction
+ * began at least `agedMs` before now on the database's clock (wagering.ts says why).
+ */
+export async function decidedTransactions(
+  db: Database,
+  query: { kinds: readonly string[]; afterId: number; limit: number; agedMs: number },
+): Promise<{ id: number; kind: string; reference: string; aged: boolean }[]> {
+  if (query.kinds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      reference: sql<string>`${ledgerTransactions.reference}`,
+      aged: sql<boolean>`${ledgerTransactions.createdAt} <= now() - (${query.agedMs}::bigint * interval '1 millisecond')`,
+    })
+    .from(ledgerTransactions)
+    .where(
+      and(
+        gt(ledgerTransactions.id, query.afterId),
+        inArray(ledgerTransactions.kind, [...query.kinds]),
+        isNotNull(ledgerTransactions.reference),
+      ),
+    )
+    .orderBy(asc(ledgerTransactions.id))
+    .limit(query.limit);
+  return rows.map((row) => ({ ...row, aged: row.aged === true || String(row.aged) === 't' }));
+}
+
+/**
+ * Per reference of `references`, member and currency, what the stake transactions of `kinds`
+ * took from the member (held less given back: the stake that stood) and the first of them.
+ */
+export async function stakesOfReferences(
+  db: Database,
+  query: { kinds: readonly string[]; references: readonly string[] },
+): Promise<
+  {
+    reference: string;
+    userId: number;
+    currencyId: number;
+    staked: number;
+    firstTransactionId: number;
+  }[]
+> {
+  if (query.kinds.length === 0 || query.references.length === 0) return [];
+  return db
+    .select({
+      reference: sql<string>`${ledgerTransactions.reference}`,
+      userId: sql<number>`${ledgerAccounts.userId}`.mapWith(Number),
+      currencyId: ledgerPostings.currencyId,
+      staked: sql<number>`-sum(${ledgerPostings.amount})`.mapWith(Number),
+      firstTransactionId: sql<number>`${min(ledgerTransactions.id)}`.mapWith(Number),
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .where(
+      and(
+        sql`${ledgerTransactions.reference} in (select jsonb_array_elements_text(${JSON.stringify(query.references)}::jsonb))`,
+        isNotNull(ledgerAccounts.userId),
+        inArray(ledgerTransactions.kind, [...query.kinds]),
+      ),
+    )
+    .groupBy(ledgerTransactions.reference, ledgerAccounts.userId, ledgerPostings.currencyId);
 }
 
 export type WageringRepository = ReturnType<typeof createWageringRepository>;

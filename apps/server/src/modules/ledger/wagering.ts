@@ -1,6 +1,11 @@
 import type { Database } from '../../db/database';
 import type { LedgerWindow } from './ledger.repository';
-import { createWageringRepository, type WagerPeriod } from './wagering.repository';
+import {
+  createWageringRepository,
+  decidedTransactions,
+  stakesOfReferences,
+  type WagerPeriod,
+} from './wagering.repository';
 
 /**
  * The wagering record: which ledger transaction kinds are a product's stakes and which its
@@ -17,7 +22,16 @@ import { createWageringRepository, type WagerPeriod } from './wagering.repositor
 export interface WagerKindMeaning {
   product: string;
   side: 'stake' | 'return';
+  /**
+   * On a return kind that decides its wager: `result` (settled by what happened: won, lost or
+   * void) or `cash_out` (the member took an offer before the end). A rollback's kind decides
+   * nothing; the settlement after it decides again.
+   */
+  decides?: WagerDecision;
 }
+
+/** How a wager was decided (see `WagerKindMeaning.decides`). */
+export type WagerDecision = 'result' | 'cash_out';
 
 /** Kinds of ledger transactions and what each is to the record. */
 export type WagerKindTable = Readonly<Record<string, WagerKindMeaning>>;
@@ -25,9 +39,9 @@ export type WagerKindTable = Readonly<Record<string, WagerKindMeaning>>;
 export const wagerKinds = {
   order_stake: { product: 'sports', side: 'stake' },
   order_release: { product: 'sports', side: 'stake' },
-  order_settle: { product: 'sports', side: 'return' },
+  order_settle: { product: 'sports', side: 'return', decides: 'result' },
   order_unsettle: { product: 'sports', side: 'return' },
-  order_cash_out: { product: 'sports', side: 'return' },
+  order_cash_out: { product: 'sports', side: 'return', decides: 'cash_out' },
   order_debt_recovery: { product: 'sports', side: 'return' },
 } as const satisfies WagerKindTable;
 
@@ -52,6 +66,25 @@ export interface WageringFigures {
   returned: number;
   /** `returned − staked`: the member's result. */
   net: number;
+}
+
+/**
+ * A wager decided, as the record holds it: the transaction that decided it, how, and the stake
+ * that stood (held less given back) with its member, currency and first stake transaction.
+ */
+export interface DecidedWager {
+  /** The ledger transaction that decided the wager (a settlement, a cash out). */
+  transactionId: number;
+  product: string;
+  /** The wager's number (an order number for sports). */
+  reference: string;
+  decision: WagerDecision;
+  userId: number;
+  currencyId: number;
+  /** The stake that stood: what the stake kinds took from the member, less what they gave back. */
+  staked: number;
+  /** The first stake transaction of the wager: it was placed after any transaction of lower id. */
+  placedTransactionId: number;
 }
 
 /** The whole book's wagering in one product, currency and period. */
@@ -161,6 +194,13 @@ export function bookWageringFiguresOf(
 export function createWageringRecord(db: Database, kinds: WagerKindTable = wagerKinds) {
   const repository = createWageringRepository(db);
   const kindNames = Object.keys(kinds);
+  const decisionKinds = Object.entries(kinds)
+    .filter(([, meaning]) => meaning.decides !== undefined)
+    .map(([kind]) => kind);
+  const stakeKindsOf = (product: string) =>
+    Object.entries(kinds)
+      .filter(([, meaning]) => meaning.product === product && meaning.side === 'stake')
+      .map(([kind]) => kind);
   return {
     /**
      * A member's staked, returned and net per product and currency over the transactions in
@@ -206,7 +246,72 @@ export function createWageringRecord(db: Database, kinds: WagerKindTable = wager
       for (const row of rows) nets.set(row.reference, row.amount);
       return nets;
     },
+
+    /**
+     * Wagers decided (by result or cash out) in transactions after `afterTransactionId`, at most
+     * `limit` decisions, in transaction order, each with the stake that stood and its member.
+     *
+     * Transaction ids are taken when a transaction writes, not when it commits, so a decision
+     * of a lower id may still become visible after one of a higher id. `safeAfter` is therefore
+     * the highest id read of a transaction that began at least `settledForMs` ago: every
+     * transaction shorter than half that has committed below it. Decisions after it are
+     * answered too and are read again next time, so a reader counts each by its reference once
+     * (docs/ledger.md, The wagering record).
+     */
+    async decidedAfter(query: {
+      afterTransactionId: number;
+      limit: number;
+      settledForMs: number;
+    }): Promise<DecidedWagersPage> {
+      const decided = await decidedTransactions(db, {
+        kinds: decisionKinds,
+        afterId: query.afterTransactionId,
+        limit: query.limit,
+        agedMs: query.settledForMs,
+      });
+      let safeAfter = query.afterTransactionId;
+      for (const row of decided) if (row.aged && row.id > safeAfter) safeAfter = row.id;
+      const byProduct = new Map<string, string[]>();
+      for (const row of decided) {
+        const product = kinds[row.kind]?.product as string;
+        byProduct.set(product, [...(byProduct.get(product) ?? []), row.reference]);
+      }
+      const stakes = new Map<string, Awaited<ReturnType<typeof stakesOfReferences>>[number]>();
+      for (const [product, references] of byProduct)
+        for (const stake of await stakesOfReferences(db, {
+          kinds: stakeKindsOf(product),
+          references: [...new Set(references)],
+        }))
+          if (!stakes.has(`${product}:${stake.reference}`))
+            stakes.set(`${product}:${stake.reference}`, stake);
+      const wagers: DecidedWager[] = [];
+      for (const row of decided) {
+        const meaning = kinds[row.kind];
+        const stake = meaning && stakes.get(`${meaning.product}:${row.reference}`);
+        if (!meaning?.decides || !stake) continue;
+        wagers.push({
+          transactionId: row.id,
+          product: meaning.product,
+          reference: row.reference,
+          decision: meaning.decides,
+          userId: stake.userId,
+          currencyId: stake.currencyId,
+          staked: stake.staked,
+          placedTransactionId: stake.firstTransactionId,
+        });
+      }
+      return { wagers, safeAfter };
+    },
   };
+}
+
+/**
+ * What `decidedAfter` read: the decided wagers in transaction order, and `safeAfter`, the
+ * transaction id a reader may go on from next time without missing a decision.
+ */
+export interface DecidedWagersPage {
+  wagers: DecidedWager[];
+  safeAfter: number;
 }
 
 export type WageringRecord = ReturnType<typeof createWageringRecord>;

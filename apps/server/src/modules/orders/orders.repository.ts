@@ -149,6 +149,46 @@ function orderQueries(db: Database, placeOrders: PlaceOrders, catalogue: LegCata
       return withLegs(rows);
     },
 
+    /**
+     * Ids of the orders changed (placed, decided, settled, rolled back, cashed out: every status
+     * move sets `updated_at`) at or after `since`, in the order they changed, after the position
+     * `after` (the last one a previous page ended on); the index `orders_updated` serves it.
+     */
+    async changedSince(
+      since: Date,
+      after: { at: Date; id: number } | undefined,
+      limit: number,
+    ): Promise<{ id: number; at: Date }[]> {
+      return db
+        .select({ id: orders.id, at: orders.updatedAt })
+        .from(orders)
+        .where(
+          and(
+            gte(orders.updatedAt, since),
+            after
+              ? sql`(${orders.updatedAt}, ${orders.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(orders.updatedAt), asc(orders.id))
+        .limit(limit);
+    },
+
+    /** Status and total odds of the orders numbered `orderNos` (unknown numbers left out). */
+    async termsByOrderNo(
+      orderNos: readonly string[],
+    ): Promise<{ orderNo: string; status: number; totalOddsUnits: number }[]> {
+      if (orderNos.length === 0) return [];
+      return db
+        .select({
+          orderNo: orders.orderNo,
+          status: orders.status,
+          totalOddsUnits: orders.totalOddsUnits,
+        })
+        .from(orders)
+        .where(inArray(orders.orderNo, [...orderNos]));
+    },
+
     /** The member's order `orderNo` as its owner reads it; undefined for another's order. */
     async findMemberOrder(userId: number, orderNo: string): Promise<OrderWithLegs | undefined> {
       const rows = await db

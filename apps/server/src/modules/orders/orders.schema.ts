@@ -57,6 +57,8 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_idempotency').on(table.userId, table.idempotencyKey),
     index('orders_user_created').on(table.userId, table.createdAt),
+    // Readers of what changed since a moment (the community's freezing pass).
+    index('orders_updated').on(table.updatedAt, table.id),
     index('orders_pending_due').on(table.acceptAfter).where(sql`${table.status} = 0`),
     check('orders_stake_positive', sql`${table.stakeMinor} > 0`),
     check('orders_bet_type_known', sql`${table.betType} in (0, 1)`),

@@ -297,6 +297,26 @@ export function createOrdersService(deps: {
       return new Map(found.map((order, index) => [order.order.id, records[index] as OrderRecord]));
     },
 
+    /**
+     * Ids of the orders whose status moved at or after `since`, page by page in the order they
+     * moved: `after` is the last entry of the previous page. For a module that keeps its own
+     * record of orders (shares) and follows them without reading every one.
+     */
+    changedSince(since: Date, after: { at: Date; id: number } | undefined, limit: number) {
+      return repository.changedSince(since, after, limit);
+    },
+
+    /**
+     * What a promotion's rollover reads of bets by their numbers: each order's status now and
+     * its total odds (ten-thousandths, as accepted), keyed by order number; unknown ones left out.
+     */
+    async wagerTermsOf(
+      orderNos: readonly string[],
+    ): Promise<Map<string, { status: number; totalOddsUnits: number }>> {
+      const rows = await repository.termsByOrderNo(orderNos);
+      return new Map(rows.map(({ orderNo, ...terms }) => [orderNo, terms]));
+    },
+
     /** order/count: the member's open and finished orders. */
     count(userId: number) {
       return repository.countByOpenness(userId, openOrderStatuses);

@@ -96,10 +96,19 @@ export function createWithdrawalsService(deps: {
       (entry) => entry.currencyId === currency.currencyId,
     );
     const available = balance ? balance.amount - balance.frozen : 0;
+    const show = (minor: number) =>
+      `${formatMinorUnits(minor, currency.scale)} ${currency.currencyCode}`;
+    // Bonus money sits in a bucket of its own the gate never debits, so it cannot leave anyway;
+    // a member asking for more than their cash while holding some is told why (docs/promotions.md).
+    if (amount > available && balance && balance.bonus > 0)
+      throw new AppError(
+        'BONUS_NOT_WITHDRAWABLE',
+        `amount: ${show(amount)} is above the cash available, ${show(available)}; the bonus money of ${show(balance.bonus)} cannot be withdrawn until its rollover converts it to cash`,
+      );
     if (amount > available)
       throw new AppError(
         'INSUFFICIENT_FUNDS',
-        `amount: ${formatMinorUnits(amount, currency.scale)} ${currency.currencyCode} is above the available ${formatMinorUnits(available, currency.scale)}`,
+        `amount: ${show(amount)} is above the available ${formatMinorUnits(available, currency.scale)}`,
       );
   }
 

@@ -1,14 +1,17 @@
 import { type DeskShare, shareDeskList, shareHide, tipsterHide } from '@sb/contract';
+import { sportNameOf } from '@sb/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { callConsole } from '../api/console-api';
 import {
   ErrorNote,
   Field,
+  FlagFilter,
+  type FlagFilterValue,
+  flagOf,
   Notice,
   Pager,
   ReasonAction,
-  SelectInput,
   TextInput,
   useConsoleText,
   useFormatTime,
@@ -16,7 +19,6 @@ import {
 
 const pageSize = 20;
 const sharesKey = ['communityShares'] as const;
-type HiddenFilter = '' | 'true' | 'false';
 
 /** A desk change and what the server answered, for the line under the search. */
 type Change =
@@ -36,13 +38,13 @@ function tipsterIdOf(text: string): number | null | undefined {
  * reason, which the server keeps in the audit log.
  */
 export function CommunityDesk() {
-  const { t } = useConsoleText();
+  const { t, language } = useConsoleText();
   const formatTime = useFormatTime();
   const queryClient = useQueryClient();
   const [codeDraft, setCodeDraft] = useState('');
   const [tipsterDraft, setTipsterDraft] = useState('');
   const [filter, setFilter] = useState<{ code: string; tipsterId?: number }>({ code: '' });
-  const [hidden, setHidden] = useState<HiddenFilter>('');
+  const [hidden, setHidden] = useState<FlagFilterValue>('');
   const [page, setPage] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
   const [change, setChange] = useState<Change | null>(null);
@@ -52,7 +54,7 @@ export function CommunityDesk() {
       callConsole(shareDeskList, {
         ...(filter.code ? { code: filter.code } : {}),
         ...(filter.tipsterId ? { tipsterId: filter.tipsterId } : {}),
-        ...(hidden ? { hidden: hidden === 'true' } : {}),
+        ...(flagOf(hidden) === undefined ? {} : { hidden: flagOf(hidden) }),
         page,
         size: pageSize,
       }),
@@ -136,21 +138,17 @@ export function CommunityDesk() {
             onValue={setTipsterDraft}
           />
         </Field>
-        <Field label={t('community.hiddenFilter')}>
-          <SelectInput<HiddenFilter>
-            value={hidden}
-            testId="community-hidden-filter"
-            choices={[
-              { value: '', label: t('common.all') },
-              { value: 'true', label: t('community.onlyHidden') },
-              { value: 'false', label: t('community.onlyShown') },
-            ]}
-            onValue={(value) => {
-              setHidden(value);
-              setPage(1);
-            }}
-          />
-        </Field>
+        <FlagFilter
+          label={t('community.hiddenFilter')}
+          value={hidden}
+          onlyTrue={t('community.onlyHidden')}
+          onlyFalse={t('community.onlyShown')}
+          testId="community-hidden-filter"
+          onValue={(value) => {
+            setHidden(value);
+            setPage(1);
+          }}
+        />
         <button type="submit" className="console-button" data-testid="community-search">
           {t('common.search')}
         </button>
@@ -191,8 +189,10 @@ export function CommunityDesk() {
                     <td data-label={labels.privacy}>
                       <span>{t(`community.privacies.${share.privacy}`)}</span>
                     </td>
-                    <td data-label={labels.sports}>
-                      <span>{share.sportIds.join(', ')}</span>
+                    <td data-label={labels.sports} data-testid={`community-sports-${share.code}`}>
+                      <span>
+                        {share.sportIds.map((sportId) => sportNameOf(sportId, language)).join(', ')}
+                      </span>
                     </td>
                     <td data-label={labels.createdAt}>
                       <span>{formatTime(share.createdAt)}</span>

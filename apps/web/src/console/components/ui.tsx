@@ -375,6 +375,51 @@ export function Field({ label, children }: { label: string; children: ReactNode 
   );
 }
 
+/** A filter by a yes/no field: every row (''), only those where it holds, only the others. */
+export type FlagFilterValue = '' | 'true' | 'false';
+
+/** The call's field of a flag filter: undefined for every row. */
+export function flagOf(value: FlagFilterValue): boolean | undefined {
+  return value === '' ? undefined : value === 'true';
+}
+
+/**
+ * A desk's filter by a yes/no field: a labelled drop-down of every row (`common.all`), only
+ * those where it holds and only the others, named by the desk. A new choice arrives through
+ * `onValue` (the desk goes back to its first page there).
+ */
+export function FlagFilter({
+  label,
+  value,
+  onlyTrue,
+  onlyFalse,
+  testId,
+  onValue,
+}: {
+  label: string;
+  value: FlagFilterValue;
+  onlyTrue: string;
+  onlyFalse: string;
+  testId: string;
+  onValue: (value: FlagFilterValue) => void;
+}) {
+  const { t } = useConsoleText();
+  return (
+    <Field label={label}>
+      <SelectInput<FlagFilterValue>
+        value={value}
+        testId={testId}
+        choices={[
+          { value: '', label: t('common.all') },
+          { value: 'true', label: onlyTrue },
+          { value: 'false', label: onlyFalse },
+        ]}
+        onValue={onValue}
+      />
+    </Field>
+  );
+}
+
 /**
  * Asks once more before a step that cannot be taken back. The dialog is `${testId}-dialog`, its
  * buttons `${testId}-confirm` and `${testId}-cancel`.

@@ -6,6 +6,9 @@ import { callConsole } from '../api/console-api';
 import {
   ErrorNote,
   Field,
+  FlagFilter,
+  type FlagFilterValue,
+  flagOf,
   Pager,
   SelectInput,
   TextInput,
@@ -14,7 +17,6 @@ import {
 } from '../components/ui';
 
 const pageSize = 20;
-type BlockedFilter = '' | 'true' | 'false';
 type VisitorsFilter = 'hidden' | 'shown';
 
 /**
@@ -27,7 +29,7 @@ export function MemberSearch() {
   const formatTime = useFormatTime();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
-  const [blocked, setBlocked] = useState<BlockedFilter>('');
+  const [blocked, setBlocked] = useState<FlagFilterValue>('');
   const [visitors, setVisitors] = useState<VisitorsFilter>('hidden');
   const [page, setPage] = useState(1);
   const members = useQuery({
@@ -35,7 +37,7 @@ export function MemberSearch() {
     queryFn: () =>
       callConsole(memberSearch, {
         ...(q ? { q } : {}),
-        ...(blocked ? { blocked: blocked === 'true' } : {}),
+        ...(flagOf(blocked) === undefined ? {} : { blocked: flagOf(blocked) }),
         withVisitors: visitors === 'shown',
         page,
         size: pageSize,
@@ -54,21 +56,17 @@ export function MemberSearch() {
         <Field label={t('members.query')}>
           <TextInput maxLength={64} value={draft} testId="member-query" onValue={setDraft} />
         </Field>
-        <Field label={t('members.blockedFilter')}>
-          <SelectInput<BlockedFilter>
-            value={blocked}
-            testId="member-blocked-filter"
-            choices={[
-              { value: '', label: t('common.all') },
-              { value: 'true', label: t('members.onlyBlocked') },
-              { value: 'false', label: t('members.onlyUnblocked') },
-            ]}
-            onValue={(value) => {
-              setBlocked(value);
-              setPage(1);
-            }}
-          />
-        </Field>
+        <FlagFilter
+          label={t('members.blockedFilter')}
+          value={blocked}
+          onlyTrue={t('members.onlyBlocked')}
+          onlyFalse={t('members.onlyUnblocked')}
+          testId="member-blocked-filter"
+          onValue={(value) => {
+            setBlocked(value);
+            setPage(1);
+          }}
+        />
         <Field label={t('members.visitorsFilter')}>
           <SelectInput<VisitorsFilter>
             value={visitors}

@@ -1,6 +1,8 @@
+import { formatPercentage } from '../../../lib/percent';
+
 /** SPEC §9: a percentage to five significant digits ("33.333%"); a share is 0–1. */
 export function formatPercent(share: number): string {
-  return `${Number((share * 100).toPrecision(5))}%`;
+  return formatPercentage(share * 100);
 }
 
 /** A score a member types: a whole number 0–99, or null for anything else. */

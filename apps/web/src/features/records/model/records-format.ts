@@ -1,5 +1,6 @@
 import { formatDisplayAmount } from '@sb/domain';
 import { displayDateOf, shiftDisplayDate, startOfDisplayDate } from '../../../lib/display-time';
+import { formatPercentage } from '../../../lib/percent';
 
 /** SPEC §9 history ranges: today, 7, 15 and 30 days. */
 export const dayRanges = [1, 7, 15, 30] as const;
@@ -39,7 +40,7 @@ export function formatSignedAmount(amountMinor: number, scale: number): string {
 export function formatWinRate(winCount: number, lossCount: number): string | null {
   const decided = winCount + lossCount;
   if (decided === 0) return null;
-  return `${Number(((winCount / decided) * 100).toPrecision(5))}%`;
+  return formatPercentage((winCount / decided) * 100);
 }
 
 /** Pages of `size` rows a list of `total` rows takes; at least one, so "1 / 1" shows when empty. */

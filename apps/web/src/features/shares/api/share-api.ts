@@ -15,13 +15,22 @@ import {
   shareUnfollow,
   shareVerify,
 } from '@sb/contract';
+import { parseLanguage } from '@sb/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '../../../lib/api-client';
+
+/** The page's language: answers name the legs in it (`legNames`), so it keys their queries. */
+function usePageLanguage() {
+  const { i18n } = useTranslation();
+  return parseLanguage(i18n.language);
+}
 
 /** A share and its proof by code; a refusal (8100 unknown or withdrawn) is the query's error. */
 export function useShareVerify(code: string) {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: ['share-verify', code],
+    queryKey: ['share-verify', code, language],
     queryFn: () => callApi(shareVerify, { code }, { isSilent: true }),
     retry: false,
   });
@@ -89,8 +98,9 @@ export const shareFeedPageSize = 10;
 
 /** One page of a feed, by sport when `sportId` is given; `following` is for members only. */
 export function useShareFeed(feed: ShareFeed, sportId: number | undefined, page: number) {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: ['share-list', feed, sportId ?? 0, page],
+    queryKey: ['share-list', feed, sportId ?? 0, page, language],
     queryFn: () =>
       callApi(
         shareList,
@@ -105,8 +115,9 @@ export const tipsterProfileKey = (tipsterId: number) => ['share-tipster', tipste
 
 /** A tipster's public profile; a tipster without one answers 8103 as the query's error. */
 export function useTipsterProfile(tipsterId: number, viewerId: number) {
+  const language = usePageLanguage();
   return useQuery({
-    queryKey: [...tipsterProfileKey(tipsterId), viewerId],
+    queryKey: [...tipsterProfileKey(tipsterId), viewerId, language],
     queryFn: () => callApi(sharePersonalData, { tipsterId }, { isSilent: true }),
     retry: false,
   });

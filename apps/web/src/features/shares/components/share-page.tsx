@@ -19,7 +19,7 @@ import {
 } from '../api/share-api';
 import { type BrowserCheck, checkInBrowser } from '../model/share-proof';
 import { SaveShareImage } from './share-image';
-import { orderLegsOf, statusTextOf } from './share-parts';
+import { namedLegsOf, orderLegsOf, statusTextOf } from './share-parts';
 import './shares.css';
 
 /** The browser's own check of the proof against the pinned key, run once both are in. */
@@ -101,7 +101,7 @@ function CopyToSlip({ share }: { share: Share }) {
     setIsCopying(true);
     setIsFailed(false);
     try {
-      const legs = share.placed.legs;
+      const legs = namedLegsOf(share);
       const now = await fetchLegsNow(legs);
       const slip = useSlipStore.getState();
       const dropped: string[] = [];

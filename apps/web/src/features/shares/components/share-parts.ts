@@ -26,9 +26,17 @@ const outcomeTextKeys: Record<ShareOutcome, string> = {
   rejected: 'sharePage.outcomeRejected',
 };
 
+/**
+ * The frozen legs named in the reader's language: the answer's `legNames` (read from the signed
+ * names of every language, or the leg's own in a share of layout 1).
+ */
+export function namedLegsOf(share: Share): Share['placed']['legs'] {
+  return share.placed.legs.map((leg, index) => ({ ...leg, ...share.legNames[index] }));
+}
+
 /** A frozen leg drawn as my bets draws an order's legs, its result from `settled` once final. */
 export function orderLegsOf(share: Share): OrderLeg[] {
-  return share.placed.legs.map((leg, index) => ({
+  return namedLegsOf(share).map((leg, index) => ({
     ...leg,
     requestedOdds: leg.odds,
     result: (share.settled?.legResults[index] ?? null) as LegResult | null,

@@ -25,6 +25,7 @@ function shareOf(privacy: SharePrivacy, isSettled = true): Share {
     link: '/#/share/ABCDEFGHJK',
     status: isSettled ? orderStatus.settled : orderStatus.accepted,
     copies: 3,
+    legNames: [{ leagueName: 'League', home: 'Arsenal', away: 'Chelsea', optName: 'Arsenal' }],
     placed: {
       v: 1,
       code: 'ABCDEFGHJK',
@@ -75,6 +76,17 @@ const textsOf = (share: Share) =>
   );
 
 describe('the share card', () => {
+  it("names the legs in the reader's language, as the answer's legNames give them", () => {
+    const share = {
+      ...shareOf('all'),
+      legNames: [{ leagueName: '联赛', home: '阿森纳', away: '切尔西', optName: '阿森纳' }],
+    };
+    const texts = textsOf(share);
+    expect(texts).toContain('阿森纳 v 切尔西');
+    expect(texts.some((text) => text.includes('1X2: 阿森纳 @ 2.10'))).toBe(true);
+    expect(texts).not.toContain('Arsenal v Chelsea');
+  });
+
   it('shows everything of a share with every detail: the name and the amounts', () => {
     expect(textsOf(shareOf('all'))).toEqual([
       'Single',

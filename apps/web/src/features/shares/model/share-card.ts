@@ -1,7 +1,7 @@
 import type { LegResult, Share } from '@sb/contract';
 import { formatDisplayAmount, fromOddsUnits } from '@sb/domain';
 import { legResultTextKeys, matchNameOf, type NamedLeg } from '../../../lib/bet-naming/leg-naming';
-import { statusTextOf } from '../components/share-parts';
+import { namedLegsOf, statusTextOf } from '../components/share-parts';
 
 /**
  * What the share's card image says, line by line, top to bottom: the bet's kind, who shared it
@@ -59,7 +59,7 @@ export function shareCardLines(share: Share, naming: CardNaming, origin: string)
         : t('sharePage.anonymous'),
     },
   ];
-  placed.legs.forEach((leg, index) => {
+  namedLegsOf(share).forEach((leg, index) => {
     const result = (settled?.legResults[index] ?? null) as LegResult | null;
     const pick = `${naming.marketName(leg)}: ${naming.selectionName(leg)} @ ${oddsText(leg.odds)}`;
     lines.push({ kind: 'match', text: matchNameOf(leg) });

@@ -1,0 +1,1 @@
+CREATE INDEX "community_shares_most_copied" ON "community_shares" USING btree ("copies" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "community_shares"."withdrawn_at" is null and "community_shares"."hidden_at" is null;
