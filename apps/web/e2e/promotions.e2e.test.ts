@@ -335,8 +335,10 @@ describe.skipIf(!hasChromium)(
 
     it('shows the page and the center wallet in Chinese, without English', async () => {
       if (!server) throw new Error('server did not start');
-      await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+      await page.setViewportSize(viewports.desktop);
       await page.goto(`${server.url}/#/promotions`);
+      // The member picks Chinese in the header: the campaigns are read again in it.
+      await byTestId(page, 'lang-select').selectOption('zh');
       await campaignCard(page, bonusId).waitFor({ timeout: 30_000 });
       await expect.poll(() => byTestId(page, 'promotions-page').textContent()).toContain('红包');
       const english = () =>
