@@ -268,6 +268,8 @@ describe.skipIf(!hasChromium)(
         .poll(() => card.getAttribute('data-grab'), { timeout: 30_000 })
         .toBe('ineligible');
       expect(await card.getByTestId('envelope-open').count()).toBe(0);
+      // Every envelope of it holds the same: one amount, not a range.
+      expect(await card.getByTestId('envelope-range').textContent()).toBe('10.00 CNY');
       expect(await card.getByTestId('envelope-state').textContent()).toBe(
         'You do not meet the conditions of this promotion',
       );

@@ -35,6 +35,7 @@ export const texts = {
       maxStake: 'Stakes up to {{amount}} count',
     },
     amounts: '{{min}} – {{max}} {{currency}}',
+    amountsFixed: '{{amount}} {{currency}}',
     claimed: '{{claimed}} / {{count}}',
     conditions: {
       member: 'Registered members',

@@ -37,6 +37,7 @@ export const texts: Texts = {
       maxStake: '单注 {{amount}} 以内计入流水',
     },
     amounts: '{{min}} – {{max}} {{currency}}',
+    amountsFixed: '{{amount}} {{currency}}',
     claimed: '{{claimed}} / {{count}}',
     conditions: {
       member: '正式会员',

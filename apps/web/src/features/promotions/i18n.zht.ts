@@ -37,6 +37,7 @@ export const texts: Texts = {
       maxStake: '單注 {{amount}} 以內計入流水',
     },
     amounts: '{{min}} – {{max}} {{currency}}',
+    amountsFixed: '{{amount}} {{currency}}',
     claimed: '{{claimed}} / {{count}}',
     conditions: {
       member: '正式會員',

@@ -11,7 +11,7 @@ import {
   grabStateOf,
   shortCommitment,
 } from '../model/campaigns';
-import { currencyCodeOf, EnvelopeDialog } from './envelope-dialog';
+import { amountsTextOf, currencyCodeOf, EnvelopeDialog } from './envelope-dialog';
 
 /**
  * One campaign: its title and status, what it pays (cash, or bonus money with its rollover,
@@ -59,13 +59,7 @@ export function EnvelopeCampaign({ campaign }: { campaign: MemberEnvelope }) {
           ) : null}
         </dd>
         <dt>{t('promotions.facts.amounts')}</dt>
-        <dd data-testid="envelope-range">
-          {t('promotions.amounts', {
-            min: money(campaign.minAmount),
-            max: money(campaign.maxAmount),
-            currency,
-          })}
-        </dd>
+        <dd data-testid="envelope-range">{amountsTextOf(campaign, t)}</dd>
         <dt>{t('promotions.facts.claimed')}</dt>
         <dd data-testid="envelope-claimed-count">
           {t('promotions.claimed', { claimed: campaign.claimedCount, count: campaign.count })}

@@ -1,6 +1,7 @@
 import type { EnvelopeClaim, MemberEnvelope } from '@sb/contract';
 import { findCurrencyById, formatDisplayAmount } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
@@ -12,6 +13,19 @@ import { EnvelopeAmount } from './envelope-amount';
 /** The code a campaign's amounts are in; the id itself for a currency the site does not know. */
 export function currencyCodeOf(currencyId: number): string {
   return findCurrencyById(currencyId)?.currencyCode ?? `#${currencyId}`;
+}
+
+/** What one envelope holds: a range, or the one amount when every envelope is the same. */
+export function amountsTextOf(campaign: MemberEnvelope, t: TFunction): string {
+  const currency = currencyCodeOf(campaign.currencyId);
+  const money = (minor: number) => formatDisplayAmount(minor, campaign.scale);
+  return campaign.minAmount === campaign.maxAmount
+    ? t('promotions.amountsFixed', { amount: money(campaign.minAmount), currency })
+    : t('promotions.amounts', {
+        min: money(campaign.minAmount),
+        max: money(campaign.maxAmount),
+        currency,
+      });
 }
 
 /**
@@ -54,7 +68,6 @@ export function EnvelopeDialog({
     }
   };
 
-  const currency = currencyCodeOf(campaign.currencyId);
   return (
     <Modal title={campaign.title} onClose={onClose} testId="envelope-dialog">
       <div className={claim ? 'envelope-card is-open' : 'envelope-card'}>
@@ -96,13 +109,7 @@ export function EnvelopeDialog({
           {t('promotions.envelope.close')}
         </button>
       ) : (
-        <p className="muted envelope-dialog__range">
-          {t('promotions.amounts', {
-            min: formatDisplayAmount(campaign.minAmount, campaign.scale),
-            max: formatDisplayAmount(campaign.maxAmount, campaign.scale),
-            currency,
-          })}
-        </p>
+        <p className="muted envelope-dialog__range">{amountsTextOf(campaign, t)}</p>
       )}
     </Modal>
   );
