@@ -1,5 +1,5 @@
 import { type OrderRecord, orderList, orderStatus } from '@sb/contract';
-import { encodeOptionId, formatDisplayAmount, fromOddsUnits, memberOdds } from '@sb/domain';
+import { formatDisplayAmount } from '@sb/domain';
 import type { EventSnapshot, FeedMessage } from '@sb/feed-sim';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +11,10 @@ import {
   stakeLimitFor,
 } from '../../server/src/modules/orders/stake-limits';
 import { expectedOffer } from '../../server/test/cash-out/helpers';
-import { authOf, registerMember } from '../../server/test/identity/helpers';
-import { expectOk, type Pick, placeBet, single } from '../../server/test/orders/helpers';
+import { expectOk, placeBet, single } from '../../server/test/orders/helpers';
 import { createTestApp, type TestApp } from '../../server/test/test-app';
 import { createTestDatabase } from '../../server/test/test-database';
-import { balanceOf, cny, fund, type TestMember } from '../../server/test/withdrawals/helpers';
+import { balanceOf, cny, type TestMember } from '../../server/test/withdrawals/helpers';
 import { miniSlipBarSpacePx } from '../src/features/betslip/mini-slip-layout';
 import {
   hasChromium,
@@ -24,7 +23,8 @@ import {
   warnWithoutChromium,
   webDistDir,
 } from './browser';
-import { createStillFeed, keptAlive } from './still-feed';
+import { byTestId, fundedAccount, preMatchPicks, serve, startStillServer } from './helpers';
+import { keptAlive } from './still-feed';
 import { worldClock } from './world-clock';
 
 warnWithoutChromium('web betting');
@@ -46,35 +46,6 @@ function betStopAndLift(event: EventSnapshot): [FeedMessage, FeedMessage] {
   ];
 }
 
-/** The first priced outcome of the open 1X2 market of pre-match events, one per event. */
-function preMatchPicks(events: EventSnapshot[], count: number): Pick[] {
-  const picks: Pick[] = [];
-  for (const event of events) {
-    if (event.fixture.kind !== 'match' || event.status.status !== 'not_started') continue;
-    const market = event.markets.find((entry) => entry.playId === 3 && entry.status === 'active');
-    const outcome = market?.outcomes.find((entry) => entry.active && entry.odds > 0);
-    if (!market || !outcome) continue;
-    picks.push({
-      event,
-      market,
-      outcomeId: outcome.id,
-      optId: encodeOptionId({
-        eventId: event.fixture.eventId,
-        playId: market.playId,
-        specifiers: market.specifiers,
-        outcomeId: outcome.id,
-      }),
-      odds: memberOdds(fromOddsUnits(outcome.odds), market.playId, [0, 0, 0]),
-    });
-    if (picks.length === count) return picks;
-  }
-  throw new Error(`only ${picks.length} pre-match picks in the world`);
-}
-
-function byTestId(page: Page, testId: string) {
-  return page.getByTestId(testId);
-}
-
 /** The header balance once loaded, as shown ("980.00"). */
 async function balanceShown(page: Page): Promise<string> {
   const balance = byTestId(page, 'balance');
@@ -83,29 +54,8 @@ async function balanceShown(page: Page): Promise<string> {
 }
 
 /** The real server on a still feed, serving the built web app, with a member holding money. */
-async function startBettingServer() {
-  const feed = createStillFeed('betting-e2e');
-  const testApp = await createTestApp({
-    feedProvider: feed.provider,
-    webDistDir,
-    config: { BET_DELAY_MS: 200 },
-  });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = testApp.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('test server has no port');
-  return { testApp, feed, url: `http://127.0.0.1:${address.port}` };
-}
-
-async function fundedMemberWithAccount(testApp: TestApp) {
-  const { account, password, session } = await registerMember(testApp);
-  await fund(testApp, session.memberId, cny.currencyId, fundedMinor);
-  const member: TestMember = {
-    session,
-    password,
-    userId: session.memberId,
-    auth: authOf(session),
-  };
-  return { account, member };
+function startBettingServer() {
+  return startStillServer('betting-e2e', { config: { BET_DELAY_MS: 200 } });
 }
 
 async function logIn(page: Page, url: string, account: string, password: string) {
@@ -137,7 +87,7 @@ describe.skipIf(!hasChromium)('my bets, cash out and records in Chromium', () =>
   it('shows orders placed through the API in my bets, and cashing one out raises the balance', async () => {
     if (!server) throw new Error('server did not start');
     const { testApp, feed, url } = server;
-    const { account, member } = await fundedMemberWithAccount(testApp);
+    const { account, member } = await fundedAccount(testApp, fundedMinor);
     const [firstPick, secondPick, laterPick] = preMatchPicks(feed.simulator.snapshot().events, 3);
     if (!firstPick || !secondPick || !laterPick) throw new Error('not enough picks');
     for (const pick of [firstPick, secondPick]) {
@@ -299,7 +249,7 @@ describe.skipIf(!hasChromium)('the bet slip from the match list in Chromium', ()
 
   it('adds an odds option to the slip, toggles it and places it as a single', async () => {
     if (!server) throw new Error('server did not start');
-    const { account, member } = await fundedMemberWithAccount(server.testApp);
+    const { account, member } = await fundedAccount(server.testApp, fundedMinor);
     await logIn(page, server.url, account, member.password);
     expect(await balanceShown(page)).toBe('1,000.00');
 
@@ -559,11 +509,8 @@ describe.skipIf(!hasChromium)(
         now: () => new Date(serverNowMs()),
         config: { BET_DELAY_MS: 500 },
       });
-      await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-      const address = testApp.app.server.address();
-      if (!address || typeof address === 'string') throw new Error('test server has no port');
-      url = `http://127.0.0.1:${address.port}`;
-      ({ account, member } = await fundedMemberWithAccount(testApp));
+      url = await serve(testApp);
+      ({ account, member } = await fundedAccount(testApp, fundedMinor));
       browser = await launchBrowser('sb-web-chain');
       page = browser.page;
     }, 180_000);

@@ -2,16 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorToken } from '../../server/test/operators/helpers';
 import { createPost, postFields } from '../../server/test/site-content/helpers';
-import { createTestApp, type TestApp } from '../../server/test/test-app';
-import {
-  hasChromium,
-  launchBrowser,
-  type TestBrowser,
-  warnWithoutChromium,
-  webDistDir,
-} from './browser';
+import type { TestApp } from '../../server/test/test-app';
+import { hasChromium, launchBrowser, type TestBrowser, warnWithoutChromium } from './browser';
+import { startStillServer } from './helpers';
 import { checkScreen, screenshotDir, viewports } from './screens';
-import { createStillFeed } from './still-feed';
 
 warnWithoutChromium('community');
 
@@ -48,17 +42,8 @@ const posts = {
 } as const;
 type Language = keyof typeof posts;
 
-async function startServer() {
-  const feed = createStillFeed('community-e2e', instant);
-  const testApp = await createTestApp({
-    feedProvider: feed.provider,
-    webDistDir,
-    now: () => new Date(instant),
-  });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = testApp.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('test server has no port');
-  return { testApp, url: `http://127.0.0.1:${address.port}` };
+function startServer() {
+  return startStillServer('community-e2e', { instant, now: () => new Date(instant) });
 }
 
 /** Publishes each language's notice, article and activity through the site desk's calls. */

@@ -1,25 +1,17 @@
-import { encodeOptionId, fromOddsUnits, memberOdds } from '@sb/domain';
-import type { EventSnapshot } from '@sb/feed-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authOf, registerMember } from '../../server/test/identity/helpers';
 import { expectOk, type Pick, parlay, placeBet, single } from '../../server/test/orders/helpers';
-import { createTestApp, type TestApp } from '../../server/test/test-app';
+import type { TestApp } from '../../server/test/test-app';
 import {
   cny,
   fund,
   setWithdrawPassword,
   type TestMember,
 } from '../../server/test/withdrawals/helpers';
-import {
-  hasChromium,
-  launchBrowser,
-  type TestBrowser,
-  warnWithoutChromium,
-  webDistDir,
-} from './browser';
+import { hasChromium, launchBrowser, type TestBrowser, warnWithoutChromium } from './browser';
+import { preMatchPicks, startStillServer } from './helpers';
 import { checkScreen, layoutFaults, screenshotDir, viewports } from './screens';
-import { createStillFeed } from './still-feed';
 
 warnWithoutChromium('web layout');
 
@@ -29,32 +21,6 @@ const fundedMinor = 100_000;
 const boardTabs = ['home', 'inPlay', 'today', 'early', 'outrights', 'results'] as const;
 const walletTabCount = 6;
 const virtualRacingId = 10000005;
-
-/** The first priced outcome of the open 1X2 market of football events not started, one each. */
-function preMatchPicks(events: EventSnapshot[], count: number): Pick[] {
-  const picks: Pick[] = [];
-  for (const event of events) {
-    if (event.fixture.sportId !== 1 || event.fixture.kind !== 'match') continue;
-    if (event.status.status !== 'not_started') continue;
-    const market = event.markets.find((entry) => entry.playId === 3 && entry.status === 'active');
-    const outcome = market?.outcomes.find((entry) => entry.active && entry.odds > 0);
-    if (!market || !outcome) continue;
-    picks.push({
-      event,
-      market,
-      outcomeId: outcome.id,
-      optId: encodeOptionId({
-        eventId: event.fixture.eventId,
-        playId: market.playId,
-        specifiers: market.specifiers,
-        outcomeId: outcome.id,
-      }),
-      odds: memberOdds(fromOddsUnits(outcome.odds), market.playId, [0, 0, 0]),
-    });
-    if (picks.length === count) return picks;
-  }
-  throw new Error(`only ${picks.length} pre-match picks in the world`);
-}
 
 /** Waits until the board shows the list of the tab or sport asked for, not the previous one. */
 async function boardSettled(page: Page): Promise<void> {
@@ -73,13 +39,8 @@ async function showMatch(page: Page, pick: Pick) {
   return row;
 }
 
-async function startLayoutServer() {
-  const feed = createStillFeed('layout-e2e');
-  const testApp = await createTestApp({ feedProvider: feed.provider, webDistDir });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = testApp.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('test server has no port');
-  return { testApp, feed, url: `http://127.0.0.1:${address.port}` };
+function startLayoutServer() {
+  return startStillServer('layout-e2e');
 }
 
 /**
@@ -110,7 +71,7 @@ describe.skipIf(!hasChromium)('every member screen from 360 to 1440 px wide', ()
   beforeAll(async () => {
     server = await startLayoutServer();
     const { events } = server.feed.simulator.snapshot();
-    picks = preMatchPicks(events, 5);
+    picks = preMatchPicks(events, 5, { where: (event) => event.fixture.sportId === 1 });
     const live = events.find(
       (event) =>
         event.fixture.kind === 'match' &&

@@ -3,17 +3,10 @@ import { createSeededPast, type EventSnapshot } from '@sb/feed-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authOf, expectOk, registerMember } from '../../server/test/identity/helpers';
-import { createTestApp, type TestApp } from '../../server/test/test-app';
-import {
-  hasChromium,
-  launchBrowser,
-  type TestBrowser,
-  warnWithoutChromium,
-  webDistDir,
-} from './browser';
+import type { TestApp } from '../../server/test/test-app';
+import { hasChromium, launchBrowser, type TestBrowser, warnWithoutChromium } from './browser';
+import { byTestId, startStillServer } from './helpers';
 import { checkScreen, viewports } from './screens';
-import { createStillFeed } from './still-feed';
-import { worldClock } from './world-clock';
 
 warnWithoutChromium('web predictions');
 
@@ -50,8 +43,6 @@ function upcomingMatch(events: EventSnapshot[]): EventSnapshot {
   return found;
 }
 
-const byTestId = (page: Page, testId: string) => page.getByTestId(testId);
-
 describe.skipIf(!hasChromium)('previews and predictions in Chromium', () => {
   let testApp: TestApp | undefined;
   let browser: TestBrowser | undefined;
@@ -61,20 +52,14 @@ describe.skipIf(!hasChromium)('previews and predictions in Chromium', () => {
   let member: Awaited<ReturnType<typeof registerMember>>;
 
   beforeAll(async () => {
-    const feed = createStillFeed(seed, worldStart);
-    const clock = worldClock(worldStart);
-    testApp = await createTestApp({
-      feedProvider: feed.provider,
-      webDistDir,
-      now: () => new Date(clock()),
+    const server = await startStillServer(seed, {
+      instant: worldStart,
       teamRecords: createSeededPast(seed),
     });
-    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = testApp.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('test server has no port');
-    url = `http://127.0.0.1:${address.port}`;
-    match = upcomingMatch(feed.simulator.snapshot().events);
-    member = await registerMember(testApp);
+    testApp = server.testApp;
+    url = server.url;
+    match = upcomingMatch(server.feed.simulator.snapshot().events);
+    member = await registerMember(server.testApp);
     browser = await launchBrowser('sb-web-predictions', { locale: 'en-US' });
     page = browser.page;
   }, 180_000);

@@ -5,24 +5,14 @@ import {
   shareVerify,
   shareWithdraw,
 } from '@sb/contract';
-import { encodeOptionId, fromOddsUnits, memberOdds } from '@sb/domain';
 import type { EventSnapshot, FeedMessage } from '@sb/feed-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authOf, registerMember } from '../../server/test/identity/helpers';
 import { expectOk, type Pick, parlay, placeBet, single } from '../../server/test/orders/helpers';
-import { createTestApp, type TestApp } from '../../server/test/test-app';
-import { cny, fund, type TestMember } from '../../server/test/withdrawals/helpers';
-import {
-  hasChromium,
-  launchBrowser,
-  type TestBrowser,
-  warnWithoutChromium,
-  webDistDir,
-} from './browser';
+import type { TestMember } from '../../server/test/withdrawals/helpers';
+import { hasChromium, launchBrowser, type TestBrowser, warnWithoutChromium } from './browser';
+import { byTestId, fundedAccount, preMatchPicks, startStillServer } from './helpers';
 import { checkScreen, viewports } from './screens';
-import { createStillFeed } from './still-feed';
-import { worldClock } from './world-clock';
 
 warnWithoutChromium('shares');
 
@@ -31,10 +21,6 @@ const instant = Date.UTC(2026, 0, 10, 15, 0, 0);
 /** 1,000.00 CNY in minor units. */
 const fundedMinor = 100_000;
 const stakeMinor = 1_000;
-
-function byTestId(page: Page, testId: string) {
-  return page.getByTestId(testId);
-}
 
 /** A bet stop on the event: every market suspended, as the feed would send it next. */
 function betStop(event: EventSnapshot): FeedMessage {
@@ -50,52 +36,6 @@ function betStop(event: EventSnapshot): FeedMessage {
   };
 }
 
-/** Pre-match matches of the still world with an open, priced 1X2 market, one pick each. */
-function preMatchPicks(events: EventSnapshot[], count: number): Pick[] {
-  const picks: Pick[] = [];
-  for (const event of events) {
-    if (event.fixture.kind !== 'match' || event.status.status !== 'not_started') continue;
-    const market = event.markets.find((entry) => entry.playId === 3 && entry.status === 'active');
-    const outcome = market?.outcomes.find((entry) => entry.active && entry.odds > 0);
-    if (!market || !outcome) continue;
-    picks.push({
-      event,
-      market,
-      outcomeId: outcome.id,
-      optId: encodeOptionId({
-        eventId: event.fixture.eventId,
-        playId: market.playId,
-        specifiers: market.specifiers,
-        outcomeId: outcome.id,
-      }),
-      odds: memberOdds(fromOddsUnits(outcome.odds), market.playId, [0, 0, 0]),
-    });
-    if (picks.length === count) return picks;
-  }
-  throw new Error(`only ${picks.length} pre-match picks in the world`);
-}
-
-async function startServer() {
-  const feed = createStillFeed('shares-e2e', instant);
-  const clock = worldClock(instant);
-  const testApp = await createTestApp({
-    feedProvider: feed.provider,
-    webDistDir,
-    now: () => new Date(clock()),
-  });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = testApp.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('test server has no port');
-  return { testApp, feed, url: `http://127.0.0.1:${address.port}` };
-}
-
-async function fundedMember(testApp: TestApp) {
-  const { account, password, session } = await registerMember(testApp);
-  await fund(testApp, session.memberId, cny.currencyId, fundedMinor);
-  const member: TestMember = { session, password, userId: session.memberId, auth: authOf(session) };
-  return { account, member };
-}
-
 async function logIn(page: Page, url: string, account: string, password: string) {
   await page.goto(`${url}/#/index`);
   await byTestId(page, 'login-open').click();
@@ -106,7 +46,7 @@ async function logIn(page: Page, url: string, account: string, password: string)
 }
 
 describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', () => {
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: Awaited<ReturnType<typeof startStillServer>> | undefined;
   let sharer: TestBrowser | undefined;
   let copier: TestBrowser | undefined;
   let page: Page;
@@ -119,7 +59,7 @@ describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', (
   let parlayCode = '';
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startStillServer('shares-e2e', { instant });
     picks = preMatchPicks(server.feed.simulator.snapshot().events, 3);
     sharer = await launchBrowser('sb-web-shares-a');
     copier = await launchBrowser('sb-web-shares-b');
@@ -136,7 +76,7 @@ describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', (
   it('shares a bet from my bets with a privacy level and a comment, and shows its code and link', async () => {
     if (!server) throw new Error('server did not start');
     const { testApp, url } = server;
-    const { account, member } = await fundedMember(testApp);
+    const { account, member } = await fundedAccount(testApp, fundedMinor);
     sharingMember = member;
     const [pick] = picks;
     if (!pick) throw new Error('no pick');
@@ -188,7 +128,7 @@ describe.skipIf(!hasChromium)('shared orders on the member site, in Chromium', (
   it('shows a shared bet verified to another member, who copies it to their slip', async () => {
     if (!server || !order) throw new Error('no share to open');
     const { testApp, url } = server;
-    const { account, member } = await fundedMember(testApp);
+    const { account, member } = await fundedAccount(testApp, fundedMinor);
     await other.setViewportSize(viewports.desktop);
     await logIn(other, url, account, member.password);
     await other.goto(`${url}/#/share/${code}`);

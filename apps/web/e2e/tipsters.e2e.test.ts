@@ -1,25 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { type RankedTipster, shareCreate } from '@sb/contract';
-import { encodeOptionId, fromOddsUnits, memberOdds } from '@sb/domain';
 import type { EventSnapshot, FeedMessage } from '@sb/feed-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogue } from '../../server/src/modules/catalogue/catalogue.service';
-import { authOf, registerMember } from '../../server/test/identity/helpers';
 import { expectOk, type Pick, placeBet, single } from '../../server/test/orders/helpers';
-import { createTestApp } from '../../server/test/test-app';
-import { cny, fund, type TestMember } from '../../server/test/withdrawals/helpers';
+import type { TestMember } from '../../server/test/withdrawals/helpers';
 import { percentOfUnits } from '../src/features/shares/model/figures';
-import {
-  hasChromium,
-  launchBrowser,
-  type TestBrowser,
-  warnWithoutChromium,
-  webDistDir,
-} from './browser';
+import { hasChromium, launchBrowser, type TestBrowser, warnWithoutChromium } from './browser';
+import { byTestId, fundedAccount, preMatchPicks, startStillServer } from './helpers';
 import { checkScreen, screenshotDir, viewports } from './screens';
-import { createStillFeed } from './still-feed';
-import { worldClock } from './world-clock';
 
 warnWithoutChromium('tipsters');
 
@@ -36,69 +26,23 @@ const hour = 3_600_000;
 
 type Ranking = { window: number; minOrders: number; records: RankedTipster[]; total: number };
 
-function byTestId(page: Page, testId: string) {
-  return page.getByTestId(testId);
-}
-
 /**
  * Matches of the still world that start in an hour or more, taken by id so every run picks the
  * same ones, with an open 1X2 outcome priced at 1.50 or more (well above the ranking's 1.30).
  */
 function rankablePicks(events: EventSnapshot[], count: number): Pick[] {
-  const picks: Pick[] = [];
-  const matches = events
-    .filter(
-      (event) =>
-        event.fixture.kind === 'match' &&
-        event.status.status === 'not_started' &&
-        event.fixture.startTime > instant + hour,
-    )
-    .sort((one, other) => one.fixture.eventId - other.fixture.eventId);
-  for (const event of matches) {
-    const market = event.markets.find((entry) => entry.playId === 3 && entry.status === 'active');
-    const outcome = market?.outcomes.find(
-      (entry) =>
-        entry.active &&
-        entry.odds > 0 &&
-        memberOdds(fromOddsUnits(entry.odds), 3, [0, 0, 0]) >= 1.5,
-    );
-    if (!market || !outcome) continue;
-    picks.push({
-      event,
-      market,
-      outcomeId: outcome.id,
-      optId: encodeOptionId({
-        eventId: event.fixture.eventId,
-        playId: market.playId,
-        specifiers: market.specifiers,
-        outcomeId: outcome.id,
-      }),
-      odds: memberOdds(fromOddsUnits(outcome.odds), market.playId, [0, 0, 0]),
-    });
-    if (picks.length === count) return picks;
-  }
-  throw new Error(`only ${picks.length} rankable pre-match picks in the world`);
-}
-
-async function startServer() {
-  const feed = createStillFeed('tipsters-e2e', instant);
-  const clock = worldClock(instant);
-  const testApp = await createTestApp({
-    feedProvider: feed.provider,
-    webDistDir,
-    now: () => new Date(clock()),
+  const byId = [...events].sort((one, other) => one.fixture.eventId - other.fixture.eventId);
+  return preMatchPicks(byId, count, {
+    where: (event) => event.fixture.startTime > instant + hour,
+    minOdds: 1.5,
   });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = testApp.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('test server has no port');
-  return { testApp, feed, url: `http://127.0.0.1:${address.port}` };
 }
 
 /**
  * The picks' results, as settlement gets them in production: recorded in the catalogue, then
  * delivered by the feed; answers once the settlement worker has settled them.
  */
-async function settle(server: Awaited<ReturnType<typeof startServer>>, picks: Pick[]) {
+async function settle(server: Awaited<ReturnType<typeof startStillServer>>, picks: Pick[]) {
   const { testApp, feed } = server;
   const worker = testApp.modules.settlement.worker;
   if (!worker) throw new Error('no settlement worker');
@@ -130,7 +74,7 @@ async function settle(server: Awaited<ReturnType<typeof startServer>>, picks: Pi
 }
 
 describe.skipIf(!hasChromium)('the top tipsters on the member site, in Chromium', () => {
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: Awaited<ReturnType<typeof startStillServer>> | undefined;
   let browser: TestBrowser | undefined;
   let page: Page;
   let tipster: TestMember | undefined;
@@ -138,7 +82,7 @@ describe.skipIf(!hasChromium)('the top tipsters on the member site, in Chromium'
   const codes: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startStillServer('tipsters-e2e', { instant });
     picks = rankablePicks(server.feed.simulator.snapshot().events, rankedAt);
     browser = await launchBrowser('sb-web-tipsters');
     page = browser.page;
@@ -166,14 +110,7 @@ describe.skipIf(!hasChromium)('the top tipsters on the member site, in Chromium'
   it('ranks a tipster after 20 settled shares placed before kick-off, and opens their profile', async () => {
     if (!server) throw new Error('server did not start');
     const { testApp, url } = server;
-    const { session, password } = await registerMember(testApp);
-    await fund(testApp, session.memberId, cny.currencyId, fundedMinor);
-    const member: TestMember = {
-      session,
-      password,
-      userId: session.memberId,
-      auth: authOf(session),
-    };
+    const { member } = await fundedAccount(testApp, fundedMinor);
     tipster = member;
     for (const pick of picks) {
       const order = expectOk(await placeBet(testApp, member, single(pick, stakeMinor)));

@@ -12,6 +12,9 @@ export const intField = () => z.number().int().safe();
 export const boundedInt = (min: number, max: number) =>
   intField().pipe(z.number().int().min(min).max(max));
 
+/** A positive id: a match, league, sport, or a row the database keys by a 64-bit integer. */
+export const idField = () => boundedInt(1, Number.MAX_SAFE_INTEGER);
+
 /** A positive id the database keeps as a 32-bit integer: sports, plays, leagues. */
 export const int32IdField = () => boundedInt(1, 2_147_483_647);
 
@@ -31,6 +34,10 @@ export const epochMsField = () => boundedInt(0, maxEpochMs);
 
 /** True or false; the wire also reads `1`/`0` and their text. */
 export const boolField = () => z.boolean();
+
+/** One page of a list: its records and how many there are in all. */
+export const recordPageSchema = <Record extends z.ZodType>(record: Record) =>
+  z.object({ records: z.array(record), total: z.number().int() });
 
 /** Free text with a bound on its length, trimmed. */
 export const textField = (maxLength: number) => z.string().trim().max(maxLength);

@@ -197,14 +197,23 @@ export const shareList = defineCall({
   auth: 'public',
   tag,
   summary:
-    'A feed of shares: latest, most copied, or from followed tipsters (members only), by sport, paged',
+    'A feed of shares: latest, most copied, or from followed tipsters (members only), by sport, paged; total counts at most 1000 shares past the page (totalCapped: more follow)',
   input: z.object({
     feed: z.enum(shareFeeds).default('latest'),
     sportId: boundedInt(1, 2_147_483_647).optional(),
     page: boundedInt(1, 10_000).default(1),
     size: boundedInt(1, 50).default(20),
   }),
-  output: z.object({ records: z.array(shareSchema), total: z.number().int() }),
+  output: z.object({
+    records: z.array(shareSchema),
+    /**
+     * The feed's shares counted from the first, but never more than 1000 past the page's first
+     * share: exact when `totalCapped` is false, otherwise a lower bound (show it as "1000+").
+     */
+    total: z.number().int(),
+    /** Whether more shares follow the ones `total` counts: the feed goes on past it. */
+    totalCapped: z.boolean(),
+  }),
 });
 
 export const shareVerify = defineCall({

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { boundedInt, epochMsField, textField } from './common';
+import { boundedInt, epochMsField, idField, textField } from './common';
 
 /**
  * Match-side calls (SPEC §7 "Match and order paths", DESIGN §5: under /match/api/). Matches,
  * options and events travel in SPEC §3's short field names; shapes SPEC does not name use plain
  * names. docs/matches.md records the choices SPEC leaves open.
  */
-
-/** A positive id: sport, league, match. */
-const idField = () => boundedInt(1, Number.MAX_SAFE_INTEGER);
 
 /**
  * A list of ids: comma-joined text (`"1,2,3"`, SPEC's leg list), a JSON array, or one id (the
@@ -544,14 +541,19 @@ export const matchLiveSwitch = defineCall({
   }),
 });
 
-const pastMatchSchema = z.object({
-  /** Kick-off, epoch milliseconds. */
-  t: z.number().int(),
-  leagueName: z.string(),
+/** A match's two sides as its records name them, in the request's language. */
+export const matchSidesFields = {
   homeId: z.number().int(),
   homeName: z.string(),
   awayId: z.number().int(),
   awayName: z.string(),
+};
+
+export const pastMatchSchema = z.object({
+  /** Kick-off, epoch milliseconds. */
+  t: z.number().int(),
+  leagueName: z.string(),
+  ...matchSidesFields,
   homeScore: z.number().int(),
   awayScore: z.number().int(),
 });

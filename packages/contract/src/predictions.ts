@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { boundedInt, textField } from './common';
+import { boundedInt, idField, recordPageSchema, textField } from './common';
+import { matchSidesFields, pastMatchSchema } from './match';
 
 /**
  * Match previews and score predictions (SPEC §1 predictions, SPEC §7 `match/prospect/list|info|
@@ -10,9 +11,6 @@ import { boundedInt, textField } from './common';
  */
 
 const tag = 'predictions';
-
-/** A positive id: sport, league, match. */
-const idField = () => boundedInt(1, Number.MAX_SAFE_INTEGER);
 
 /** Goals (points, sets) one side scores in a prediction. */
 export const predictedScoreMax = 99;
@@ -40,6 +38,16 @@ const pageFields = {
   size: boundedInt(1, 50).default(20),
 };
 
+/** What the lists of upcoming matches are narrowed by, a page at a time. */
+const upcomingMatchFilter = {
+  sportId: idField().optional(),
+  leagueId: idField().optional(),
+  ...pageFields,
+};
+
+/** A result seen from one side: won, drawn or lost. */
+const formResultSchema = z.enum(['W', 'D', 'L']);
+
 /** The model's fair 1X2 probabilities (margin removed), each 0–1; null when the book has none. */
 export const fairProbabilitiesSchema = z
   .object({ home: z.number(), draw: z.number(), away: z.number() })
@@ -51,10 +59,7 @@ const matchHeadSchema = z.object({
   sportId: z.number().int(),
   leagueId: z.number().int(),
   leagueName: z.string(),
-  homeId: z.number().int(),
-  homeName: z.string(),
-  awayId: z.number().int(),
-  awayName: z.string(),
+  ...matchSidesFields,
   /** Kick-off, epoch milliseconds; predictions close then. */
   startTime: z.number().int(),
 });
@@ -67,18 +72,11 @@ const formEntrySchema = z.object({
   isHome: z.boolean(),
   goalsFor: z.number().int(),
   goalsAgainst: z.number().int(),
-  result: z.enum(['W', 'D', 'L']),
+  result: formResultSchema,
 });
 
-const meetingSchema = z.object({
-  t: z.number().int(),
-  homeId: z.number().int(),
-  homeName: z.string(),
-  awayId: z.number().int(),
-  awayName: z.string(),
-  homeScore: z.number().int(),
-  awayScore: z.number().int(),
-});
+/** A past meeting of the two sides: a past match as the head-to-head record has it. */
+const meetingSchema = pastMatchSchema.omit({ leagueName: true });
 
 /** One row of a league table over the seeded record's latest rounds. */
 const standingRowSchema = z.object({
@@ -99,8 +97,8 @@ const standingRowSchema = z.object({
 export const previewSummarySchema = matchHeadSchema.extend({
   probabilities: fairProbabilitiesSchema,
   /** Each side's last five results, newest first: W, D or L. */
-  homeForm: z.array(z.enum(['W', 'D', 'L'])),
-  awayForm: z.array(z.enum(['W', 'D', 'L'])),
+  homeForm: z.array(formResultSchema),
+  awayForm: z.array(formResultSchema),
   /** Each side's place in its league table (null when the record has none). */
   homePosition: z.number().int().nullable(),
   awayPosition: z.number().int().nullable(),
@@ -119,10 +117,7 @@ export const previewSchema = previewSummarySchema.extend({
 });
 export type Preview = z.infer<typeof previewSchema>;
 
-const previewPageSchema = z.object({
-  records: z.array(previewSummarySchema),
-  total: z.number().int(),
-});
+const previewPageSchema = recordPageSchema(previewSummarySchema);
 
 export const prospectList = defineCall({
   path: '/match/api/prospect/list',
@@ -131,7 +126,7 @@ export const prospectList = defineCall({
   tag,
   summary:
     'Previews of upcoming matches (kick-off order): the model’s fair 1X2 probabilities, each side’s last five results and league places; by sport and league.',
-  input: z.object({ sportId: idField().optional(), leagueId: idField().optional(), ...pageFields }),
+  input: z.object(upcomingMatchFilter),
   output: previewPageSchema,
 });
 
@@ -183,17 +178,14 @@ export const predictList = defineCall({
   tag,
   summary:
     'Upcoming matches open to predictions (kick-off order), each with the model’s fair probabilities, how members’ picks split (home, draw, away) and the caller’s own prediction.',
-  input: z.object({ sportId: idField().optional(), leagueId: idField().optional(), ...pageFields }),
-  output: z.object({
-    records: z.array(
-      matchHeadSchema.extend({
-        probabilities: fairProbabilitiesSchema,
-        picks: pickSplitSchema,
-        mine: predictionSchema.nullable(),
-      }),
-    ),
-    total: z.number().int(),
-  }),
+  input: z.object(upcomingMatchFilter),
+  output: recordPageSchema(
+    matchHeadSchema.extend({
+      probabilities: fairProbabilitiesSchema,
+      picks: pickSplitSchema,
+      mine: predictionSchema.nullable(),
+    }),
+  ),
 });
 
 export const predictSubmit = defineCall({
@@ -217,22 +209,19 @@ export const predictMine = defineCall({
   summary:
     'The member’s predictions, latest kick-off first, each with its match, the result once known and the points earned (5 exact score, 2 right result).',
   input: z.object(pageFields),
-  output: z.object({
-    records: z.array(
-      predictionSchema.extend({
-        match: matchHeadSchema,
-        /**
-         * `open` until kick-off, `pending` until the result is known, `scored`, or `void` when
-         * the match was cancelled or abandoned.
-         */
-        state: z.enum(predictionStates),
-        result: z.object({ homeScore: z.number().int(), awayScore: z.number().int() }).nullable(),
-        /** Null until scored. */
-        points: z.number().int().nullable(),
-      }),
-    ),
-    total: z.number().int(),
-  }),
+  output: recordPageSchema(
+    predictionSchema.extend({
+      match: matchHeadSchema,
+      /**
+       * `open` until kick-off, `pending` until the result is known, `scored`, or `void` when the
+       * match was cancelled or abandoned.
+       */
+      state: z.enum(predictionStates),
+      result: z.object({ homeScore: z.number().int(), awayScore: z.number().int() }).nullable(),
+      /** Null until scored. */
+      points: z.number().int().nullable(),
+    }),
+  ),
 });
 
 const leaderboardEntrySchema = z.object({

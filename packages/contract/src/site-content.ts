@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { boolField, boundedInt, epochMsField, intField, textField } from './common';
+import {
+  boolField,
+  boundedInt,
+  epochMsField,
+  intField,
+  recordPageSchema,
+  textField,
+} from './common';
 
 /**
  * Site content: notices (short marquee texts), news, banners and activities, kept as posts that
@@ -158,7 +165,7 @@ export const sitePostList = defineCall({
     page: boundedInt(1, 10_000).default(1),
     size: boundedInt(1, 100).default(20),
   }),
-  output: z.object({ records: z.array(sitePostSchema), total: z.number().int() }),
+  output: recordPageSchema(sitePostSchema),
 });
 
 export const sitePostSave = defineCall({
@@ -267,7 +274,7 @@ export const noticePageList = defineCall({
   tag: 'content',
   summary: "Notices and news shown now in the request's language, newest first, a page at a time.",
   input: z.object(contentPage),
-  output: z.object({ records: z.array(pagePostSchema), total: z.number().int() }),
+  output: recordPageSchema(pagePostSchema),
 });
 
 export const noticeDetail = defineCall({
@@ -300,7 +307,7 @@ export const activityList = defineCall({
   summary:
     "Activities (promotions) running now in the request's language, highest sort weight first.",
   input: z.object(contentPage),
-  output: z.object({ records: z.array(activitySummarySchema), total: z.number().int() }),
+  output: recordPageSchema(activitySummarySchema),
 });
 
 export const activityDetail = defineCall({

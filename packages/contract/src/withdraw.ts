@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { boundedInt, epochMsField, textField, wirePasswordSchema } from './common';
+import { boundedInt, epochMsField, idField, textField, wirePasswordSchema } from './common';
 import { historyRecordSchema, payMethodSchema } from './wallet';
 
 /**
@@ -10,9 +10,6 @@ import { historyRecordSchema, payMethodSchema } from './wallet';
  */
 
 const tag = 'withdraw';
-
-/** A positive id. */
-const idField = () => boundedInt(1, Number.MAX_SAFE_INTEGER);
 
 /** An amount in minor units; decimal text is read as a number, so "12.5" is refused as a fraction. */
 const minorAmountField = () =>

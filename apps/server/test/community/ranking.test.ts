@@ -1,5 +1,5 @@
 import { errorCatalogue, type OrderRecord, orderStatus, type RankedTipster } from '@sb/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthenticatedUser } from '../../src/http/request-context';
 import { createCommunityRepository } from '../../src/modules/community/community.repository';
@@ -10,8 +10,16 @@ import {
 import {
   type CommunityService,
   createCommunityService,
+  feedPageKeepMs,
+  maskedName,
 } from '../../src/modules/community/community.service';
-import { rankedEntry, rankScore } from '../../src/modules/community/tipster-ranking';
+import {
+  longestWinStreak,
+  rankedEntry,
+  rankMinOrders,
+  rankScore,
+  windowStart,
+} from '../../src/modules/community/tipster-ranking';
 import { adminCall, operatorToken } from '../operators/helpers';
 import {
   type Book,
@@ -75,7 +83,7 @@ const member = (userId: number): AuthenticatedUser =>
   ({ userId, memberId: userId }) as unknown as AuthenticatedUser;
 
 /** Shares one order of the tipster now, ends it as told, and answers its share code. */
-async function tip(userId: number, t: Tip): Promise<string> {
+async function tip(userId: number, t: Tip, via = service): Promise<string> {
   const id = nextId++;
   const orderNo = `R${id}`;
   const oddsUnits = Math.round((t.odds ?? 2) * 10_000);
@@ -119,7 +127,7 @@ async function tip(userId: number, t: Tip): Promise<string> {
   };
   move(id, record);
   orderIds.set(orderNo, id);
-  const shared = await service.share(
+  const shared = await via.share(
     member(userId),
     { orderNo, privacy: t.privacy ?? 'all', comment: '' },
     'en',
@@ -178,8 +186,9 @@ async function fromScratch(sportId: number, fromMs: number) {
 }
 
 /** A community service over the test's fake orders: one per process it stands for. */
-const newService = () =>
+const newService = (elapsedMs?: () => number) =>
   createCommunityService({
+    ...(elapsedMs ? { elapsedMs } : {}),
     repository: createCommunityRepository(testApp.database.db),
     orders: {
       memberOrder: async (_userId, orderNo) => {
@@ -674,5 +683,237 @@ describe('the profile', () => {
       sports: [{ sportId, shares: 16 }],
     });
     expect(profile.recent).toHaveLength(10);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The kept rankings: computed once per version of the ranking, the same answer as before.
+// ---------------------------------------------------------------------------------------------
+
+/** The ranking as a request computed it before it was kept: sums, sort, the page's streaks. */
+async function rankAsBefore(window: 7 | 30 | 90, sportId: number, page: number, size: number) {
+  const repository = createCommunityRepository(testApp.database.db);
+  const fromDay = windowStart(new Date(clockMs), window);
+  const sums = await repository.rankSums(sportId, fromDay, rankMinOrders);
+  const ranked = sums
+    .map((sum) => ({
+      ...sum,
+      score: rankScore(sum.orders, sum.sumR, sum.sumR2) ?? 0,
+      yield: Math.round(sum.sumR / sum.orders),
+    }))
+    .sort(
+      (a, b) =>
+        b.score - a.score || b.yield - a.yield || b.orders - a.orders || a.userId - b.userId,
+    );
+  const pageRows = ranked.slice((page - 1) * size, page * size);
+  const days = await repository.tipsterDays(
+    pageRows.map((row) => row.userId),
+    sportId,
+    fromDay,
+  );
+  const records: RankedTipster[] = pageRows.map((row, index) => ({
+    rank: (page - 1) * size + index + 1,
+    tipsterId: row.userId,
+    name: maskedName(`tipster${row.userId}`, row.userId),
+    orders: row.orders,
+    wins: row.wins,
+    winRate:
+      row.wins + row.losses > 0 ? Math.round((row.wins * 10_000) / (row.wins + row.losses)) : 0,
+    yield: row.yield,
+    score: row.score,
+    profit: row.sumR,
+    longestWinStreak: longestWinStreak(days.filter((each) => each.userId === row.userId)),
+  }));
+  return { window, minOrders: rankMinOrders, records, total: ranked.length };
+}
+
+describe('the kept rankings', () => {
+  /** Tipsters of one sport with mixed records, ranked over every window. */
+  async function field(sportId: number) {
+    const tipsters = Array.from({ length: 7 }, newTipster);
+    const endings: Ending[] = ['won', 'lost', 'won', 'push', 'won', 'lost', 'lost', 'won'];
+    for (let index = 0; index < 7 * 24; index += 1) {
+      const userId = tipsters[index % 7] ?? 0;
+      await tip(userId, {
+        sportId,
+        ending: endings[(index * (1 + (userId % 3))) % endings.length] ?? 'won',
+        odds: 1.3 + ((index * 7) % 11) * 0.2,
+      });
+      if (index % 40 === 39) {
+        await service.freezeSettled();
+        clockMs += 3 * day;
+      }
+    }
+    await service.freezeSettled();
+    return tipsters;
+  }
+
+  it('answer what the ranking computed per request answered, every window, sport and page', async () => {
+    const sportId = newSport();
+    await field(sportId);
+    for (const window of [7, 30, 90] as const)
+      for (const sport of [sportId, 0])
+        for (const [page, size] of [
+          [1, 50],
+          [1, 3],
+          [2, 3],
+          [3, 3],
+          [40, 50],
+        ] as const) {
+          const answer = await service.rank({ window, sportId: sport, page, size });
+          expect(answer).toEqual(await rankAsBefore(window, sport, page, size));
+        }
+    const whole = await service.rank({ window: 90, sportId, page: 1, size: 50 });
+    expect(whole.total).toBeGreaterThan(3);
+  });
+
+  it('read no day row while the version stays, and follow the version another process raises', async () => {
+    const sportId = newSport();
+    const tipsters = await field(sportId);
+    const kept = await service.rank({ window: 90, sportId, page: 1, size: 50 });
+    const [top] = kept.records;
+    if (!top) throw new Error('nobody ranked');
+    // A day row changed without the version: the kept ranking answers, the day rows unread.
+    const db = testApp.database.db;
+    const [row] = await db
+      .select()
+      .from(communityTipsterDays)
+      .where(
+        and(
+          eq(communityTipsterDays.userId, top.tipsterId),
+          eq(communityTipsterDays.sportId, sportId),
+        ),
+      )
+      .limit(1);
+    if (!row) throw new Error('no day row');
+    const rowKey = and(
+      eq(communityTipsterDays.userId, row.userId),
+      eq(communityTipsterDays.sportId, row.sportId),
+      eq(communityTipsterDays.day, row.day),
+    );
+    await db
+      .update(communityTipsterDays)
+      .set({ orders: row.orders + 1_000 })
+      .where(rowKey);
+    expect(await service.rank({ window: 90, sportId, page: 1, size: 50 })).toEqual(kept);
+    // Another process's change raises the version: this one computes the ranking again.
+    await db.transaction((tx) => createCommunityRepository(db).bumpRankVersion(tx as never));
+    const moved = await service.rank({ window: 90, sportId, page: 1, size: 50 });
+    expect(moved.records.find((each) => each.tipsterId === top.tipsterId)?.orders).toBe(
+      top.orders + 1_000,
+    );
+    await db.update(communityTipsterDays).set({ orders: row.orders }).where(rowKey);
+    await db.transaction((tx) => createCommunityRepository(db).bumpRankVersion(tx as never));
+    expect(await service.rank({ window: 90, sportId, page: 1, size: 50 })).toEqual(kept);
+
+    // A tipster hidden on another process leaves this one's ranking at once.
+    const other = newService();
+    const audit = async () => {};
+    await other.hideTipster(top.tipsterId, true, 1, audit);
+    const hidden = await service.rank({ window: 90, sportId, page: 1, size: 50 });
+    expect(hidden.records.map((each) => each.tipsterId)).not.toContain(top.tipsterId);
+    expect(hidden).toEqual(await rankAsBefore(90, sportId, 1, 50));
+    await other.hideTipster(top.tipsterId, false, 1, audit);
+    expect(await service.rank({ window: 90, sportId, page: 1, size: 50 })).toEqual(kept);
+
+    // A share frozen by another process's pass moves this one's ranking at once.
+    const last = tipsters[tipsters.length - 1] ?? 0;
+    await tips(last, 5, { sportId, ending: 'won', odds: 3 });
+    expect(await other.freezeSettled()).toBe(5);
+    const after = await service.rank({ window: 90, sportId, page: 1, size: 50 });
+    expect(after).not.toEqual(kept);
+    expect(after).toEqual(await rankAsBefore(90, sportId, 1, 50));
+  });
+
+  it('counts the window from the day it is asked on, the day turning', async () => {
+    const sportId = newSport();
+    await field(sportId);
+    const today = await service.rank({ window: 7, sportId, page: 1, size: 50 });
+    expect(today).toEqual(await rankAsBefore(7, sportId, 1, 50));
+    clockMs += 5 * day;
+    const later = await service.rank({ window: 7, sportId, page: 1, size: 50 });
+    expect(later).toEqual(await rankAsBefore(7, sportId, 1, 50));
+    expect(later.total).toBeLessThanOrEqual(today.total);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Kept feed pages: a moment on each process, emptied at once by that process's own changes.
+// ---------------------------------------------------------------------------------------------
+
+describe('kept feed pages', () => {
+  it("keep a public page a moment, another process's change seen after it, this one's at once", async () => {
+    let elapsed = 0;
+    const here = newService(() => elapsed);
+    const sportId = newSport();
+    const tipster = newTipster();
+    const reader = newTipster();
+    // `service` stands for another process: its changes leave this process's pages as kept.
+    const [first, second] = await tips(tipster, 2, { sportId, ending: 'won' });
+    await service.freezeSettled();
+    const page = (feed: 'latest' | 'most_copied' | 'following' = 'latest', viewer = 0) =>
+      here.list({ feed, sportId, page: 1, size: 10 }, viewer ? member(viewer) : null, 'en');
+    const codes = async (feed?: 'latest' | 'most_copied' | 'following', viewer?: number) =>
+      (await page(feed, viewer)).records.map((record) => record.code);
+    expect(await codes()).toEqual([second, first]);
+    expect(await page()).toMatchObject({ total: 2, totalCapped: false });
+
+    const [third] = await tips(tipster, 1, { sportId, ending: 'lost' });
+    expect(await codes()).toEqual([second, first]);
+    // Another query is a page of its own, read now.
+    expect(
+      (await here.list({ feed: 'latest', sportId, page: 1, size: 9 }, null, 'en')).records,
+    ).toHaveLength(3);
+    elapsed += feedPageKeepMs;
+    expect(await codes()).toEqual([third, second, first]);
+    // This process reads the third share open and freezes it: its page is read again at once.
+    const [open] = (await page()).records;
+    expect(open?.settled).not.toBeNull();
+
+    // Withdrawn, copied, hidden and shown here: at once, the time standing still.
+    await here.withdraw(member(tipster), third ?? '');
+    expect(await codes()).toEqual([second, first]);
+    expect(await codes('most_copied')).toEqual([second, first]);
+    await here.copy(member(reader), first ?? '');
+    expect(await codes('most_copied')).toEqual([first, second]);
+    const audit = async () => {};
+    await here.hideShare(first ?? '', true, 1, audit);
+    expect(await codes()).toEqual([second]);
+    await here.hideShare(first ?? '', false, 1, audit);
+    expect(await codes()).toEqual([second, first]);
+    await here.hideTipster(tipster, true, 1, audit);
+    expect(await codes()).toEqual([]);
+    await here.hideTipster(tipster, false, 1, audit);
+    expect(await codes()).toEqual([second, first]);
+
+    // A share made here: at once.
+    const made = await tip(tipster, { sportId, ending: 'won' }, here);
+    expect(await codes()).toEqual([made, second, first]);
+
+    // The following feed carries the caller's follows: never kept.
+    await here.follow(member(reader), tipster);
+    const [fourth] = await tips(tipster, 1, { sportId, ending: 'won' });
+    expect((await codes('following', reader))[0]).toBe(fourth);
+  });
+
+  it("freezes through this process's pass and answers the frozen share at once", async () => {
+    const elapsed = 0;
+    const here = newService(() => elapsed);
+    const sportId = newSport();
+    const tipster = newTipster();
+    await here.freezeSettled();
+    // Shared on another process, its order still open: the page keeps it open.
+    const id = nextId;
+    const code = await tip(tipster, { sportId, ending: 'won' });
+    const record = records.get(id) as OrderRecord;
+    move(id, { ...record, status: orderStatus.accepted, maxPayout: null });
+    const list = () => here.list({ feed: 'latest', sportId, page: 1, size: 10 }, null, 'en');
+    const [before] = (await list()).records;
+    expect(before).toMatchObject({ code, settled: null });
+    move(id, record);
+    expect((await list()).records[0]?.settled).toBeNull();
+    // This process's pass freezes it: the kept page goes at once.
+    expect(await here.freezeSettled()).toBe(1);
+    expect((await list()).records[0]?.settled).not.toBeNull();
   });
 });

@@ -11,11 +11,13 @@ import {
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { createCommunityRepository } from '../../src/modules/community/community.repository';
 import {
   communityKeys,
   communityShares,
   communityTipsterDays,
 } from '../../src/modules/community/community.schema';
+import { feedTotalCap } from '../../src/modules/community/community.service';
 import { canonicalJson, shareSigner, signedBytesOf } from '../../src/modules/community/share-proof';
 import { orders } from '../../src/modules/orders/orders.schema';
 import { adminCall, operatorToken } from '../operators/helpers';
@@ -666,5 +668,51 @@ describe('the desk', () => {
     expect(feed.records.map((record) => record.code)).not.toContain(shared.code);
     const entries = await auditOf('tipster', String(tipster.userId));
     expect(entries[0]).toMatchObject({ action: 'tipster.hide', reason: 'linked accounts' });
+  });
+});
+
+describe('feed totals', () => {
+  type Feed = { records: Share[]; total: number; totalCapped: boolean };
+  const repository = () => createCommunityRepository(testApp.database.db);
+  const latest = (offset: number, limit: number) => ({ feed: 'latest' as const, offset, limit });
+
+  it('counts a feed only so far past the page, saying when more follow', async () => {
+    const tipster = await fundedMember(testApp, 100_000);
+    for (let index = 0; index < 3; index += 1)
+      expectOk(await share(tipster, { orderNo: (await betOn(tipster, freshPick())).orderNo }));
+    const exact = await repository().feed(latest(0, 1), 1_000_000);
+    expect(exact.totalCapped).toBe(false);
+    expect(exact.total).toBeGreaterThanOrEqual(3);
+    const all = exact.total;
+
+    // A cap of 2 past the page's first share: the count stops there and says more follow.
+    expect(await repository().feed(latest(0, 1), 2)).toMatchObject({
+      total: 2,
+      totalCapped: true,
+    });
+    expect(await repository().feed(latest(1, 1), 2)).toMatchObject({
+      total: Math.min(all, 3),
+      totalCapped: all > 3,
+    });
+    // Near the end the count reaches the last share and is exact again.
+    const last = await repository().feed(latest(all - 1, 1), 2);
+    expect(last).toMatchObject({ total: all, totalCapped: false });
+    expect(last.rows).toHaveLength(1);
+    // Exactly the cap left: not capped.
+    expect(await repository().feed(latest(all - 2, 1), 2)).toMatchObject({
+      total: all,
+      totalCapped: false,
+    });
+    // Every page the capped count covers holds shares.
+    const capped = await repository().feed(latest(0, 2), 2);
+    const pages = Math.ceil(capped.total / 2);
+    expect((await repository().feed(latest((pages - 1) * 2, 2), 2)).rows.length).toBeGreaterThan(0);
+  });
+
+  it('answers the exact total of a short feed, not capped', async () => {
+    const feed = expectOk(await as<Feed>(null, '/trade/order/share/list', { size: 1 }));
+    const exact = await repository().feed(latest(0, 1), 1_000_000);
+    expect(feed).toMatchObject({ total: exact.total, totalCapped: false });
+    expect(feedTotalCap).toBe(1_000);
   });
 });

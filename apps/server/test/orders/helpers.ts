@@ -64,7 +64,8 @@ export interface Pick {
   odds: number;
 }
 
-function pickOf(event: EventSnapshot, market: Market, outcomeIndex = 0): Pick {
+/** The pick of the `outcomeIndex`-th priced outcome of `market`, at the odds a member sees. */
+export function pickOf(event: EventSnapshot, market: Market, outcomeIndex = 0): Pick {
   const outcome = market.outcomes.filter((entry) => entry.active && entry.odds > 0)[outcomeIndex];
   if (!outcome) throw new Error(`market ${market.playId} has no priced outcome`);
   return {

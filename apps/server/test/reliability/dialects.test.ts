@@ -3,6 +3,7 @@ import {
   allCalls,
   type CallDefinition,
   commonFieldNames,
+  envelopeCampaignCreate,
   memberLogout,
   memberPasswordEdit,
   operatorLogin,
@@ -73,9 +74,10 @@ const endsItsSession = new Set<CallDefinition>([memberLogout, memberPasswordEdit
 /**
  * Calls whose answer is drawn by chance (a product line's roll of a die, a shuffled deck): two
  * sends may agree or not, so their values are not compared, only the code, the message and
- * that the data has the call's output shape. Empty today; a product line adds its calls here.
+ * that the data has the call's output shape. A product line adds its calls here: a red-envelope
+ * campaign's seed, and so its commitment, is drawn afresh for each.
  */
-const drawnByChance = new Set<CallDefinition>([]);
+const drawnByChance = new Set<CallDefinition>([envelopeCampaignCreate]);
 /** Calls whose `data` is a bet sealed with the token. */
 const sealedBetCalls = new Set<CallDefinition>([orderCreate, orderAmountLimit]);
 

@@ -17,9 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Book, createOrdersTestApp, fundedMember, type Pick } from '../orders/helpers';
 import type { TestApp } from '../test-app';
 import { type Caller, callerFor } from './callers';
-import { type FuzzBody, fieldsArbitraryOf, fuzzBodies, inputSchemaOf } from './fuzz-inputs';
+import {
+  type FuzzBody,
+  fieldsArbitraryOf,
+  fuzzBodies,
+  inputSchemaOf,
+  unmeasurableBodies,
+} from './fuzz-inputs';
 import { recordFigures, sized } from './reliability-run';
-import { requestOf, wireEncodings } from './wire-encodings';
+import { jsonText, requestOf, wireEncodings } from './wire-encodings';
 
 /**
  * Every call of the contract fuzzed from its own input schema (fuzz-inputs.ts), with the caller
@@ -146,12 +152,20 @@ async function send(call: CallDefinition, body: FuzzBody, caller: Caller) {
 }
 
 function describeCase(body: FuzzBody): string {
-  const text = body.kind === 'raw' ? body.payload : JSON.stringify(body.fields);
+  const text = body.kind === 'raw' ? body.payload : jsonText(body.fields);
   return `${body.kind === 'raw' ? `raw ${body.contentType}` : body.encoding} ${(text ?? '').slice(0, 300)} (FUZZ_SEED=${seed})`;
 }
 
-/** Sends one case and checks the answer and, for a refusal, that it wrote nothing. */
-async function check(call: CallDefinition, body: FuzzBody, caller: Caller): Promise<void> {
+/**
+ * Sends one case and checks the answer and, for a refusal, that it wrote nothing. With
+ * `mustName`, a refusal for bad input names that field.
+ */
+async function check(
+  call: CallDefinition,
+  body: FuzzBody,
+  caller: Caller,
+  mustName?: string,
+): Promise<void> {
   const response = await send(call, body, caller);
   const where = `${call.path} ${describeCase(body)}`;
   expect(response.statusCode, where).toBe(200);
@@ -167,6 +181,46 @@ async function check(call: CallDefinition, body: FuzzBody, caller: Caller): Prom
     figures.refused += 1;
     expect(typeof answer.msg === 'string' && answer.msg.length > 0, where).toBe(true);
     expect(written, `${where} was refused but wrote`).toEqual([]);
+    if (mustName && answer.code === errorCatalogue.INVALID_INPUT.code)
+      expect(String(answer.msg), `${where}: names the field`).toContain(mustName);
+  }
+}
+
+/** Whether `fields` pass the call's own schema; one it cannot even measure does not. */
+function passes(call: CallDefinition, fields: Record<string, unknown>): boolean {
+  try {
+    return call.input.safeParse(fields).success;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Each value whose `length` no length limit can use sent in a field, every field in turn
+ * (fuzz-inputs.ts), the others drawn: never INTERNAL, and where the others pass the schema on their own, a refusal
+ * for bad input names the field. A field the caller's identity fills is left to the draws.
+ */
+async function checkUnmeasurable(
+  call: CallDefinition,
+  caller: Caller,
+  fields: fc.Arbitrary<Record<string, unknown>>,
+): Promise<void> {
+  const sample = { numRuns: 1, seed: seed + allCalls.indexOf(call) };
+  const [valid] = (() => {
+    try {
+      return fc.sample(
+        fields.filter((drawn) => passes(call, drawn)),
+        sample,
+      );
+    } catch {
+      return [];
+    }
+  })();
+  const base = valid ?? fc.sample(fields, sample)[0] ?? {};
+  const identity = caller.bearer ? {} : caller.member.auth;
+  for (const body of unmeasurableBodies(inputSchemaOf(call.input), wireEncodings, base)) {
+    if (body.kind !== 'fields' || !body.probed || Object.hasOwn(identity, body.probed)) continue;
+    await check(call, body, caller, valid ? body.probed : undefined);
   }
 }
 
@@ -259,7 +313,7 @@ export function fuzzPart(part: number, parts: number): void {
     await testApp.close();
     recordFigures(`fuzz-${part}`, testApp.database.kind, {
       title,
-      method: `${figures.calls} calls of the contract${hasUpload ? ' and the receipt upload' : ''} (the calls are shared among ${parts} parts that run side by side, each on a server and database of its own) sent ${casesPerCall} cases drawn from its input schema${hasUpload ? ` (the receipt upload ${uploadCases})` : ''}: values the schema accepts, one field hostile or one past its bound, unknown and prototype-polluting fields, bodies that are not objects or not JSON, in JSON, form, query and multipart encodings; the bet of order-create sealed with the token. Every table carries a trigger that logs each row written, so a refusal that wrote anything shows. Seed ${seed}.`,
+      method: `${figures.calls} calls of the contract${hasUpload ? ' and the receipt upload' : ''} (the calls are shared among ${parts} parts that run side by side, each on a server and database of its own) sent ${casesPerCall} cases drawn from its input schema, and each value whose length no length limit can use in a field, every field in turn${hasUpload ? ` (the receipt upload ${uploadCases})` : ''}: values the schema accepts, one field hostile or one past its bound, unknown and prototype-polluting fields, bodies that are not objects or not JSON, in JSON, form, query and multipart encodings; the bet of order-create sealed with the token. Every table carries a trigger that logs each row written, so a refusal that wrote anything shows. Seed ${seed}.`,
       figures: {
         'calls fuzzed': figures.calls,
         'cases per call': casesPerCall,
@@ -271,6 +325,7 @@ export function fuzzPart(part: number, parts: number): void {
       checks: [
         'every answer is the envelope with a catalogue code; none INTERNAL, none a timeout',
         'every refusal names its problem and wrote no row of any table',
+        'a value whose length no length limit can use is refused naming its field',
         'the server answers its health check after each call',
       ],
     });
@@ -316,6 +371,7 @@ export function fuzzPart(part: number, parts: number): void {
         const acceptedBefore = figures.accepted;
         await writesSinceLastLook();
         for (const body of bodies) await check(call, body, caller);
+        await checkUnmeasurable(call, caller, fields);
         if (figures.accepted === acceptedBefore) neverAccepted.push(call.path);
         const health = await testApp.app.inject({ method: 'GET', url: healthCheck.path });
         expect(health.statusCode).toBe(200);

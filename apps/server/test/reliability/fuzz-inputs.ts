@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { inputShapeLimits } from '../../src/http/input-shape';
-import type { WireEncoding } from './wire-encodings';
+import { JsonNumberText, type WireEncoding } from './wire-encodings';
 
 /**
  * Inputs for fuzzing a call, drawn from its contract schema: values the schema accepts (with
@@ -172,6 +172,35 @@ function nested(depth: number): unknown {
   return value;
 }
 
+/**
+ * Objects with a `length` no length limit can use, and array-likes: a limit compares a value's
+ * `length`, and one that becomes no number (an object, text, a number past any double, as
+ * `{"length":1e400}` reads) breaks the check instead of failing it (wire-fields.ts). JSON carries
+ * no property of an array but its items, so an array with more properties goes as an
+ * array-like object, and as a list whose items have such a `length`. Each is sent in a field.
+ */
+export const unmeasurableValues: readonly unknown[] = [
+  { length: {} },
+  { length: 'x' },
+  { length: '1e400' },
+  { length: new JsonNumberText('1e400') },
+  { length: new JsonNumberText('-1e400') },
+  { length: { valueOf: 0, toString: 0 } },
+  { length: { valueOf: {}, toString: {} } },
+  { length: [{}] },
+  { length: null },
+  { length: true },
+  { length: -1 },
+  { length: 1.5 },
+  { length: 2 ** 53 },
+  { 0: 'a', 1: 'b', length: 2 },
+  { 0: 'a', length: 2 ** 32, push: 1, extra: { length: {} } },
+  { 0: 'a', length: { valueOf: 0, toString: 0 } },
+  [{ length: {} }],
+  ['a', { length: new JsonNumberText('1e400') }],
+  [{ length: { valueOf: 0, toString: 0 } }],
+];
+
 /** Values no field of the contract should choke on, whatever it expects. */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
@@ -217,6 +246,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     5e-324,
   ),
   fc.constantFrom<unknown>(true, false, null, [], {}, [[]], { length: 1e9 }, nested(300)),
+  fc.constantFrom<unknown>(...unmeasurableValues),
   fc.jsonValue({ maxDepth: 3 }),
   fc.string({ unit: 'binary', maxLength: 60 }),
 );
@@ -238,13 +268,16 @@ const deepValues: unknown[] = [
   manyItems(inputShapeLimits.items),
 ];
 
-/** What one fuzz case sends: fields as an object (encoded several ways) or raw bytes. */
+/**
+ * What one fuzz case sends: fields as an object (encoded several ways) or raw bytes. `probed`
+ * names the field that holds an unusable value, which a refusal for bad input must name.
+ */
 export type FuzzBody =
-  | { kind: 'fields'; fields: Record<string, unknown>; encoding: WireEncoding }
+  | { kind: 'fields'; fields: Record<string, unknown>; encoding: WireEncoding; probed?: string }
   | { kind: 'raw'; payload: string; contentType: string };
 
 /** A field the contract names, or `undefined` when the call takes none of its own. */
-function fieldNames(schema: JsonSchema): string[] {
+export function fieldNames(schema: JsonSchema): string[] {
   return Object.keys(schema.properties ?? {});
 }
 
@@ -327,4 +360,28 @@ export function fuzzBodies(
         .map(([payload, contentType]): FuzzBody => ({ kind: 'raw', payload, contentType })),
     },
   );
+}
+
+/**
+ * The unmeasurable values sent to a call's fields, the other fields as `base` has them: case `i`
+ * puts value `i` (round the list) in field `i` (round the fields), so every value goes in a
+ * field and every field gets a value, in max(fields, values) cases, the encodings taken in turn.
+ */
+export function unmeasurableBodies(
+  schema: JsonSchema,
+  encodings: readonly WireEncoding[],
+  base: Record<string, unknown>,
+): FuzzBody[] {
+  const names = fieldNames(schema);
+  if (names.length === 0) return [];
+  const cases = Math.max(names.length, unmeasurableValues.length);
+  return Array.from({ length: cases }, (_, index): FuzzBody => {
+    const name = names[index % names.length] as string;
+    return {
+      kind: 'fields',
+      fields: { ...base, [name]: unmeasurableValues[index % unmeasurableValues.length] },
+      encoding: encodings[index % encodings.length] ?? 'json',
+      probed: name,
+    };
+  });
 }

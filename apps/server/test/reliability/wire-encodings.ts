@@ -6,6 +6,26 @@ export type WireEncoding = 'json' | 'form' | 'query' | 'multipart';
 
 export const wireEncodings: readonly WireEncoding[] = ['json', 'form', 'query', 'multipart'];
 
+/**
+ * A number written into the JSON as its own text: one a double cannot hold (`1e400`, which
+ * JSON.parse reads as Infinity) would otherwise go as `null`, since JSON.stringify writes no
+ * Infinity.
+ */
+export class JsonNumberText {
+  constructor(readonly text: string) {}
+}
+
+const numberTextMark = `json-number-${randomBytes(6).toString('hex')}:`;
+const numberTextMarked = new RegExp(`"${numberTextMark}([^"]*)"`, 'g');
+
+/** `value` as JSON text, each JsonNumberText in it written as its own text. */
+export function jsonText(value: unknown): string {
+  const text = JSON.stringify(value, (_key, part: unknown) =>
+    part instanceof JsonNumberText ? `${numberTextMark}${part.text}` : part,
+  );
+  return text === undefined ? 'null' : text.replace(numberTextMarked, '$1');
+}
+
 function isScalar(value: unknown): boolean {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
@@ -24,7 +44,7 @@ export function textPairs(fields: Record<string, unknown>): [string, string][] {
     if (isScalar(value)) return [[name, scalarText(value)]];
     if (Array.isArray(value) && value.length > 0 && value.every(isScalar))
       return value.map((item) => [name, scalarText(item)]);
-    return [[name, JSON.stringify(value)]];
+    return [[name, jsonText(value)]];
   });
 }
 
@@ -54,7 +74,7 @@ export function requestOf(
       method: 'POST',
       url: path,
       headers: { ...headers, 'content-type': 'application/json' },
-      payload: JSON.stringify(fields),
+      payload: jsonText(fields),
     };
   const pairs = textPairs(fields);
   if (encoding === 'query')

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { BackToBoard } from '../components/back-to-board';
 import { type CommunityTab, communityTabs } from './community-tabs';
 import './community.css';
 
@@ -10,21 +11,6 @@ export function communityTabOf(
   value: string | null,
 ): CommunityTab | undefined {
   return tabs.find((tab) => tab.id === value) ?? tabs[0];
-}
-
-/**
- * The way back to the matches. The full site's header leads there already; #/mini has a
- * one-line header without it, so its community page says where the matches are.
- */
-function BackToBoard() {
-  const { t } = useTranslation();
-  const isMini = useLocation().pathname.startsWith('/mini');
-  if (!isMini) return null;
-  return (
-    <Link className="community-page__back" to="/mini/index" data-testid="community-back">
-      <span aria-hidden="true">‹</span> {t('community.backToBoard')}
-    </Link>
-  );
 }
 
 /**
@@ -44,9 +30,9 @@ export function CommunityPage() {
   }, [currentId]);
   return (
     <section className="panel community-page" data-testid="community-page">
-      <BackToBoard />
+      <BackToBoard text={t('community.backToBoard')} testId="community-back" />
       <h1 className="panel__title">{t('community.title')}</h1>
-      <div className="community-tabs scroll-row" role="tablist" aria-label={t('community.title')}>
+      <div className="page-tabs scroll-row" role="tablist" aria-label={t('community.title')}>
         {communityTabs.map((tab) => (
           <button
             key={tab.id}
@@ -56,7 +42,7 @@ export function CommunityPage() {
             aria-selected={tab === current}
             ref={tab === current ? activeTab : undefined}
             aria-controls="community-panel"
-            className={tab === current ? 'community-tabs__tab is-active' : 'community-tabs__tab'}
+            className={tab === current ? 'page-tabs__tab is-active' : 'page-tabs__tab'}
             // A tab shows its list: whatever item was open in the other one closes.
             onClick={() => setSearchParams({ tab: tab.id }, { replace: true })}
             data-testid="community-tab"

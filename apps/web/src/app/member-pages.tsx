@@ -11,6 +11,13 @@ const CommunityPage = loadedOnUse(() =>
   import('./community-page').then((module) => module.CommunityPage),
 );
 
+/** The promotions page (red envelopes, their draw checked in the browser) loads when first visited. */
+const PromotionsPage = loadedOnUse(() =>
+  import('../features/promotions/components/promotions-page').then(
+    (module) => module.PromotionsPage,
+  ),
+);
+
 /** A shared order's page (its code in the address) loads when first opened from a link. */
 const SharePage = loadedOnUse(() =>
   import('../features/shares/components/share-page').then((module) => module.SharePage),
@@ -27,6 +34,7 @@ const SharePage = loadedOnUse(() =>
 export const memberPages: readonly MemberPage[] = [
   { path: 'records', Page: RecordsPage, navText: 'records.navLink' },
   { path: 'community', Page: CommunityPage, navText: 'community.navLink' },
+  { path: 'promotions', Page: PromotionsPage, navText: 'promotions.navLink' },
   { path: 'share/:code', Page: SharePage, isUnlinked: true },
 ];
 

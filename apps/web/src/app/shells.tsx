@@ -8,6 +8,7 @@ import { useIdentitySummary } from '../features/identity/hooks/use-identity-summ
 import { AppFooter } from '../features/layout/components/app-footer';
 import { AppHeader, MiniHeader } from '../features/layout/components/app-header';
 import { brandVariantOf, flavourOf } from '../features/layout/shell-variants';
+import { EnvelopeStartNotice } from '../features/promotions/components/envelope-start-notice';
 import { useDialogStore } from '../lib/session/dialog-store';
 import { AccountMenu } from './account-menu';
 import { IndexPage } from './index-page';
@@ -48,6 +49,7 @@ export function DesktopShell() {
         pages={linkedPages}
       />
       <QuickAccountPrompt />
+      <EnvelopeStartNotice />
       <main className="shell__main">
         <Outlet />
       </main>
@@ -69,6 +71,7 @@ export function MiniShell() {
         menu={<AccountMenu isCompact />}
       />
       <QuickAccountPrompt />
+      <EnvelopeStartNotice />
       <main className="shell__main">
         <Outlet />
       </main>

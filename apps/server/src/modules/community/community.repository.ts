@@ -23,6 +23,7 @@ import {
   communityFollows,
   communityHiddenTipsters,
   communityKeys,
+  communityRankVersion,
   communityShareCopies,
   communityShares,
   communityTipsterDays,
@@ -285,6 +286,30 @@ export function createCommunityRepository(db: Database) {
         .having(sql`sum(${days.orders}) >= ${minOrders}`);
     },
 
+    /** The ranking's version now: raised by every change of what it is computed from. */
+    async rankVersion(): Promise<number> {
+      const [row] = await db
+        .select({ version: communityRankVersion.version })
+        .from(communityRankVersion)
+        .where(eq(communityRankVersion.id, 1));
+      return row?.version ?? 0;
+    },
+
+    /**
+     * Raises the ranking's version in the transaction of a change to its day rows or hidden
+     * tipsters. Called once, last, after every day row lock the transaction takes, so two such
+     * transactions wait on the version's row in the order they took their days.
+     */
+    async bumpRankVersion(tx: Database): Promise<void> {
+      await tx
+        .insert(communityRankVersion)
+        .values({ id: 1, version: 1 })
+        .onConflictDoUpdate({
+          target: communityRankVersion.id,
+          set: { version: sql`${communityRankVersion.version} + 1` },
+        });
+    },
+
     /** The tipsters' day rows of a sport key in the window, each tipster's in day order. */
     async tipsterDays(userIds: readonly number[], sportId: number, fromDay: string) {
       if (userIds.length === 0) return [];
@@ -324,7 +349,15 @@ export function createCommunityRepository(db: Database) {
       return row;
     },
 
-    async feed(filter: FeedFilter): Promise<{ rows: ShareRow[]; total: number }> {
+    /**
+     * The feed's page, and its shares counted only so far: at most `totalCap` past the page's
+     * start (the count reads at most offset + cap + 1 rows, never the whole feed). `total` is
+     * the count, `totalCapped` whether more shares follow it.
+     */
+    async feed(
+      filter: FeedFilter,
+      totalCap: number,
+    ): Promise<{ rows: ShareRow[]; total: number; totalCapped: boolean }> {
       const where = and(
         visible,
         filter.sportId === undefined
@@ -354,8 +387,20 @@ export function createCommunityRepository(db: Database) {
         .orderBy(...order)
         .offset(filter.offset)
         .limit(filter.limit);
-      const [total] = await db.select({ rows: count() }).from(communityShares).where(where);
-      return { rows, total: total?.rows ?? 0 };
+      const upTo = filter.offset + totalCap;
+      const counted = db
+        .select({ one: sql`1`.as('one') })
+        .from(communityShares)
+        .where(where)
+        .limit(upTo + 1)
+        .as('counted');
+      const [found] = await db.select({ rows: count() }).from(counted);
+      const rowsCounted = found?.rows ?? 0;
+      return {
+        rows,
+        total: Math.min(rowsCounted, upTo),
+        totalCapped: rowsCounted > upTo,
+      };
     },
 
     /** Every share the filter keeps (withdrawn and hidden ones too), newest first. */

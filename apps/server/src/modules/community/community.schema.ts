@@ -98,6 +98,17 @@ export const communityTipsterDays = pgTable(
   ],
 );
 
+/**
+ * The ranking's version: one row (`id` 1), its `version` raised in every transaction that
+ * rewrites a tipster's day rows or hides or shows a tipster, so each process keeps the rankings
+ * it computed while the version it read stays the same (docs/community.md, Ranking). No row
+ * reads as version 0.
+ */
+export const communityRankVersion = pgTable('community_rank_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 /** Members who copied a share to their slip: one row each, so a copy counts once. */
 export const communityShareCopies = pgTable(
   'community_share_copies',

@@ -67,6 +67,19 @@ export const freezeOverlapMs = 5 * 60_000;
 /** How far back a process's first pass looks for changed orders (rollbacks while none ran). */
 export const freezeStartLookBackMs = 24 * 3_600_000;
 const dayMs = 86_400_000;
+/**
+ * How far past a page's start a feed counts its shares for `total` (docs/community.md, "Feed
+ * totals"): counting every share of a feed read the whole table each request.
+ */
+export const feedTotalCap = 1_000;
+/**
+ * How long a process keeps a public feed page's answer (docs/community.md, "Kept feed pages"):
+ * each process empties its own at once on every change it makes, so this is how stale another
+ * process's change can leave a page.
+ */
+export const feedPageKeepMs = 1_000;
+/** Feed pages kept at most; past it the expired ones go, then all. */
+const feedPagesKept = 500;
 
 const finalStatuses = new Set<number>([
   orderStatus.rejected,
@@ -137,8 +150,11 @@ export function createCommunityService(deps: {
   kickOffOf: (eventId: number) => Promise<number | null>;
   accountNames: (userIds: readonly number[]) => Promise<Map<number, string | null>>;
   now: () => Date;
+  /** Milliseconds of a clock that only goes on, for how long answers are kept. */
+  elapsedMs?: () => number;
 }) {
   const { repository, orders, now } = deps;
+  const elapsedMs = deps.elapsedMs ?? (() => performance.now());
   /** When this process's last freezing pass began; unset until its first pass. */
   let passCursor: Date | undefined;
 
@@ -310,6 +326,7 @@ export function createCommunityService(deps: {
       if (frozen === null && !isFinal) {
         if (record.status !== row.status) {
           await repository.setStatus(row.id, record.status);
+          feedPages.clear();
           changed.set(row.id, { ...row, status: record.status });
         }
         continue;
@@ -336,14 +353,17 @@ export function createCommunityService(deps: {
           frozen === null ? null : seenSettledAt,
           values,
         );
-        if (updated)
+        if (updated) {
           await rewriteTipsterDays(
             tx,
             updated.userId,
             [seenSettledAt, updated.settledAt].filter((day): day is Date => day !== null),
           );
+          await repository.bumpRankVersion(tx);
+        }
         return updated;
       });
+      feedPages.clear();
       if (done) onChanged();
       changed.set(row.id, done ?? (await repository.findByCode(row.code)) ?? row);
     }
@@ -388,6 +408,136 @@ export function createCommunityService(deps: {
     if (!row) throw new AppError('TIPSTER_NOT_FOUND', `tipsterId: no tipster ${tipsterId}`);
   }
 
+  type FeedPage = { records: Share[]; total: number; totalCapped: boolean };
+  /**
+   * The public feeds' pages this process answered lately (latest and most copied, by sport), by
+   * the whole query and language, each kept `feedPageKeepMs` from when it was asked. Their
+   * answers hold nothing of the caller. Emptied at once by every change this process makes to a
+   * share (made, frozen, status, withdrawn, copied, hidden, its tipster hidden); a page being
+   * read when it is emptied is not kept.
+   */
+  const feedPages = new Map<string, { until: number; answer: Promise<FeedPage> }>();
+
+  async function feedPage(input: ListInput, language: Language): Promise<FeedPage> {
+    const { rows, total, totalCapped } = await repository.feed(
+      {
+        feed: input.feed,
+        sportId: input.sportId,
+        offset: (input.page - 1) * input.size,
+        limit: input.size,
+      },
+      feedTotalCap,
+    );
+    return {
+      records: (await refreshed(rows)).map((row) => shareOf(row, language)),
+      total,
+      totalCapped,
+    };
+  }
+
+  function keptFeedPage(input: ListInput, language: Language): Promise<FeedPage> {
+    const key = `${input.feed}:${input.sportId ?? 0}:${input.page}:${input.size}:${language}`;
+    const at = elapsedMs();
+    const kept = feedPages.get(key);
+    if (kept && kept.until > at) return kept.answer;
+    if (feedPages.size >= feedPagesKept) {
+      for (const [each, page] of feedPages) if (page.until <= at) feedPages.delete(each);
+      if (feedPages.size >= feedPagesKept) feedPages.clear();
+    }
+    const entry = { until: at + feedPageKeepMs, answer: feedPage(input, language) };
+    feedPages.set(key, entry);
+    entry.answer.catch(() => {
+      if (feedPages.get(key) === entry) feedPages.delete(key);
+    });
+    return entry.answer;
+  }
+
+  /** A desk change in a transaction of its own, the kept feed pages emptied once it ended. */
+  async function deskChange<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    try {
+      return await repository.transaction(work);
+    } finally {
+      feedPages.clear();
+    }
+  }
+
+  /**
+   * The window's whole ranking of a sport key (0: every sport), from the day rows: the sums per
+   * tipster summed in SQL, the score computed and sorted here, and every ranked tipster's
+   * streak and masked name.
+   */
+  async function computeRanking(sportId: number, fromDay: string): Promise<RankedTipster[]> {
+    const sums = await repository.rankSums(sportId, fromDay, rankMinOrders);
+    const ranked = sums
+      .map((sum) => ({
+        ...sum,
+        score: rankScore(sum.orders, sum.sumR, sum.sumR2) ?? 0,
+        yield: Math.round(sum.sumR / sum.orders),
+      }))
+      .sort(
+        (a, b) =>
+          b.score - a.score || b.yield - a.yield || b.orders - a.orders || a.userId - b.userId,
+      );
+    const ids = ranked.map((row) => row.userId);
+    const [days, names] = await Promise.all([
+      repository.tipsterDays(ids, sportId, fromDay),
+      deps.accountNames(ids),
+    ]);
+    const daysOf = new Map<number, typeof days>();
+    for (const day of days) {
+      const list = daysOf.get(day.userId);
+      if (list) list.push(day);
+      else daysOf.set(day.userId, [day]);
+    }
+    return ranked.map((row, index) => ({
+      rank: index + 1,
+      tipsterId: row.userId,
+      name: maskedName(names.get(row.userId), row.userId),
+      orders: row.orders,
+      wins: row.wins,
+      winRate:
+        row.wins + row.losses > 0
+          ? Math.round((row.wins * evenUnits) / (row.wins + row.losses))
+          : 0,
+      yield: row.yield,
+      score: row.score,
+      profit: row.sumR,
+      longestWinStreak: longestWinStreak(daysOf.get(row.userId) ?? []),
+    }));
+  }
+
+  /**
+   * The rankings this process computed, for one version of the ranking and one UTC day: a
+   * ranking changes only when a transaction rewrites day rows or hides or shows a tipster, each
+   * raising the version in the database (every process reads the same), or when the day turns.
+   */
+  let rankings: { version: number; today: string; lists: Map<string, Promise<RankedTipster[]>> } = {
+    version: -1,
+    today: '',
+    lists: new Map(),
+  };
+
+  async function rankingOf(window: number, sportId: number): Promise<RankedTipster[]> {
+    const version = await repository.rankVersion();
+    const at = now();
+    const today = dayOf(at);
+    // A version older than the one kept was read before a change the kept one has seen.
+    if (version > rankings.version || today !== rankings.today)
+      rankings = { version, today, lists: new Map() };
+    const kept = rankings;
+    const key = `${window}:${sportId}`;
+    let list = kept.lists.get(key);
+    if (!list) {
+      list = computeRanking(sportId, windowStart(at, window));
+      kept.lists.set(key, list);
+      const made = list;
+      made.catch(() => {
+        if (kept.lists.get(key) === made) kept.lists.delete(key);
+      });
+    }
+    return list;
+  }
+
   return {
     /** trade/order/share: one live share per order; sharing it again answers that share. */
     async share(
@@ -428,7 +578,10 @@ export function createCommunityService(deps: {
           keyId: keys.keyId,
           createdAt: sharedAt,
         });
-        if (row) return { ...shareOf(await one(row), language), isNew: true };
+        if (row) {
+          feedPages.clear();
+          return { ...shareOf(await one(row), language), isNew: true };
+        }
         // Either a racing share of the same order won, or the code was taken: answer the one,
         // or draw another code.
         const raced = await repository.findLiveByOrder(order.id);
@@ -439,6 +592,7 @@ export function createCommunityService(deps: {
 
     async withdraw(user: AuthenticatedUser, code: string) {
       const row = await repository.withdraw(user.userId, code, now());
+      if (row) feedPages.clear();
       if (!row) {
         const found = await repository.findByCode(code);
         if (found && found.userId === user.userId && found.withdrawnAt)
@@ -451,16 +605,22 @@ export function createCommunityService(deps: {
     async list(input: ListInput, viewer: AuthenticatedUser | null, language: Language) {
       if (input.feed === 'following' && (!viewer || viewer.memberId === 0))
         throw new AppError('LOGIN_REQUIRED', 'feed: following is for members');
-      const { rows, total } = await repository.feed({
-        feed: input.feed,
-        sportId: input.sportId,
-        followerId: viewer?.userId,
-        offset: (input.page - 1) * input.size,
-        limit: input.size,
-      });
+      // The public feeds are the same for every caller: kept for a moment (keptFeedPage).
+      if (input.feed !== 'following') return keptFeedPage(input, language);
+      const { rows, total, totalCapped } = await repository.feed(
+        {
+          feed: input.feed,
+          sportId: input.sportId,
+          followerId: viewer?.userId,
+          offset: (input.page - 1) * input.size,
+          limit: input.size,
+        },
+        feedTotalCap,
+      );
       return {
         records: (await refreshed(rows)).map((row) => shareOf(row, language)),
         total,
+        totalCapped,
       };
     },
 
@@ -558,43 +718,20 @@ export function createCommunityService(deps: {
       return changedCount;
     },
 
-    /** trade/order/master/rank: tipsters by the lower end of their yield's 95 % interval. */
+    /**
+     * trade/order/master/rank: tipsters by the lower end of their yield's 95 % interval. The
+     * window's whole ranking is computed once per version of the ranking and day (rankingOf),
+     * and a request reads only the version's row, then slices its page.
+     */
     async rank(input: RankInput) {
-      const sportId = input.sportId ?? allSports;
-      const fromDay = windowStart(now(), input.window);
-      const sums = await repository.rankSums(sportId, fromDay, rankMinOrders);
-      const ranked = sums
-        .map((sum) => ({
-          ...sum,
-          score: rankScore(sum.orders, sum.sumR, sum.sumR2) ?? 0,
-          yield: Math.round(sum.sumR / sum.orders),
-        }))
-        .sort(
-          (a, b) =>
-            b.score - a.score || b.yield - a.yield || b.orders - a.orders || a.userId - b.userId,
-        );
-      const pageRows = ranked.slice((input.page - 1) * input.size, input.page * input.size);
-      const ids = pageRows.map((row) => row.userId);
-      const [days, names] = await Promise.all([
-        repository.tipsterDays(ids, sportId, fromDay),
-        deps.accountNames(ids),
-      ]);
-      const records: RankedTipster[] = pageRows.map((row, index) => ({
-        rank: (input.page - 1) * input.size + index + 1,
-        tipsterId: row.userId,
-        name: maskedName(names.get(row.userId), row.userId),
-        orders: row.orders,
-        wins: row.wins,
-        winRate:
-          row.wins + row.losses > 0
-            ? Math.round((row.wins * evenUnits) / (row.wins + row.losses))
-            : 0,
-        yield: row.yield,
-        score: row.score,
-        profit: row.sumR,
-        longestWinStreak: longestWinStreak(days.filter((day) => day.userId === row.userId)),
-      }));
-      return { window: input.window, minOrders: rankMinOrders, records, total: ranked.length };
+      const ranked = await rankingOf(input.window, input.sportId ?? allSports);
+      const start = (input.page - 1) * input.size;
+      return {
+        window: input.window,
+        minOrders: rankMinOrders,
+        records: ranked.slice(start, start + input.size),
+        total: ranked.length,
+      };
     },
 
     async follow(user: AuthenticatedUser, tipsterId: number) {
@@ -614,7 +751,9 @@ export function createCommunityService(deps: {
     async copy(user: AuthenticatedUser, code: string) {
       const row = await visibleShare(code);
       if (row.userId === user.userId) return { code, copies: row.copies, isCounted: false };
-      return { code, ...(await repository.copy(row.id, user.userId, now())) };
+      const counted = await repository.copy(row.id, user.userId, now());
+      if (counted.isCounted) feedPages.clear();
+      return { code, ...counted };
     },
 
     /** The desk's list: every share, withdrawn and hidden ones too, with the sharer's account. */
@@ -652,7 +791,7 @@ export function createCommunityService(deps: {
     },
 
     async hideShare(code: string, hidden: boolean, operatorId: number, audit: DeskAudit) {
-      return repository.transaction(async (tx) => {
+      return deskChange(async (tx) => {
         const row = await repository.findByCodeForUpdate(tx, code);
         if (!row) throw notFound(`no share ${code}`);
         const wasHidden = row.hiddenAt !== null;
@@ -663,14 +802,17 @@ export function createCommunityService(deps: {
           hidden ? operatorId : null,
           hidden ? now() : null,
         );
-        if (row.settledAt) await rewriteTipsterDay(tx, row.userId, row.settledAt);
+        if (row.settledAt) {
+          await rewriteTipsterDay(tx, row.userId, row.settledAt);
+          await repository.bumpRankVersion(tx);
+        }
         await audit(tx, { before: { hidden: wasHidden }, after: { hidden } });
         return { code, hidden, applied: true };
       });
     },
 
     async hideTipster(tipsterId: number, hidden: boolean, operatorId: number, audit: DeskAudit) {
-      return repository.transaction(async (tx) => {
+      return deskChange(async (tx) => {
         const wasHidden =
           (await repository.findHiddenTipsterForUpdate(tx, tipsterId)) !== undefined;
         if (wasHidden === hidden) return { tipsterId, hidden, applied: false };
@@ -678,6 +820,7 @@ export function createCommunityService(deps: {
           ? await repository.hideTipster(tx, tipsterId, operatorId, now())
           : await repository.showTipster(tx, tipsterId);
         if (!changed) return { tipsterId, hidden, applied: false };
+        await repository.bumpRankVersion(tx);
         await audit(tx, { before: { hidden: wasHidden }, after: { hidden } });
         return { tipsterId, hidden, applied: true };
       });

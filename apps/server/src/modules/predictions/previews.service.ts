@@ -245,6 +245,18 @@ export function createPreviews(deps: { records?: SeededPast | undefined }) {
     };
   }
 
+  /** A preview as the lists show it, from the match's record. */
+  function summaryFrom(state: EventState, record: ReturnType<typeof recordOf>): PreviewSummary {
+    return {
+      ...record.head,
+      probabilities: fairProbabilitiesOf(state),
+      homeForm: record.homeRecent.map((entry) => entry.result),
+      awayForm: record.awayRecent.map((entry) => entry.result),
+      homePosition: record.homePosition,
+      awayPosition: record.awayPosition,
+    };
+  }
+
   return {
     /** The match as lists name it: its sides, league and kick-off in `language`. */
     headOf(state: EventState, language: Language) {
@@ -264,26 +276,13 @@ export function createPreviews(deps: { records?: SeededPast | undefined }) {
     },
 
     summaryOf(state: EventState, language: Language): PreviewSummary {
-      const record = recordOf(state, language);
-      return {
-        ...record.head,
-        probabilities: fairProbabilitiesOf(state),
-        homeForm: record.homeRecent.map((entry) => entry.result),
-        awayForm: record.awayRecent.map((entry) => entry.result),
-        homePosition: record.homePosition,
-        awayPosition: record.awayPosition,
-      };
+      return summaryFrom(state, recordOf(state, language));
     },
 
     previewOf(state: EventState, language: Language): Preview {
       const record = recordOf(state, language);
       return {
-        ...record.head,
-        probabilities: fairProbabilitiesOf(state),
-        homeForm: record.homeRecent.map((entry) => entry.result),
-        awayForm: record.awayRecent.map((entry) => entry.result),
-        homePosition: record.homePosition,
-        awayPosition: record.awayPosition,
+        ...summaryFrom(state, record),
         homeRecent: record.homeRecent,
         awayRecent: record.awayRecent,
         meetings: record.meetings,

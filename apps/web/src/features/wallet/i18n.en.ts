@@ -261,6 +261,15 @@ export const texts = {
       borrowed: 'Borrowed',
       repaid: 'Repaid',
       noRecords: 'No loan records',
+      /** Each active bonus's rollover, shown only while one is active. */
+      rollover: {
+        title: 'Bonus rollover',
+        bonus: 'Bonus {{amount}}',
+        counted: '{{counted}} of {{required}} staked',
+        expires: 'Expires',
+        maxStake: 'Max stake',
+        noMaxStake: 'No limit',
+      },
       /** The money beside the cash amount, shown only when not zero. */
       parts: {
         bonus: 'Bonus',

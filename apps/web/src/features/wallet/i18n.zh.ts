@@ -253,6 +253,15 @@ export const texts: Texts = {
       borrowed: '借款',
       repaid: '还款',
       noRecords: '暂无借还记录',
+      /** Each active bonus's rollover, shown only while one is active. */
+      rollover: {
+        title: '红利流水',
+        bonus: '红利 {{amount}}',
+        counted: '已投注 {{counted}} / {{required}}',
+        expires: '到期时间',
+        maxStake: '单注上限',
+        noMaxStake: '无上限',
+      },
       /** The money beside the cash amount, shown only when not zero. */
       parts: {
         bonus: '红利',

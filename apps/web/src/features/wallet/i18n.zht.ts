@@ -253,6 +253,15 @@ export const texts: Texts = {
       borrowed: '借款',
       repaid: '還款',
       noRecords: '暫無借還記錄',
+      /** Each active bonus's rollover, shown only while one is active. */
+      rollover: {
+        title: '紅利流水',
+        bonus: '紅利 {{amount}}',
+        counted: '已投注 {{counted}} / {{required}}',
+        expires: '到期時間',
+        maxStake: '單注上限',
+        noMaxStake: '無上限',
+      },
       /** The money beside the cash amount, shown only when not zero. */
       parts: {
         bonus: '紅利',

@@ -1,15 +1,10 @@
-import { errorCatalogue } from '@sb/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { newsPageSize, useActivities, useActivity } from '../api/news-api';
-import { activityLinkOf, activityPeriodOf, pageCountOf } from '../model/post-text';
-import { ItemLink, ItemView, Pager, PostText, ReadState, useOpenItem } from './post-parts';
+import { useActivities, useActivity } from '../api/news-api';
+import { activityLinkOf, activityPeriodOf } from '../model/post-text';
+import { ItemLink, ItemReadState, ItemView, PagedList, PostText, useOpenItem } from './post-parts';
 import './news.css';
-
-const isMissing = (error: unknown) =>
-  error instanceof ApiError && error.code === errorCatalogue.CONTENT_NOT_FOUND.code;
 
 /** An activity's window, in the display zone. */
 function Period({ startsAt, endsAt }: { startsAt: number; endsAt: number | null }) {
@@ -88,16 +83,8 @@ function ActivityView({ id, onBack }: { id: number; onBack(): void }) {
           </section>
           <ActivityLink linkUrl={data.linkUrl} />
         </>
-      ) : activity.isError && isMissing(activity.error) ? (
-        <p className="muted news-state" data-testid="news-not-found">
-          {t('news.activityNotFound')}
-        </p>
       ) : (
-        <ReadState
-          state={activity.isError ? 'failed' : 'loading'}
-          emptyText=""
-          onRetry={() => void activity.refetch()}
-        />
+        <ItemReadState read={activity} notFoundText={t('news.activityNotFound')} />
       )}
     </ItemView>
   );
@@ -110,34 +97,33 @@ export function ActivitiesTab() {
   const [page, setPage] = useState(1);
   const list = useActivities(page);
   if (openId !== null) return <ActivityView key={openId} id={openId} onBack={close} />;
-  const records = list.data?.records ?? [];
-  if (records.length === 0)
-    return (
-      <ReadState
-        state={list.isError ? 'failed' : list.data ? 'empty' : 'loading'}
-        emptyText={t('news.activitiesEmpty')}
-        onRetry={() => void list.refetch()}
-      />
-    );
   return (
-    <section aria-label={t('news.activitiesLabel')} className="news-section">
-      <ul className="news-list news-list--activities" data-testid="activity-list">
-        {records.map((record) => (
-          <li key={record.id} className="news-item" data-testid="activity-item" data-id={record.id}>
-            <ItemLink to={linkTo(record.id)} className="news-item__link" testId="activity-open">
-              <ActivityImage url={record.imageUrl} className="news-item__image" />
-              <span className="news-item__title">{record.title}</span>
-              <Period startsAt={record.startsAt} endsAt={record.endsAt} />
-              <span className="news-item__more">{t('news.details')}</span>
-            </ItemLink>
-          </li>
-        ))}
-      </ul>
-      <Pager
-        page={page}
-        pages={pageCountOf(list.data?.total ?? 0, newsPageSize)}
-        onPage={setPage}
-      />
-    </section>
+    <PagedList
+      list={list}
+      page={page}
+      onPage={setPage}
+      label={t('news.activitiesLabel')}
+      emptyText={t('news.activitiesEmpty')}
+    >
+      {(records) => (
+        <ul className="news-list news-list--activities" data-testid="activity-list">
+          {records.map((record) => (
+            <li
+              key={record.id}
+              className="news-item"
+              data-testid="activity-item"
+              data-id={record.id}
+            >
+              <ItemLink to={linkTo(record.id)} className="news-item__link" testId="activity-open">
+                <ActivityImage url={record.imageUrl} className="news-item__image" />
+                <span className="news-item__title">{record.title}</span>
+                <Period startsAt={record.startsAt} endsAt={record.endsAt} />
+                <span className="news-item__more">{t('news.details')}</span>
+              </ItemLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PagedList>
   );
 }

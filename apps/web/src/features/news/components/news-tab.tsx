@@ -1,15 +1,10 @@
-import { errorCatalogue } from '@sb/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { formatDisplayTime } from '../../../lib/display-time';
-import { newsPageSize, useArticle, useNewsPage } from '../api/news-api';
-import { excerptOf, pageCountOf } from '../model/post-text';
-import { ItemLink, ItemView, Pager, PostText, ReadState, useOpenItem } from './post-parts';
+import { useArticle, useNewsPage } from '../api/news-api';
+import { excerptOf } from '../model/post-text';
+import { ItemLink, ItemReadState, ItemView, PagedList, PostText, useOpenItem } from './post-parts';
 import './news.css';
-
-const isMissing = (error: unknown) =>
-  error instanceof ApiError && error.code === errorCatalogue.CONTENT_NOT_FOUND.code;
 
 /** One article (or notice) on its own, at `?news=<id>`. */
 function ArticleView({ id, onBack }: { id: number; onBack(): void }) {
@@ -35,16 +30,8 @@ function ArticleView({ id, onBack }: { id: number; onBack(): void }) {
           </p>
           {data.body !== '' ? <PostText text={data.body} testId="news-article-body" /> : null}
         </>
-      ) : article.isError && isMissing(article.error) ? (
-        <p className="muted news-state" data-testid="news-not-found">
-          {t('news.notFound')}
-        </p>
       ) : (
-        <ReadState
-          state={article.isError ? 'failed' : 'loading'}
-          emptyText=""
-          onRetry={() => void article.refetch()}
-        />
+        <ItemReadState read={article} notFoundText={t('news.notFound')} />
       )}
     </ItemView>
   );
@@ -57,59 +44,53 @@ export function NewsTab() {
   const [page, setPage] = useState(1);
   const list = useNewsPage(page);
   if (openId !== null) return <ArticleView key={openId} id={openId} onBack={close} />;
-  const records = list.data?.records ?? [];
-  if (records.length === 0)
-    return (
-      <ReadState
-        state={list.isError ? 'failed' : list.data ? 'empty' : 'loading'}
-        emptyText={t('news.empty')}
-        onRetry={() => void list.refetch()}
-      />
-    );
   return (
-    <section aria-label={t('news.listLabel')} className="news-section">
-      <ul className="news-list" data-testid="news-list">
-        {records.map((record) => {
-          const meta = (
-            <span className="news-meta">
-              <span className={`news-kind news-kind--${record.kind}`}>
-                {record.kind === 'news' ? t('news.article') : t('news.notice')}
+    <PagedList
+      list={list}
+      page={page}
+      onPage={setPage}
+      label={t('news.listLabel')}
+      emptyText={t('news.empty')}
+    >
+      {(records) => (
+        <ul className="news-list" data-testid="news-list">
+          {records.map((record) => {
+            const meta = (
+              <span className="news-meta">
+                <span className={`news-kind news-kind--${record.kind}`}>
+                  {record.kind === 'news' ? t('news.article') : t('news.notice')}
+                </span>
+                <time dateTime={new Date(record.startsAt).toISOString()}>
+                  {formatDisplayTime(record.startsAt)}
+                </time>
               </span>
-              <time dateTime={new Date(record.startsAt).toISOString()}>
-                {formatDisplayTime(record.startsAt)}
-              </time>
-            </span>
-          );
-          return (
-            <li
-              key={record.id}
-              className="news-item"
-              data-testid="news-item"
-              data-kind={record.kind}
-              data-id={record.id}
-            >
-              {record.kind === 'news' ? (
-                <ItemLink to={linkTo(record.id)} className="news-item__link" testId="news-open">
-                  {meta}
-                  <span className="news-item__title">{record.title}</span>
-                  <span className="news-item__excerpt">{excerptOf(record.body)}</span>
-                  <span className="news-item__more">{t('news.read')}</span>
-                </ItemLink>
-              ) : (
-                <div className="news-item__static">
-                  {meta}
-                  <span className="news-item__notice">{record.title}</span>
-                </div>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      <Pager
-        page={page}
-        pages={pageCountOf(list.data?.total ?? 0, newsPageSize)}
-        onPage={setPage}
-      />
-    </section>
+            );
+            return (
+              <li
+                key={record.id}
+                className="news-item"
+                data-testid="news-item"
+                data-kind={record.kind}
+                data-id={record.id}
+              >
+                {record.kind === 'news' ? (
+                  <ItemLink to={linkTo(record.id)} className="news-item__link" testId="news-open">
+                    {meta}
+                    <span className="news-item__title">{record.title}</span>
+                    <span className="news-item__excerpt">{excerptOf(record.body)}</span>
+                    <span className="news-item__more">{t('news.read')}</span>
+                  </ItemLink>
+                ) : (
+                  <div className="news-item__static">
+                    {meta}
+                    <span className="news-item__notice">{record.title}</span>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </PagedList>
   );
 }

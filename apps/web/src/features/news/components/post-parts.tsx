@@ -1,7 +1,17 @@
+import { errorCatalogue } from '@sb/contract';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Pager, type PagerLook, pageCountOf } from '../../../components/pager';
+import { ApiError } from '../../../lib/api-client';
+import { newsPageSize } from '../api/news-api';
 import { paragraphsOf, postIdOf } from '../model/post-text';
+
+const listPager: PagerLook = {
+  className: 'news-pager',
+  testIds: { root: 'news-pager', previous: 'news-previous', next: 'news-next' },
+  onePage: 'hidden',
+};
 
 /** What the address says is open (`?news=12`), and the way to an item and back. */
 export function useOpenItem(param: string) {
@@ -124,37 +134,79 @@ export function ReadState({
   );
 }
 
-/** Previous and next page, shown only when there is more than one. */
-export function Pager({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage(page: number): void;
-}) {
-  const { t } = useTranslation();
-  if (pages <= 1) return null;
+/** A read of one item, as its view needs it while the item is not there. */
+interface ItemRead {
+  isError: boolean;
+  error: unknown;
+  refetch(): unknown;
+}
+
+/**
+ * An item's view while it has no item to show: the item does not exist (or is no longer shown),
+ * the read failed (with a retry), or it is still loading.
+ */
+export function ItemReadState({ read, notFoundText }: { read: ItemRead; notFoundText: string }) {
+  const isMissing =
+    read.error instanceof ApiError && read.error.code === errorCatalogue.CONTENT_NOT_FOUND.code;
+  if (read.isError && isMissing)
+    return (
+      <p className="muted news-state" data-testid="news-not-found">
+        {notFoundText}
+      </p>
+    );
   return (
-    <div className="news-pager" data-testid="news-pager">
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {t('news.previous')}
-      </button>
-      <span>{t('news.page', { page, pages })}</span>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('news.next')}
-      </button>
-    </div>
+    <ReadState
+      state={read.isError ? 'failed' : 'loading'}
+      emptyText=""
+      onRetry={() => void read.refetch()}
+    />
+  );
+}
+
+/** A read of one page of a list. */
+interface PageRead<Item> {
+  data?: { records: Item[]; total: number };
+  isError: boolean;
+  refetch(): unknown;
+}
+
+/**
+ * A tab's list, a page at a time: the page's items as `children` lays them out, with the pager
+ * below; a state line in their place while there are none to show (loading, failed or empty).
+ */
+export function PagedList<Item>({
+  list,
+  page,
+  onPage,
+  label,
+  emptyText,
+  children,
+}: {
+  list: PageRead<Item>;
+  page: number;
+  onPage(page: number): void;
+  label: string;
+  emptyText: string;
+  children(records: Item[]): ReactNode;
+}) {
+  const records = list.data?.records ?? [];
+  if (records.length === 0)
+    return (
+      <ReadState
+        state={list.isError ? 'failed' : list.data ? 'empty' : 'loading'}
+        emptyText={emptyText}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  return (
+    <section aria-label={label} className="news-section">
+      {children(records)}
+      <Pager
+        page={page}
+        pages={pageCountOf(list.data?.total ?? 0, newsPageSize)}
+        onPage={onPage}
+        look={listPager}
+      />
+    </section>
   );
 }

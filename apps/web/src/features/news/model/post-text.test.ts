@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activityLinkOf,
-  activityPeriodOf,
-  excerptOf,
-  pageCountOf,
-  paragraphsOf,
-  postIdOf,
-} from './post-text';
+import { activityLinkOf, activityPeriodOf, excerptOf, paragraphsOf, postIdOf } from './post-text';
 
 describe('postIdOf', () => {
   it('reads a plain whole number from 1 up', () => {
@@ -70,14 +63,6 @@ describe('activityPeriodOf', () => {
       until: '2026-06-30 12:00',
     });
     expect(activityPeriodOf(Date.UTC(2026, 5, 1, 12), null).until).toBeNull();
-  });
-});
-
-describe('pageCountOf', () => {
-  it('counts whole pages, one at least', () => {
-    expect(pageCountOf(0, 10)).toBe(1);
-    expect(pageCountOf(10, 10)).toBe(1);
-    expect(pageCountOf(11, 10)).toBe(2);
   });
 });
 

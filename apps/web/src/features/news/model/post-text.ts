@@ -50,11 +50,6 @@ export function activityPeriodOf(startsAt: number, endsAt: number | null) {
   };
 }
 
-/** How many pages `total` items make at `size` a page; at least one. */
-export function pageCountOf(total: number, size: number): number {
-  return Math.max(1, Math.ceil(total / size));
-}
-
 /**
  * Where an activity's link leads: an in-app route (`#/…`) stays in the app, an address on
  * this site or an https:// address opens as a link; the server refuses every other kind, and

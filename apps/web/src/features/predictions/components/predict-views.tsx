@@ -31,6 +31,32 @@ function LoginPrompt() {
   );
 }
 
+/** One side's goals in a prediction, as typed. */
+function ScoreInput({
+  value,
+  onChange,
+  team,
+  testId,
+}: {
+  value: string;
+  onChange(value: string): void;
+  team: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <input
+      className="field__input predict-entry__score"
+      inputMode="numeric"
+      maxLength={2}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      aria-label={t('predictions.scoreOf', { team })}
+      data-testid={testId}
+    />
+  );
+}
+
 function ScoreEntry({ record }: { record: PredictRecord }) {
   const { t } = useTranslation();
   const [home, setHome] = useState(record.mine ? String(record.mine.homeScore) : '');
@@ -58,25 +84,9 @@ function ScoreEntry({ record }: { record: PredictRecord }) {
         send();
       }}
     >
-      <input
-        className="field__input predict-entry__score"
-        inputMode="numeric"
-        maxLength={2}
-        value={home}
-        onChange={(event) => setHome(event.target.value)}
-        aria-label={t('predictions.scoreOf', { team: record.homeName })}
-        data-testid="predict-home"
-      />
+      <ScoreInput value={home} onChange={setHome} team={record.homeName} testId="predict-home" />
       <span aria-hidden="true">–</span>
-      <input
-        className="field__input predict-entry__score"
-        inputMode="numeric"
-        maxLength={2}
-        value={away}
-        onChange={(event) => setAway(event.target.value)}
-        aria-label={t('predictions.scoreOf', { team: record.awayName })}
-        data-testid="predict-away"
-      />
+      <ScoreInput value={away} onChange={setAway} team={record.awayName} testId="predict-away" />
       <button
         type="submit"
         className="button button--primary predict-entry__submit"

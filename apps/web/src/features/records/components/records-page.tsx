@@ -2,7 +2,7 @@ import { defaultStatPageSize } from '@sb/contract';
 import { formatDisplayAmount } from '@sb/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { BackToBoard } from '../../../components/back-to-board';
 import { Pager, type PagerLook } from '../../../components/pager';
 import { useDialogStore } from '../../../lib/session/dialog-store';
 import { useSessionStore } from '../../../lib/session/session-store';
@@ -103,14 +103,14 @@ function MemberRecords({ memberId }: { memberId: number }) {
 
   return (
     <>
-      <div className="records-tabs scroll-row" role="tablist">
+      <div className="page-tabs scroll-row" role="tablist">
         {tabs.map((entry) => (
           <button
             key={entry.tab}
             type="button"
             role="tab"
             aria-selected={entry.tab === tab}
-            className={entry.tab === tab ? 'records-tabs__tab is-active' : 'records-tabs__tab'}
+            className={entry.tab === tab ? 'page-tabs__tab is-active' : 'page-tabs__tab'}
             onClick={() => {
               setTab(entry.tab);
               setFilter((current) => filterForTab(current, entry.tab));
@@ -170,21 +170,6 @@ function MemberRecords({ memberId }: { memberId: number }) {
   );
 }
 
-/**
- * The way back to the matches. The full site's header and menus lead there already; #/mini has a
- * one-line header without them, so its records page says where the matches are.
- */
-function BackToBoard() {
-  const { t } = useTranslation();
-  const isMini = useLocation().pathname.startsWith('/mini');
-  if (!isMini) return null;
-  return (
-    <Link className="records-page__back" to="/mini/index" data-testid="records-back">
-      <span aria-hidden="true">‹</span> {t('records.backToBoard')}
-    </Link>
-  );
-}
-
 /** The records and statistics page (SPEC §2 other screens), #/records and #/mini/records. */
 export function RecordsPage() {
   const { t } = useTranslation();
@@ -192,7 +177,7 @@ export function RecordsPage() {
   const openDialog = useDialogStore((state) => state.openDialog);
   return (
     <section className="panel records-page" data-testid="records-page">
-      <BackToBoard />
+      <BackToBoard text={t('records.backToBoard')} testId="records-back" />
       <h1 className="panel__title">{t('records.title')}</h1>
       {memberId > 0 ? (
         <MemberRecords key={memberId} memberId={memberId} />

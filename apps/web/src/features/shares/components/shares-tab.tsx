@@ -18,6 +18,7 @@ import {
   useShareFeed,
   useTipsterProfile,
 } from '../api/share-api';
+import { feedPages } from '../model/feed-pages';
 import { percentOfUnits } from '../model/figures';
 import { orderLegsOf, statusTextOf } from './share-parts';
 import './shares.css';
@@ -43,7 +44,70 @@ export const sportFilters = [
 const feedPager: PagerLook = {
   className: 'pager',
   testIds: { previous: 'shares-previous', next: 'shares-next' },
+  onePage: 'hidden',
 };
+
+/**
+ * The filters above a community list: one of `options` chosen by its button, and the sport
+ * (`0` for all). Each says what is chosen; the list goes back to its first page on a change,
+ * which `onChoose` and `onSport` do.
+ */
+export function ListFilters<Option extends string | number>({
+  legend,
+  options,
+  chosen,
+  onChoose,
+  labelOf,
+  testIdOf,
+  sportId,
+  onSport,
+  sportTestId,
+}: {
+  legend?: string;
+  options: readonly Option[];
+  chosen: Option;
+  onChoose(option: Option): void;
+  labelOf(option: Option): string;
+  testIdOf(option: Option): string;
+  sportId: number;
+  onSport(sportId: number): void;
+  sportTestId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="shares-tab__filters">
+      <fieldset className="shares-tab__feeds">
+        {legend !== undefined ? <legend className="visually-hidden">{legend}</legend> : null}
+        {options.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={option === chosen ? 'shares-feed__button is-active' : 'shares-feed__button'}
+            aria-pressed={option === chosen}
+            onClick={() => onChoose(option)}
+            data-testid={testIdOf(option)}
+          >
+            {labelOf(option)}
+          </button>
+        ))}
+      </fieldset>
+      <select
+        className="field__input shares-tab__sport"
+        aria-label={t('sharesTab.sport')}
+        value={sportId}
+        onChange={(event) => onSport(Number(event.target.value))}
+        data-testid={sportTestId}
+      >
+        <option value={0}>{t('sharesTab.allSports')}</option>
+        {sportFilters.map((sport) => (
+          <option key={sport.sportId} value={sport.sportId}>
+            {t(`sportsBoard.sport.${sport.key}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 function ShareCard({ share, onTipster }: { share: Share; onTipster(id: number): void }) {
   const { t } = useTranslation();
@@ -180,49 +244,27 @@ export function SharesTab() {
   const [tipsterId, setTipsterId] = useState<number | null>(null);
   const shownFeed = feed === 'following' && !isMember ? 'latest' : feed;
   const list = useShareFeed(shownFeed, sportId || undefined, page);
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / shareFeedPageSize));
+  const { pages, isOpenEnded } = feedPages(list.data, shareFeedPageSize);
   const feeds = shareFeeds.filter((entry) => entry !== 'following' || isMember);
 
   return (
     <div className="shares-tab" data-testid="shares-tab">
-      <div className="shares-tab__filters">
-        <fieldset className="shares-tab__feeds">
-          {feeds.map((entry) => (
-            <button
-              key={entry}
-              type="button"
-              className={
-                entry === shownFeed ? 'shares-feed__button is-active' : 'shares-feed__button'
-              }
-              aria-pressed={entry === shownFeed}
-              onClick={() => {
-                setFeed(entry);
-                setPage(1);
-              }}
-              data-testid={`shares-feed-${entry}`}
-            >
-              {t(feedTextKeys[entry])}
-            </button>
-          ))}
-        </fieldset>
-        <select
-          className="field__input shares-tab__sport"
-          aria-label={t('sharesTab.sport')}
-          value={sportId}
-          onChange={(event) => {
-            setSportId(Number(event.target.value));
-            setPage(1);
-          }}
-          data-testid="shares-sport"
-        >
-          <option value={0}>{t('sharesTab.allSports')}</option>
-          {sportFilters.map((sport) => (
-            <option key={sport.sportId} value={sport.sportId}>
-              {t(`sportsBoard.sport.${sport.key}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ListFilters
+        options={feeds}
+        chosen={shownFeed}
+        onChoose={(entry) => {
+          setFeed(entry);
+          setPage(1);
+        }}
+        labelOf={(entry) => t(feedTextKeys[entry])}
+        testIdOf={(entry) => `shares-feed-${entry}`}
+        sportId={sportId}
+        onSport={(id) => {
+          setSportId(id);
+          setPage(1);
+        }}
+        sportTestId="shares-sport"
+      />
       {tipsterId !== null ? (
         <TipsterPanel tipsterId={tipsterId} onClose={() => setTipsterId(null)} />
       ) : null}
@@ -238,7 +280,13 @@ export function SharesTab() {
           <ShareCard key={share.code} share={share} onTipster={setTipsterId} />
         ))}
       </ul>
-      {pages > 1 ? <Pager page={page} pages={pages} onPage={setPage} look={feedPager} /> : null}
+      <Pager
+        page={page}
+        pages={pages}
+        isOpenEnded={isOpenEnded}
+        onPage={setPage}
+        look={feedPager}
+      />
     </div>
   );
 }

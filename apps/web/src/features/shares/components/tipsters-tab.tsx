@@ -1,15 +1,16 @@
 import { type RankedTipster, type RankWindow, rankWindows } from '@sb/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, type PagerLook } from '../../../components/pager';
+import { Pager, type PagerLook, pageCountOf } from '../../../components/pager';
 import { tipsterRankPageSize, useTipsterRank } from '../api/share-api';
 import { percentOfUnits } from '../model/figures';
-import { sportFilters, TipsterPanel } from './shares-tab';
+import { ListFilters, TipsterPanel } from './shares-tab';
 import './shares.css';
 
 const rankPager: PagerLook = {
   className: 'pager',
   testIds: { previous: 'tipsters-previous', next: 'tipsters-next' },
+  onePage: 'hidden',
 };
 
 /** One ranked tipster: their place, masked name and the figures behind the place. */
@@ -60,49 +61,27 @@ export function TipstersTab() {
   const [page, setPage] = useState(1);
   const [tipsterId, setTipsterId] = useState<number | null>(null);
   const ranking = useTipsterRank(rankWindow, sportId || undefined, page);
-  const pages = Math.max(1, Math.ceil((ranking.data?.total ?? 0) / tipsterRankPageSize));
+  const pages = pageCountOf(ranking.data?.total ?? 0, tipsterRankPageSize);
 
   return (
     <div className="shares-tab" data-testid="tipsters-tab">
-      <div className="shares-tab__filters">
-        <fieldset className="shares-tab__feeds">
-          <legend className="visually-hidden">{t('tipstersTab.window')}</legend>
-          {rankWindows.map((days) => (
-            <button
-              key={days}
-              type="button"
-              className={
-                days === rankWindow ? 'shares-feed__button is-active' : 'shares-feed__button'
-              }
-              aria-pressed={days === rankWindow}
-              onClick={() => {
-                setRankWindow(days);
-                setPage(1);
-              }}
-              data-testid={`tipsters-window-${days}`}
-            >
-              {t('tipstersTab.days', { count: days })}
-            </button>
-          ))}
-        </fieldset>
-        <select
-          className="field__input shares-tab__sport"
-          aria-label={t('sharesTab.sport')}
-          value={sportId}
-          onChange={(event) => {
-            setSportId(Number(event.target.value));
-            setPage(1);
-          }}
-          data-testid="tipsters-sport"
-        >
-          <option value={0}>{t('sharesTab.allSports')}</option>
-          {sportFilters.map((sport) => (
-            <option key={sport.sportId} value={sport.sportId}>
-              {t(`sportsBoard.sport.${sport.key}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ListFilters
+        legend={t('tipstersTab.window')}
+        options={rankWindows}
+        chosen={rankWindow}
+        onChoose={(days) => {
+          setRankWindow(days);
+          setPage(1);
+        }}
+        labelOf={(days) => t('tipstersTab.days', { count: days })}
+        testIdOf={(days) => `tipsters-window-${days}`}
+        sportId={sportId}
+        onSport={(id) => {
+          setSportId(id);
+          setPage(1);
+        }}
+        sportTestId="tipsters-sport"
+      />
       {tipsterId !== null ? (
         <TipsterPanel tipsterId={tipsterId} onClose={() => setTipsterId(null)} />
       ) : null}
@@ -127,7 +106,7 @@ export function TipstersTab() {
           />
         ))}
       </ol>
-      {pages > 1 ? <Pager page={page} pages={pages} onPage={setPage} look={rankPager} /> : null}
+      <Pager page={page} pages={pages} onPage={setPage} look={rankPager} />
     </div>
   );
 }

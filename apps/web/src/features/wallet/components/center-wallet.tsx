@@ -13,11 +13,14 @@ import { CountUpAmount } from '../../../components/count-up-amount';
 import { CurrencyIcon } from '../../../components/currency-icon';
 import { callApi } from '../../../lib/api-client';
 import { refreshWalletBalance, useWalletBalance } from '../../../lib/balance/wallet-balance';
+import { useActiveBonuses } from '../api/bonus-calls';
 import { newIdempotencyKey, withIdempotencyKey } from '../api/idempotency';
 import { usePlayCurrency } from '../hooks/use-play-currency';
 import { balancePartsOf } from '../model/balance-parts';
 import { formatDisplayTime } from '../model/display-time';
+import { activeBonusesOf } from '../model/rollover';
 import { acceptWithdrawInput, decimalToMinor } from '../model/withdraw-amount';
+import { BonusRollover } from './bonus-rollover';
 import { useWalletMember } from './wallet-context';
 import './play-currency.css';
 
@@ -30,6 +33,8 @@ export function CenterWallet() {
   const playCurrency = usePlayCurrency(owner, onPlayCurrencyChange);
   const entries = balances.data ? [...balances.data.values()] : [];
   const isEmpty = entries.length === 0;
+  const bonusTotalMinor = entries.reduce((sum, entry) => sum + entry.bonusAmount, 0);
+  const bonuses = useActiveBonuses(owner, bonusTotalMinor);
 
   // Asked once per visit of the tab, so an empty answer is not read again in a loop.
   const hasAsked = useRef(false);
@@ -77,6 +82,7 @@ export function CenterWallet() {
           ))}
         </ul>
       )}
+      <BonusRollover bonuses={activeBonusesOf(bonuses.data?.records ?? [])} />
       {withCredit.map((entry) => (
         <LoanSection key={entry.assetID} entry={entry} />
       ))}
@@ -87,7 +93,8 @@ export function CenterWallet() {
 /**
  * The member's money in the currency that is not cash in the wallet (bonus money, money in
  * games, capital in markets), under the cash amount; only the parts that are not zero, and
- * nothing at all when every one is.
+ * nothing at all when every one is. The bonus (`bonus-balance`) is what the rollover below plays
+ * through.
  */
 function BalanceParts({ entry }: { entry: BalanceEntry }) {
   const { t } = useTranslation();
@@ -98,7 +105,12 @@ function BalanceParts({ entry }: { entry: BalanceEntry }) {
       {parts.map((part) => (
         <div key={part.key} className="wallet-currency-parts__item" data-part={part.key}>
           <dt>{t(`walletUi.centerWallet.parts.${part.key}`)}</dt>
-          <dd>{formatDisplayAmount(part.amountMinor, entry.scale)}</dd>
+          <dd
+            data-testid={part.key === 'bonus' ? 'bonus-balance' : undefined}
+            data-amount={part.amountMinor}
+          >
+            {formatDisplayAmount(part.amountMinor, entry.scale)}
+          </dd>
         </div>
       ))}
     </dl>

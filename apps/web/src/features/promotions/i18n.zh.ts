@@ -1,0 +1,88 @@
+import type { Texts } from './i18n.en';
+
+export const texts: Texts = {
+  promotions: {
+    navLink: '优惠活动',
+    title: '红包',
+    tabs: {
+      all: '活动',
+      mine: '我的红包',
+    },
+    loading: '活动加载中…',
+    loadFailed: '无法加载活动，请稍后再试。',
+    retry: '重试',
+    empty: '暂无活动。新的红包活动开始后会显示在这里。',
+    emptyMine: '您还没有抢过红包。',
+    signIn: '登录后即可抢红包。',
+    signInAction: '登录',
+    status: {
+      running: '进行中',
+      paused: '已暂停',
+      scheduled: '即将开始',
+      draft: '即将开始',
+      ended: '已结束',
+      closed: '已关闭',
+    },
+    facts: {
+      money: '发放方式',
+      amounts: '单个红包',
+      claimed: '已领取',
+      starts: '开始',
+      ends: '结束',
+      who: '参与条件',
+    },
+    money: {
+      cash: '现金，直接入账余额',
+      bonus: '红利：{{days}} 天内完成 {{multiple}} 倍流水',
+      maxStake: '单注 {{amount}} 以内计入流水',
+    },
+    amounts: '{{min}} – {{max}} {{currency}}',
+    amountsFixed: '{{amount}} {{currency}}',
+    claimed: '{{claimed}} / {{count}}',
+    conditions: {
+      member: '正式会员',
+      minDeposit: '近 {{days}} 天存款满 {{amount}} {{currency}}',
+      minTurnover: '近 {{days}} 天投注满 {{amount}} {{currency}}',
+      riskLevels: '仅限账户等级 {{levels}}',
+    },
+    commitment: {
+      label: '承诺值',
+      hint: '活动开始前已固定。活动关闭后公布抽取结果，本页会自动核对。',
+      copy: '复制',
+      copied: '承诺值已复制',
+    },
+    draw: {
+      verified: '已验证：公布的抽取结果与承诺值一致',
+      mismatch: '不一致：公布的抽取结果与承诺值不符',
+      unpublished: '抽取结果尚未公布',
+      seed: '种子',
+    },
+    state: {
+      grabbable: '有一个红包等您来抢',
+      claimed: '您抢到了 {{amount}} {{currency}}',
+      ineligible: '您不符合该活动的参与条件',
+      gone: '红包已被抢完',
+      paused: '活动暂停中，请稍后再来',
+      upcoming: '{{time}} 开始',
+      over: '活动已结束',
+    },
+    claimedAt: '领取于 {{time}}',
+    envelope: {
+      open: '拆开红包',
+      dialogTitle: '红包',
+      grab: '抢',
+      grabbing: '正在抢…',
+      youGot: '恭喜获得',
+      cashNote: '已存入您的现金余额。',
+      bonusNote:
+        '红利：{{days}} 天内投注满 {{required}} {{currency}}（{{multiple}} 倍）即可转为现金。',
+      maxStakeNote: '单注超过 {{amount}} {{currency}} 的部分不计入流水。',
+      close: '完成',
+    },
+    notice: {
+      started: '红包活动开始啦！',
+      go: '去抢红包',
+      dismiss: '关闭',
+    },
+  },
+};

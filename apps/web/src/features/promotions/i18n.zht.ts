@@ -1,0 +1,88 @@
+import type { Texts } from './i18n.en';
+
+export const texts: Texts = {
+  promotions: {
+    navLink: '優惠活動',
+    title: '紅包',
+    tabs: {
+      all: '活動',
+      mine: '我的紅包',
+    },
+    loading: '活動載入中…',
+    loadFailed: '無法載入活動，請稍後再試。',
+    retry: '重試',
+    empty: '暫無活動。新的紅包活動開始後會顯示在這裡。',
+    emptyMine: '您還沒有搶過紅包。',
+    signIn: '登入後即可搶紅包。',
+    signInAction: '登入',
+    status: {
+      running: '進行中',
+      paused: '已暫停',
+      scheduled: '即將開始',
+      draft: '即將開始',
+      ended: '已結束',
+      closed: '已關閉',
+    },
+    facts: {
+      money: '發放方式',
+      amounts: '單個紅包',
+      claimed: '已領取',
+      starts: '開始',
+      ends: '結束',
+      who: '參與條件',
+    },
+    money: {
+      cash: '現金，直接入帳餘額',
+      bonus: '紅利：{{days}} 天內完成 {{multiple}} 倍流水',
+      maxStake: '單注 {{amount}} 以內計入流水',
+    },
+    amounts: '{{min}} – {{max}} {{currency}}',
+    amountsFixed: '{{amount}} {{currency}}',
+    claimed: '{{claimed}} / {{count}}',
+    conditions: {
+      member: '正式會員',
+      minDeposit: '近 {{days}} 天存款滿 {{amount}} {{currency}}',
+      minTurnover: '近 {{days}} 天投注滿 {{amount}} {{currency}}',
+      riskLevels: '僅限帳戶等級 {{levels}}',
+    },
+    commitment: {
+      label: '承諾值',
+      hint: '活動開始前已固定。活動關閉後公布抽取結果，本頁會自動核對。',
+      copy: '複製',
+      copied: '承諾值已複製',
+    },
+    draw: {
+      verified: '已驗證：公布的抽取結果與承諾值一致',
+      mismatch: '不一致：公布的抽取結果與承諾值不符',
+      unpublished: '抽取結果尚未公布',
+      seed: '種子',
+    },
+    state: {
+      grabbable: '有一個紅包等您來搶',
+      claimed: '您搶到了 {{amount}} {{currency}}',
+      ineligible: '您不符合該活動的參與條件',
+      gone: '紅包已被搶完',
+      paused: '活動暫停中，請稍後再來',
+      upcoming: '{{time}} 開始',
+      over: '活動已結束',
+    },
+    claimedAt: '領取於 {{time}}',
+    envelope: {
+      open: '拆開紅包',
+      dialogTitle: '紅包',
+      grab: '搶',
+      grabbing: '正在搶…',
+      youGot: '恭喜獲得',
+      cashNote: '已存入您的現金餘額。',
+      bonusNote:
+        '紅利：{{days}} 天內投注滿 {{required}} {{currency}}（{{multiple}} 倍）即可轉為現金。',
+      maxStakeNote: '單注超過 {{amount}} {{currency}} 的部分不計入流水。',
+      close: '完成',
+    },
+    notice: {
+      started: '紅包活動開始啦！',
+      go: '去搶紅包',
+      dismiss: '關閉',
+    },
+  },
+};
