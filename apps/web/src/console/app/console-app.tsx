@@ -13,6 +13,7 @@ import { applyConsoleLanguage, languageNames } from '../i18n/console-i18n';
 import { LoginPage } from '../login/login-page';
 import { MemberDetail } from '../members/member-detail';
 import { MemberSearch } from '../members/member-search';
+import { PromotionsDesk } from '../promotions/promotions-desk';
 import { type ConsoleSession, useSessionStore } from '../session/session-store';
 import { SiteDesk } from '../site/site-desk';
 import { TradingDesk } from '../trading/trading-desk';
@@ -97,6 +98,7 @@ const deskRoutes: Record<DeskId, readonly { path: string; screen: ReactNode }[]>
   audit: [{ path: '/audit', screen: <AuditLogDesk /> }],
   site: [{ path: '/site/*', screen: <SiteDesk /> }],
   community: [{ path: '/community', screen: <CommunityDesk /> }],
+  promotions: [{ path: '/promotions', screen: <PromotionsDesk /> }],
 };
 
 function ConsoleShell({ session }: { session: ConsoleSession }) {

@@ -11,7 +11,7 @@ describe('desks by role', () => {
   });
 
   it('opens only the desks whose calls a role may make', () => {
-    expect(deskIds(['finance'])).toEqual(['finance', 'dashboard', 'members']);
+    expect(deskIds(['finance'])).toEqual(['finance', 'dashboard', 'members', 'promotions']);
     expect(deskIds(['trader'])).toEqual(['dashboard', 'members', 'trading']);
     expect(deskIds(['support'])).toEqual(['members', 'site', 'community']);
     expect(deskIds([])).toEqual([]);

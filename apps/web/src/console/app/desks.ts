@@ -12,6 +12,7 @@ export const desks = [
   { id: 'audit', path: '/audit', roles: ['admin'] },
   { id: 'site', path: '/site', roles: ['support'] },
   { id: 'community', path: '/community', roles: ['support'] },
+  { id: 'promotions', path: '/promotions', roles: ['finance'] },
 ] as const satisfies readonly { id: string; path: string; roles: readonly OperatorRole[] }[];
 
 export type DeskId = (typeof desks)[number]['id'];

@@ -7,12 +7,13 @@ import { canAct } from '../app/desks';
 import { formatMoney, parsePositiveId } from '../components/money';
 import { ErrorNote, Notice, ReasonAction, useConsoleText, useFormatTime } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
+import { MemberBonuses } from './member-bonuses';
 import { MemberStatement } from './member-statement';
 import { RiskForm } from './risk-form';
 
 /**
- * One member: profile, balances, statement, risk settings, open bets; block, adjustments and risk
- * changes by role.
+ * One member: profile, balances, statement, bonuses, risk settings, open bets; block,
+ * adjustments, bonus forfeits and risk changes by role.
  */
 export function MemberDetail() {
   const { t } = useConsoleText();
@@ -41,6 +42,15 @@ export function MemberDetail() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['member', userId] }),
   });
   const member = detail.data;
+  // A phone shows each balance as a card of labelled lines, so the page never scrolls sideways.
+  const balanceLabels = {
+    currency: t('common.currency'),
+    amount: t('common.amount'),
+    frozen: t('members.detail.frozen'),
+    available: t('members.detail.available'),
+    credit: t('members.detail.credit'),
+    owed: t('members.detail.owed'),
+  };
   return (
     <section className="console-section" data-testid="member-detail">
       <Link to="/members" data-testid="member-back">
@@ -102,30 +112,41 @@ export function MemberDetail() {
               {t('members.detail.adjust')}
             </Link>
           ) : null}
-          <table className="console-table" data-testid="member-balances">
-            <thead>
-              <tr>
-                <th>{t('common.currency')}</th>
-                <th>{t('common.amount')}</th>
-                <th>{t('members.detail.frozen')}</th>
-                <th>{t('members.detail.available')}</th>
-                <th>{t('members.detail.credit')}</th>
-                <th>{t('members.detail.owed')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {member.balances.map((balance) => (
-                <tr key={balance.currencyId}>
-                  <td>{balance.currencyCode}</td>
-                  <td>{formatMoney(balance.amount, balance.scale)}</td>
-                  <td>{formatMoney(balance.frozen, balance.scale)}</td>
-                  <td>{formatMoney(balance.amount - balance.frozen, balance.scale)}</td>
-                  <td>{formatMoney(balance.creditAmount, balance.scale)}</td>
-                  <td>{formatMoney(balance.loanAmount, balance.scale)}</td>
+          <div className="console-cards">
+            <table className="console-table console-table--cards" data-testid="member-balances">
+              <thead>
+                <tr>
+                  {Object.entries(balanceLabels).map(([column, label]) => (
+                    <th key={column}>{label}</th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {member.balances.map((balance) => (
+                  <tr key={balance.currencyId}>
+                    <td data-label={balanceLabels.currency}>
+                      <span>{balance.currencyCode}</span>
+                    </td>
+                    <td data-label={balanceLabels.amount}>
+                      <span>{formatMoney(balance.amount, balance.scale)}</span>
+                    </td>
+                    <td data-label={balanceLabels.frozen}>
+                      <span>{formatMoney(balance.frozen, balance.scale)}</span>
+                    </td>
+                    <td data-label={balanceLabels.available}>
+                      <span>{formatMoney(balance.amount - balance.frozen, balance.scale)}</span>
+                    </td>
+                    <td data-label={balanceLabels.credit}>
+                      <span>{formatMoney(balance.creditAmount, balance.scale)}</span>
+                    </td>
+                    <td data-label={balanceLabels.owed}>
+                      <span>{formatMoney(balance.loanAmount, balance.scale)}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
 
           {canAct(roles, 'finance', 'support') ? (
             <>
@@ -134,6 +155,13 @@ export function MemberDetail() {
                 userId={userId}
                 currencyIds={member.balances.map((balance) => balance.currencyId)}
               />
+            </>
+          ) : null}
+
+          {canAct(roles, 'finance', 'support') ? (
+            <>
+              <h3>{t('members.bonuses.title')}</h3>
+              <MemberBonuses userId={userId} canForfeit={canAct(roles, 'finance')} />
             </>
           ) : null}
 

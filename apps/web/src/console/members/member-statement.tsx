@@ -43,6 +43,16 @@ export function MemberStatement({
     placeholderData: keepPreviousData,
   });
   const records = statement.data?.records ?? [];
+  // A phone shows each line as a card of labelled lines, so the page never scrolls sideways.
+  const labels = {
+    time: t('common.time'),
+    kind: t('members.statement.kind'),
+    reference: t('members.statement.reference'),
+    currency: t('common.currency'),
+    bucket: t('members.statement.bucket'),
+    amount: t('common.amount'),
+    balanceAfter: t('members.statement.balanceAfter'),
+  };
   return (
     <div data-testid="member-statement">
       <div className="console-row">
@@ -79,49 +89,57 @@ export function MemberStatement({
           {records.length === 0 ? (
             <p data-testid="statement-empty">{t('common.empty')}</p>
           ) : (
-            <table className="console-table" data-testid="statement-lines">
-              <thead>
-                <tr>
-                  <th>{t('common.time')}</th>
-                  <th>{t('members.statement.kind')}</th>
-                  <th>{t('members.statement.reference')}</th>
-                  <th>{t('common.currency')}</th>
-                  <th>{t('members.statement.bucket')}</th>
-                  <th>{t('common.amount')}</th>
-                  <th>{t('members.statement.balanceAfter')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {records.map((line) => {
-                  const currency = findCurrencyById(line.currencyId);
-                  return (
-                    <tr
-                      key={`${line.transactionId}-${line.bucket}-${line.currencyId}`}
-                      data-testid={`statement-line-${line.transactionId}`}
-                      data-kind={line.kind}
-                    >
-                      <td>{formatTime(line.at)}</td>
-                      <td>
-                        {t(`members.statement.kinds.${line.kind}`, { defaultValue: line.kind })}
-                      </td>
-                      <td data-testid="statement-reference">{line.reference ?? '—'}</td>
-                      <td>{currency?.currencyCode ?? line.currencyId}</td>
-                      <td>
-                        {t(`members.statement.buckets.${line.bucket}`, {
-                          defaultValue: line.bucket,
-                        })}
-                      </td>
-                      <td data-testid="statement-amount">
-                        {formatSignedMoney(line.amount, currency?.scale ?? 0)}
-                      </td>
-                      <td data-testid="statement-balance-after">
-                        {formatMoneyGrouped(line.balanceAfter, currency?.scale ?? 0)}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <div className="console-cards">
+              <table className="console-table console-table--cards" data-testid="statement-lines">
+                <thead>
+                  <tr>
+                    {Object.entries(labels).map(([column, label]) => (
+                      <th key={column}>{label}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {records.map((line) => {
+                    const currency = findCurrencyById(line.currencyId);
+                    return (
+                      <tr
+                        key={`${line.transactionId}-${line.bucket}-${line.currencyId}`}
+                        data-testid={`statement-line-${line.transactionId}`}
+                        data-kind={line.kind}
+                      >
+                        <td data-label={labels.time}>
+                          <span>{formatTime(line.at)}</span>
+                        </td>
+                        <td data-label={labels.kind}>
+                          <span>
+                            {t(`members.statement.kinds.${line.kind}`, { defaultValue: line.kind })}
+                          </span>
+                        </td>
+                        <td data-label={labels.reference} data-testid="statement-reference">
+                          <span>{line.reference ?? '—'}</span>
+                        </td>
+                        <td data-label={labels.currency}>
+                          <span>{currency?.currencyCode ?? line.currencyId}</span>
+                        </td>
+                        <td data-label={labels.bucket}>
+                          <span>
+                            {t(`members.statement.buckets.${line.bucket}`, {
+                              defaultValue: line.bucket,
+                            })}
+                          </span>
+                        </td>
+                        <td data-label={labels.amount} data-testid="statement-amount">
+                          <span>{formatSignedMoney(line.amount, currency?.scale ?? 0)}</span>
+                        </td>
+                        <td data-label={labels.balanceAfter} data-testid="statement-balance-after">
+                          <span>{formatMoneyGrouped(line.balanceAfter, currency?.scale ?? 0)}</span>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
           )}
           <Pager
             page={page}
