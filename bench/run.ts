@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchBetPlacement } from './bet-placement.bench';
 import { benchCommunity } from './community.bench';
+import { benchEnvelopeRush } from './envelope-rush.bench';
 import { benchFanout } from './fanout.bench';
 import { benchFirstPage } from './first-page.bench';
 import { benchMatchList } from './match-list.bench';
@@ -24,6 +25,7 @@ const allBenches: (() => Promise<BenchResult | BenchResult[]>)[] = [
   benchWalletTransfer,
   benchBetPlacement,
   benchSettlement,
+  benchEnvelopeRush,
   benchCommunity,
   benchFirstPage,
   benchOddsFps,

@@ -204,8 +204,13 @@ function readPgbenchLatencies(logDir: string): number[] {
   return latenciesMs;
 }
 
-/** A pgbench database at scale = clients, so that branch rows are not the bottleneck. */
-export async function preparePgbench() {
+/**
+ * A pgbench database at scale = clients by default, so that branch rows are not the bottleneck;
+ * another bench may ask for its own number of clients and scale.
+ */
+export async function preparePgbench(options: { clients?: number; scale?: number } = {}) {
+  const peerClients = options.clients ?? clients;
+  const scale = options.scale ?? pgbenchScale;
   const created = await createDatabase('sb_bench_pgbench');
   const url = new URL(created.url);
   const connection = [
@@ -217,17 +222,17 @@ export async function preparePgbench() {
     url.username || 'postgres',
   ];
   try {
-    await run(pgbenchPath, [...connection, '-i', '-q', '-s', String(pgbenchScale), created.name]);
+    await run(pgbenchPath, [...connection, '-i', '-q', '-s', String(scale), created.name]);
   } catch (error) {
     await dropDatabase(created.name);
     throw error;
   }
   return {
-    /** The built-in TPC-B script with `clients` clients on two threads. */
+    /** The built-in TPC-B script with `peerClients` clients on two threads. */
     async drive(seconds: number): Promise<Sample> {
       const logDir = mkdtempSync(join(tmpdir(), 'sb-pgbench-'));
       try {
-        const args = ['-c', String(clients), '-j', '2', '-T', String(seconds)];
+        const args = ['-c', String(peerClients), '-j', '2', '-T', String(seconds)];
         await run(pgbenchPath, [
           ...connection,
           ...args,
