@@ -24,6 +24,16 @@ const fields = z
 const read = (value: Record<string, unknown>) => fields.safeParse(coerceWireValue(fields, value));
 
 describe('the wire coercion', () => {
+  it('passes on a union value no option can measure, for the validation to refuse', () => {
+    const slip = z.object({
+      data: z.union([z.string().min(1).max(16), z.record(z.string(), z.unknown())]),
+    });
+    const unmeasurable = { data: { length: { valueOf: 0, toString: 0 } } };
+    // The string option's length check throws on it; the coercion does not.
+    expect(coerceWireValue(slip, unmeasurable)).toEqual(unmeasurable);
+    expect(coerceWireValue(slip, { data: '{"a":1}' })).toEqual({ data: '{"a":1}' });
+  });
+
   it('reads the same request from numbers, their text and form text alike', () => {
     const asNumbers = read({ name: 888, count: 7, ratio: 1.5, isOn: true, code: 7 });
     const asText = read({ name: '888', count: '7', ratio: '1.5', isOn: 'true', code: '7' });

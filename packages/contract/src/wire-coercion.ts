@@ -209,9 +209,17 @@ function buildCoercer(schema: AnySchema): WireCoercer {
     case 'union': {
       // A value an option takes as it came stays as it came (a union of a number and its text
       // reads the text itself); otherwise the first option that takes the coerced value decides.
-      // When none does, the value goes on as it came, for the union's own message.
+      // When none does, the value goes on as it came, for the union's own message. An option
+      // that cannot even measure the value (a length check given an object whose `length`
+      // becomes no number throws) does not take it; the field's validation then refuses it.
       const options = (def.options as AnySchema[]).map((option) => ({
-        accepts: (value: unknown) => (option as unknown as z.ZodType).safeParse(value).success,
+        accepts: (value: unknown) => {
+          try {
+            return (option as unknown as z.ZodType).safeParse(value).success;
+          } catch {
+            return false;
+          }
+        },
         coerce: wireCoercerOf(option),
       }));
       return (value) => {
