@@ -91,12 +91,9 @@ export const eligibilitySchema = z.object({
   riskLevels: z.array(z.number().int()),
 });
 
-/** A red-envelope campaign as the back office sees it. */
-export const envelopeCampaignSchema = z.object({
+/** What the back office and members alike see of a campaign: its terms, status and commitment. */
+const campaignTermsShape = {
   id: z.number().int(),
-  titleEn: z.string(),
-  titleZh: z.string(),
-  titleZht: z.string(),
   status: z.enum(campaignStatuses),
   currencyId: z.number().int(),
   scale: z.number().int(),
@@ -118,6 +115,14 @@ export const envelopeCampaignSchema = z.object({
   commitment: z.string(),
   /** Published once closed; null before. */
   seed: z.string().nullable(),
+};
+
+/** A red-envelope campaign as the back office sees it. */
+export const envelopeCampaignSchema = z.object({
+  ...campaignTermsShape,
+  titleEn: z.string(),
+  titleZh: z.string(),
+  titleZht: z.string(),
   createdBy: z.number().int(),
   createdAt: z.number().int(),
   figures: campaignFiguresSchema,
@@ -139,30 +144,14 @@ export type EnvelopeClaim = z.infer<typeof envelopeClaimSchema>;
 
 /** A red-envelope campaign as a member sees it. */
 export const memberEnvelopeSchema = z.object({
-  id: z.number().int(),
+  ...campaignTermsShape,
   /** In the member's language. */
   title: z.string(),
-  status: z.enum(campaignStatuses),
-  currencyId: z.number().int(),
-  scale: z.number().int(),
-  money: z.enum(promotionMoneyKinds),
-  rolloverMultiple: z.number().int(),
-  bonusDays: z.number().int(),
-  maxStake: z.number().int(),
-  total: z.number().int(),
-  count: z.number().int(),
   claimedCount: z.number().int(),
-  minAmount: z.number().int(),
-  maxAmount: z.number().int(),
-  startsAt: z.number().int(),
-  endsAt: z.number().int(),
-  eligibility: eligibilitySchema,
   /** Whether this member may grab now, and if not the reason's catalogue key. */
   eligible: z.boolean(),
   ineligibleReason: z.string().nullable(),
-  commitment: z.string(),
-  /** Once closed: the seed and the amounts in draw order, for anyone to check the commitment. */
-  seed: z.string().nullable(),
+  /** Once closed, with `seed`: the amounts in draw order, for anyone to check the commitment. */
   amounts: z.array(z.number().int()).nullable(),
   /** This member's envelope, if they grabbed one. */
   claim: envelopeClaimSchema.nullable(),
