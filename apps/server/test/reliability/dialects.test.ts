@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  adjustmentCreate,
   allCalls,
   type CallDefinition,
   commonFieldNames,
@@ -78,6 +79,21 @@ const endsItsSession = new Set<CallDefinition>([memberLogout, memberPasswordEdit
  * campaign's seed, and so its commitment, is drawn afresh for each.
  */
 const drawnByChance = new Set<CallDefinition>([envelopeCampaignCreate]);
+/**
+ * Calls whose answer depends on what the sends before it added up to: one pair of eyes may move
+ * only so much for one member in 24 hours, so the third send of an adjustment may wait for
+ * approval where the first two were applied. Before each send the earlier ones are put a day
+ * back, so each is judged alone, as the first was.
+ */
+const addsUpAcrossSends = new Map<CallDefinition, () => Promise<unknown>>([
+  [
+    adjustmentCreate,
+    () =>
+      testApp.database.db.execute(
+        sql`update balance_adjustments set created_at = created_at - interval '2 days', decided_at = decided_at - interval '2 days'`,
+      ),
+  ],
+]);
 /** Calls whose `data` is a bet sealed with the token. */
 const sealedBetCalls = new Set<CallDefinition>([orderCreate, orderAmountLimit]);
 
@@ -207,6 +223,7 @@ async function send(
   fields: Fields,
   encoding: WireEncoding,
 ): Promise<Answer> {
+  await addsUpAcrossSends.get(call)?.();
   const token = caller.member.auth.token;
   const withIdentity: Fields = caller.bearer ? { ...fields } : { ...caller.member.auth, ...fields };
   if (withIdentity.data instanceof BetToSeal)
