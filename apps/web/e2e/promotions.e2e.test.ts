@@ -363,5 +363,25 @@ describe.skipIf(!hasChromium)(
       await page.setViewportSize(viewports.phone);
       await page.screenshot({ path: `${screenshotDir}/promotions-center-wallet-zh-sheet.png` });
     }, 120_000);
+
+    it('tells a demo player the campaigns are for real-money members, without asking them to sign in', async () => {
+      if (!server) throw new Error('server did not start');
+      await page.setViewportSize(viewports.desktop);
+      // A fresh load: the center wallet the test before left open is gone.
+      await page.goto(`${server.url}/#/`);
+      await page.reload();
+      await byTestId(page, 'lang-select').selectOption('en');
+      await byTestId(page, 'logout').click();
+      await byTestId(page, 'try-play').click();
+      await byTestId(page, 'account-name').waitFor();
+      await page.goto(`${server.url}/#/promotions`);
+      const note = byTestId(page, 'promotions-demo');
+      await note.waitFor();
+      expect(await note.textContent()).toContain('real account');
+      expect(await byTestId(page, 'promotions-sign-in').count()).toBe(0);
+      expect(await byTestId(page, 'promotions-tab').count()).toBe(0);
+      expect(await page.getByTestId('envelope-open').count()).toBe(0);
+      await checkScreen(page, 'promotions-demo', { shown: note });
+    }, 120_000);
   },
 );

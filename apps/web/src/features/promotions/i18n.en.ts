@@ -13,6 +13,7 @@ export const texts = {
     emptyMine: 'You have not grabbed any red envelopes yet.',
     signIn: 'Sign in to grab red envelopes.',
     signInAction: 'Sign in',
+    demo: 'Red envelopes pay real money, so they are for members with a real account. Demo play does not take part.',
     status: {
       running: 'Running',
       paused: 'Paused',

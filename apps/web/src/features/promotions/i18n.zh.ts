@@ -15,6 +15,7 @@ export const texts: Texts = {
     emptyMine: '您还没有抢过红包。',
     signIn: '登录后即可抢红包。',
     signInAction: '登录',
+    demo: '红包发放真实资金，仅限真实账户会员参与，试玩账户不能参与。',
     status: {
       running: '进行中',
       paused: '已暂停',

@@ -15,6 +15,7 @@ export const texts: Texts = {
     emptyMine: '您還沒有搶過紅包。',
     signIn: '登入後即可搶紅包。',
     signInAction: '登入',
+    demo: '紅包發放真實資金，僅限真實帳戶會員參與，試玩帳戶不能參與。',
     status: {
       running: '進行中',
       paused: '已暫停',

@@ -14,8 +14,8 @@ type Tab = (typeof tabs)[number];
 /**
  * The promotions page, #/promotions and #/mini/promotions: the member's red-envelope campaigns
  * (running first, then coming up, then closed with the draw checked here) and, in `mine`, the
- * envelopes they grabbed. Kept fresh by the `envelope` push. Visitors are asked to sign in: the
- * campaigns are for members only.
+ * envelopes they grabbed. Kept fresh by the `envelope` push. Visitors are asked to sign in and demo
+ * players are told the campaigns are for real-money members only.
  */
 export function PromotionsPage() {
   const { t } = useTranslation();
@@ -23,29 +23,52 @@ export function PromotionsPage() {
   const tab: Tab = searchParams.get('tab') === 'mine' ? 'mine' : 'all';
   const memberId = useSessionStore(selectMemberId);
   const isDemo = useSessionStore((state) => state.kind === 'demo');
+  const canTakePart = memberId > 0 && !isDemo;
   useEnvelopePush();
 
   return (
     <section className="panel promotions-page" data-testid="promotions-page">
       <h1 className="panel__title">{t('promotions.title')}</h1>
-      <div className="promotions-tabs scroll-row" role="tablist" aria-label={t('promotions.title')}>
-        {tabs.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={id === tab}
-            className={id === tab ? 'promotions-tabs__tab is-active' : 'promotions-tabs__tab'}
-            onClick={() => setSearchParams(id === 'all' ? {} : { tab: id }, { replace: true })}
-            data-testid="promotions-tab"
-            data-tab={id}
-          >
-            {t(`promotions.tabs.${id}`)}
-          </button>
-        ))}
-      </div>
-      {memberId > 0 && !isDemo ? <CampaignList memberId={memberId} tab={tab} /> : <SignInAsk />}
+      {canTakePart && (
+        <div
+          className="promotions-tabs scroll-row"
+          role="tablist"
+          aria-label={t('promotions.title')}
+        >
+          {tabs.map((id) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={id === tab}
+              className={id === tab ? 'promotions-tabs__tab is-active' : 'promotions-tabs__tab'}
+              onClick={() => setSearchParams(id === 'all' ? {} : { tab: id }, { replace: true })}
+              data-testid="promotions-tab"
+              data-tab={id}
+            >
+              {t(`promotions.tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {isDemo ? (
+        <DemoNote />
+      ) : canTakePart ? (
+        <CampaignList memberId={memberId} tab={tab} />
+      ) : (
+        <SignInAsk />
+      )}
     </section>
+  );
+}
+
+/** A demo player is signed in, but plays with demo money: promotions pay real money only. */
+function DemoNote() {
+  const { t } = useTranslation();
+  return (
+    <div className="promotions-note" data-testid="promotions-demo">
+      <p>{t('promotions.demo')}</p>
+    </div>
   );
 }
 
