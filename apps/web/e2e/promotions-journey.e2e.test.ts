@@ -1,0 +1,150 @@
+import { formatDisplayAmount } from '@sb/domain';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCodeAt } from '../../server/src/modules/operators/totp';
+import { registerMember } from '../../server/test/identity/helpers';
+import { createOperator, type TestOperator } from '../../server/test/operators/helpers';
+import { cny, fund } from '../../server/test/withdrawals/helpers';
+import { localInputOf } from '../src/console/promotions/campaign-draft';
+import { hasChromium, launchBrowser, type TestBrowser, warnWithoutChromium } from './browser';
+import { byTestId, startStillServer } from './helpers';
+import { checkScreen, viewports } from './screens';
+
+warnWithoutChromium('promotions journey');
+
+const dayMs = 86_400_000;
+
+/**
+ * One promotion from the desk to the member, both in Chromium at once: a finance operator
+ * creates a bonus red-envelope campaign in the console and funds it; the member, on the
+ * promotions page all along, sees it start without reloading, grabs an envelope, watches the
+ * amount count up, and finds the bonus and its rollover in the center wallet; the desk's figures
+ * show the grab.
+ */
+describe.skipIf(!hasChromium)('a promotion from the console to the member site', () => {
+  let server: Awaited<ReturnType<typeof startStillServer>>;
+  let desk: TestBrowser;
+  let site: TestBrowser;
+  let finance: TestOperator;
+  let campaignId = 0;
+
+  beforeAll(async () => {
+    // The real time of the run: the console's form reads the operator's clock.
+    server = await startStillServer('promotions-journey');
+    finance = await createOperator(server.testApp.database, ['finance']);
+    const member = await registerMember(server.testApp);
+    await fund(server.testApp, member.session.memberId, cny.currencyId, 10_000);
+    desk = await launchBrowser('sb-journey-desk');
+    site = await launchBrowser('sb-journey-site', { reducedMotion: 'no-preference' });
+    await desk.page.setViewportSize(viewports.desktop);
+    await site.page.setViewportSize(viewports.desktop);
+
+    const { page } = site;
+    await page.goto(`${server.url}/#/index`);
+    await byTestId(page, 'login-open').click();
+    await byTestId(page, 'login-account').fill(member.account);
+    await byTestId(page, 'login-password').fill(member.password);
+    await byTestId(page, 'login-submit').click();
+    await byTestId(page, 'account-name').waitFor();
+    // The member plays on a phone.
+    await page.setViewportSize(viewports.phone);
+  }, 180_000);
+
+  afterAll(async () => {
+    await desk?.close();
+    await site?.close();
+    await server?.testApp.close();
+  });
+
+  it('the operator creates and funds a bonus campaign; the member sees it start and grabs it', async () => {
+    const member = site.page;
+    await member.goto(`${server.url}/#/promotions`);
+    await byTestId(member, 'promotions-empty').waitFor({ timeout: 30_000 });
+
+    const page = desk.page;
+    await page.goto(`${server.url}/console.html`);
+    await byTestId(page, 'login-username').fill(finance.username);
+    await byTestId(page, 'login-password').fill(finance.password);
+    await byTestId(page, 'login-continue').click();
+    await byTestId(page, 'login-totp').fill(totpCodeAt(finance.totpSecret, Date.now()));
+    await byTestId(page, 'operator-name').waitFor();
+    await byTestId(page, 'desk-promotions').click();
+    await byTestId(page, 'campaign-new').click();
+    await byTestId(page, 'campaign-titleEn').fill('Cup final bonus');
+    await byTestId(page, 'campaign-titleZh').fill('决赛红利');
+    await byTestId(page, 'campaign-titleZht').fill('決賽紅利');
+    await byTestId(page, 'campaign-currency').selectOption(String(cny.currencyId));
+    await byTestId(page, 'campaign-money').selectOption('bonus');
+    await byTestId(page, 'campaign-rolloverMultiple').fill('3');
+    await byTestId(page, 'campaign-bonusDays').fill('7');
+    await byTestId(page, 'campaign-maxStake').fill('100');
+    await byTestId(page, 'campaign-count').fill('2');
+    await byTestId(page, 'campaign-minAmount').fill('5');
+    await byTestId(page, 'campaign-maxAmount').fill('15');
+    await byTestId(page, 'campaign-total').fill('20');
+    // Its window has begun this minute: funded, it opens at the campaign clock's next turn.
+    const now = Date.now();
+    await byTestId(page, 'campaign-startsAt').fill(localInputOf(now));
+    await byTestId(page, 'campaign-endsAt').fill(localInputOf(now + dayMs));
+    await byTestId(page, 'campaign-submit').click();
+    const result = byTestId(page, 'promotions-result');
+    await result.waitFor();
+    campaignId = Number(/#(\d+)/.exec((await result.textContent()) ?? '')?.[1]);
+    expect(campaignId).toBeGreaterThan(0);
+
+    await byTestId(page, `campaign-${campaignId}-fund`).click();
+    await byTestId(page, `campaign-${campaignId}-fund-reason`).fill('Cup final budget');
+    await byTestId(page, `campaign-${campaignId}-fund-confirm`).click();
+    await byTestId(page, `campaign-${campaignId}-fund-check-dialog`).waitFor();
+    await byTestId(page, `campaign-${campaignId}-fund-check-confirm`).click();
+    const deskCard = byTestId(page, `campaign-${campaignId}`);
+    await expect
+      .poll(() => deskCard.getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('running');
+
+    // The member's page was never reloaded: the campaign's start was pushed to it.
+    const card = member.locator(`[data-testid="envelope-campaign"][data-id="${campaignId}"]`);
+    await expect.poll(() => card.getAttribute('data-grab'), { timeout: 30_000 }).toBe('grabbable');
+    expect(await card.textContent()).toContain('Cup final bonus');
+    await card.getByTestId('envelope-open').click();
+    await byTestId(member, 'envelope-grab').click();
+    const amount = byTestId(member, 'envelope-amount');
+    await amount.waitFor();
+    const frames: string[] = [];
+    while ((await amount.getAttribute('data-done')) !== 'true') {
+      frames.push((await amount.textContent()) ?? '');
+      await member.waitForTimeout(50);
+    }
+    const amountMinor = Number(await amount.getAttribute('data-amount'));
+    expect(amountMinor).toBeGreaterThanOrEqual(500);
+    expect(amountMinor).toBeLessThanOrEqual(1_500);
+    const final = formatDisplayAmount(amountMinor, 2);
+    expect(await amount.textContent()).toBe(final);
+    // It counted up to the amount: lower values on the way, never falling.
+    const values = frames.map((frame) => Number(frame.replaceAll(',', '')));
+    expect(values.some((value) => value < amountMinor / 100)).toBe(true);
+    for (let index = 1; index < values.length; index += 1)
+      expect(values[index]).toBeGreaterThanOrEqual(values[index - 1] as number);
+    await checkScreen(member, 'journey-grabbed', { shown: byTestId(member, 'envelope-dialog') });
+    await byTestId(member, 'envelope-done').click();
+
+    // The bonus and its rollover in the center wallet: three times the envelope to play through.
+    await byTestId(member, 'wallet-open').click();
+    await member.locator('[data-testid="wallet-tab"][data-index="5"]').click();
+    const bonusBalance = byTestId(member, 'bonus-balance');
+    await bonusBalance.waitFor({ timeout: 30_000 });
+    expect(await bonusBalance.textContent()).toBe(final);
+    const rollover = byTestId(member, 'rollover-progress');
+    await rollover.waitFor({ timeout: 30_000 });
+    expect(await rollover.getAttribute('data-required')).toBe(String(amountMinor * 3));
+    expect(await rollover.getAttribute('data-counted')).toBe('0');
+    expect(await byTestId(member, 'rollover-max-stake').textContent()).toBe('100.00 CNY');
+    await checkScreen(member, 'journey-center-wallet', { shown: rollover });
+
+    // The desk, left open, shows the grab in its figures within its refresh.
+    const figure = (name: string) => byTestId(page, `campaign-${campaignId}-${name}`);
+    await expect.poll(() => figure('claimed').textContent(), { timeout: 15_000 }).toBe('1 of 2');
+    expect(await figure('granted').textContent()).toBe(`${final} CNY`);
+    await checkScreen(page, 'journey-desk', { shown: deskCard });
+  }, 180_000);
+});
