@@ -1,5 +1,4 @@
 import { formatDisplayAmount } from '@sb/domain';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../server/src/modules/operators/totp';
 import { registerMember } from '../../server/test/identity/helpers';
