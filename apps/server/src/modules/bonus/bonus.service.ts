@@ -248,6 +248,14 @@ export function createBonusService(deps: {
 
   return {
     /**
+     * The largest stake that may spend the member's bonus money in the currency: the smallest
+     * maximum stake of their active grants there that set one; 0 for no limit (docs/promotions.md,
+     * Stakes of bonus money).
+     */
+    bonusStakeCapOf: (userId: number, currencyId: number): Promise<number> =>
+      repository.smallestActiveMaxStake(userId, currencyId),
+
+    /**
      * Grants bonus money inside the caller's transaction: `bonus_grant` from the campaign's
      * budget to the member's bonus bucket, and the grant's row, under a savepoint so a refusal
      * leaves nothing. The same key answers the same bonus (`replayed`). A budget that cannot
