@@ -181,6 +181,22 @@ export function createBonusRepository(db: Database) {
       return row;
     },
 
+    /** Whether the member holds an active grant in the currency (read in the caller's `tx`). */
+    async hasActive(tx: Database, userId: number, currencyId: number): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: bonusGrants.id })
+        .from(bonusGrants)
+        .where(
+          and(
+            eq(bonusGrants.userId, userId),
+            eq(bonusGrants.currencyId, currencyId),
+            eq(bonusGrants.status, 'active'),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     async setEndedAmount(tx: Database, id: number, amount: number) {
       await tx.update(bonusGrants).set({ endedAmount: amount }).where(eq(bonusGrants.id, id));
     },
