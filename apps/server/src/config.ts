@@ -190,6 +190,12 @@ export const configSchema = z.object({
    * once when no batch is under way, and those arriving meanwhile go together when it ends.
    */
   ORDER_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(50).default(0),
+  /**
+   * Which of a member's money a stake spends first when they hold bonus money in its currency
+   * (docs/promotions.md, Stakes of bonus money): `cash_first` takes what main holds and the rest
+   * from the bonus bucket, `bonus_first` the reverse.
+   */
+  ORDER_STAKE_FUNDING: z.enum(['cash_first', 'bonus_first']).default('cash_first'),
   /** The house's cut of a cash out's value, in ten-thousandths (500 keeps 5%). */
   CASH_OUT_MARGIN_UNITS: z.coerce.number().int().min(0).max(5_000).default(500),
   /**

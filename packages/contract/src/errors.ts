@@ -764,6 +764,17 @@ export const errorCatalogue = {
     zh: '该红利已不在流水中',
     zht: '該紅利已不在流水中',
   },
+  /**
+   * A stake above an active bonus's maximum stake would spend bonus money (docs/promotions.md,
+   * Stakes of bonus money): a stake of cash only is placed as usual.
+   */
+  BONUS_STAKE_ABOVE_MAX: {
+    code: 8509,
+    key: 'error.bonusStakeAboveMax',
+    en: 'This stake is above the largest stake your bonus money may pay for',
+    zh: '投注金额超过红利可投注的单注上限',
+    zht: '投注金額超過紅利可投注的單注上限',
+  },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -138,6 +138,11 @@ export const orderRecordSchema = z.object({
   /** Why a rejected order was rejected: the `H` event's `mr`; 0 otherwise. */
   reason: z.number().int(),
   stake: z.number().int(),
+  /**
+   * Of the stake, the minor units paid with bonus money (the rest is cash); 0 for a stake of
+   * cash only. What comes back of the bet goes to the two in the same proportion.
+   */
+  bonusStake: z.number().int(),
   scale: z.number().int(),
   currencyId: z.number().int(),
   currencyCode: z.string(),

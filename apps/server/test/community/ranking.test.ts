@@ -114,6 +114,7 @@ async function tip(userId: number, t: Tip, via = service): Promise<string> {
     status: orderStatus.accepted,
     reason: 0,
     stake: 1_000,
+    bonusStake: 0,
     scale: 2,
     currencyId: 1,
     currencyCode: 'USD',

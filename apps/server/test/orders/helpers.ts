@@ -32,6 +32,8 @@ export async function createOrdersTestApp(
     cashOutMarginUnits?: number;
     /** Bets placed together in one transaction at most, and how long a batch waits for more. */
     batch?: { size: number; waitMs: number };
+    /** Which money a stake spends first (ORDER_STAKE_FUNDING). */
+    stakeFunding?: 'cash_first' | 'bonus_first';
   } = {},
 ) {
   const feed = createManualFeed({ seed: 'orders-test' });
@@ -44,6 +46,7 @@ export async function createOrdersTestApp(
       ...(options.cashOutMarginUnits === undefined
         ? {}
         : { CASH_OUT_MARGIN_UNITS: options.cashOutMarginUnits }),
+      ...(options.stakeFunding ? { ORDER_STAKE_FUNDING: options.stakeFunding } : {}),
       ...(options.batch
         ? { ORDER_BATCH_SIZE: options.batch.size, ORDER_BATCH_WAIT_MS: options.batch.waitMs }
         : {}),

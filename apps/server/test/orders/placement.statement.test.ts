@@ -75,6 +75,7 @@ function bet(
       currencyId: cny,
       betType: 0,
       stakeMinor,
+      bonusStakeMinor: 0,
       totalOddsUnits: 20_000,
       potentialPayoutMinor: stakeMinor * 2,
       acceptOdds: 0,

@@ -22,7 +22,7 @@ export function registerBonusModule(
   context: ModuleContext,
   deps: {
     audit: AuditService;
-    orders: Pick<OrdersService, 'wagerTermsOf'>;
+    orders: Pick<OrdersService, 'wagerTermsOf' | 'useBonusStakeCap'>;
     notifyBalanceChanged: (userId: number) => Promise<void>;
   },
 ): BonusService {
@@ -48,6 +48,8 @@ export function registerBonusModule(
     notifyBalanceChanged: deps.notifyBalanceChanged,
     now: context.now,
   });
+  // A stake above an active grant's maximum may not spend bonus money (placement asks here).
+  deps.orders.useBonusStakeCap(bonus.bonusStakeCapOf);
   registerBonusRoutes(context.app, context.authenticate, bonus);
   registerBonusDeskRoutes(context.app, context.authenticate, { bonus, audit: deps.audit });
   const jobs: PeriodicJob[] = [];

@@ -69,6 +69,25 @@ export function createBonusRepository(db: Database) {
     },
 
     /**
+     * The smallest maximum stake over the member's active grants in the currency that set one
+     * (above 0); 0 when none does.
+     */
+    async smallestActiveMaxStake(userId: number, currencyId: number): Promise<number> {
+      const [row] = await db
+        .select({ maxStake: sql<number | null>`min(${bonusGrants.maxStake})`.mapWith(Number) })
+        .from(bonusGrants)
+        .where(
+          and(
+            eq(bonusGrants.userId, userId),
+            eq(bonusGrants.currencyId, currencyId),
+            eq(bonusGrants.status, 'active'),
+            gt(bonusGrants.maxStake, 0),
+          ),
+        );
+      return row?.maxStake ?? 0;
+    },
+
+    /**
      * The member's oldest active grant in the currency booked before the ledger transaction
      * `beforeTransactionId` and not expired at `at`, locked for the caller's transaction.
      */
@@ -160,6 +179,22 @@ export function createBonusRepository(db: Database) {
         )
         .returning();
       return row;
+    },
+
+    /** Whether the member holds an active grant in the currency (read in the caller's `tx`). */
+    async hasActive(tx: Database, userId: number, currencyId: number): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: bonusGrants.id })
+        .from(bonusGrants)
+        .where(
+          and(
+            eq(bonusGrants.userId, userId),
+            eq(bonusGrants.currencyId, currencyId),
+            eq(bonusGrants.status, 'active'),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async setEndedAmount(tx: Database, id: number, amount: number) {

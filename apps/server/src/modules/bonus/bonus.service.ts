@@ -155,18 +155,34 @@ export function createBonusService(deps: {
    * Books the end a claim won: the grant's amount (or what the bonus bucket holds, if less)
    * from the member's bonus to main for a conversion; to the campaign's budget for an expiry or
    * a forfeit, or to the house once the campaign closed (a closed budget never moves again).
+   *
+   * The member's last active grant in the currency takes the whole bucket: what stakes of bonus
+   * money won beyond the grants is bonus money too, converted with the last grant played
+   * through, or, on an expiry or a forfeit, returned with it, the part beyond the grant's amount
+   * to the house (the budget gets back at most what it granted). Docs/promotions.md, Stakes of
+   * bonus money.
    */
   async function bookEnd(tx: Database, grant: BonusGrantRow, status: EndStatus): Promise<number> {
     const { userId, currencyId } = grant;
     const held = await ledger.lockBonusBalance(tx, userId, currencyId);
-    const amount = Math.min(grant.amount, held);
+    // Read under the bucket's lock: of two grants ending at once, the later one sees the other.
+    const isLast = !(await repository.hasActive(tx, userId, currencyId));
+    const amount = isLast ? held : Math.min(grant.amount, held);
     if (amount > 0) {
-      const to: AccountRef =
+      const house = { systemCode: 'house' as const, currencyId };
+      const toBudget = Math.min(grant.amount, amount);
+      const returned: { account: AccountRef; amount: number }[] =
         status === 'converted'
-          ? { userId, bucket: 'main', currencyId }
+          ? [{ account: { userId, bucket: 'main', currencyId }, amount }]
           : grant.budgetOpen
-            ? { systemCode: promotionBudget(String(grant.campaignId)), currencyId }
-            : { systemCode: 'house', currencyId };
+            ? [
+                {
+                  account: { systemCode: promotionBudget(String(grant.campaignId)), currencyId },
+                  amount: toBudget,
+                },
+                ...(amount > toBudget ? [{ account: house, amount: amount - toBudget }] : []),
+              ]
+            : [{ account: house, amount }];
       const { kind, step } = endSteps[status];
       await ledger.transferWithin(
         tx,
@@ -177,7 +193,7 @@ export function createBonusService(deps: {
           metadata: { bonusId: grant.id, campaignId: grant.campaignId },
           postings: [
             { account: { userId, bucket: 'bonus', currencyId }, amount: -amount },
-            { account: to, amount },
+            ...returned,
           ],
         },
         { isRefusalFinal: true },
@@ -247,6 +263,14 @@ export function createBonusService(deps: {
   }
 
   return {
+    /**
+     * The largest stake that may spend the member's bonus money in the currency: the smallest
+     * maximum stake of their active grants there that set one; 0 for no limit (docs/promotions.md,
+     * Stakes of bonus money).
+     */
+    bonusStakeCapOf: (userId: number, currencyId: number): Promise<number> =>
+      repository.smallestActiveMaxStake(userId, currencyId),
+
     /**
      * Grants bonus money inside the caller's transaction: `bonus_grant` from the campaign's
      * budget to the member's bonus bucket, and the grant's row, under a savepoint so a refusal

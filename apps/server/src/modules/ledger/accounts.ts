@@ -99,8 +99,22 @@ export const isEntityCode = (code: string): code is EntityAccountCode => code.in
  * way names its kind here (a game's round stakes and returns, say, also named in wagering.ts).
  */
 export const accountKinds = {
-  /** Bonus money: granted from a campaign, converted to cash once played through, expired. */
-  bonus: ['bonus_grant', 'bonus_convert', 'bonus_expire'],
+  /**
+   * Bonus money: granted from a campaign, converted to cash once played through, expired; and
+   * the bonus share of a sports stake: held, given back, paid out, taken back by a rollback or
+   * netted against a debt, cashed out (docs/promotions.md, Stakes of bonus money).
+   */
+  bonus: [
+    'bonus_grant',
+    'bonus_convert',
+    'bonus_expire',
+    'order_bonus_stake',
+    'order_bonus_release',
+    'order_bonus_settle',
+    'order_bonus_unsettle',
+    'order_bonus_cash_out',
+    'order_bonus_debt_recovery',
+  ],
   /** A game provider's balance: moved in from main, out to main, rounds against game_rounds. */
   game: ['game_transfer_in', 'game_transfer_out', 'game_stake', 'game_return'],
   /** A maker's capital: put up from main, drawn into the escrow, the rest given back. */

@@ -10,7 +10,7 @@ import {
 /**
  * The wagering record: which ledger transaction kinds are a product's stakes and which its
  * returns. Stakes and returns already pass through the ledger as transactions of these kinds on
- * the member's main account, stamped with member, amount, reference (the wager) and time, so the
+ * the member's main account (or bonus bucket, for the bonus share of a stake), stamped with member, amount, reference (the wager) and time, so the
  * record is read from the ledger and costs no write of its own (docs/ledger.md).
  *
  * A kind on the `stake` side moves a stake: held (negative on the member) or given back because
@@ -43,6 +43,16 @@ export const wagerKinds = {
   order_unsettle: { product: 'sports', side: 'return' },
   order_cash_out: { product: 'sports', side: 'return', decides: 'cash_out' },
   order_debt_recovery: { product: 'sports', side: 'return' },
+  // The bonus share of a sports stake, on the member's bonus bucket (docs/promotions.md, Stakes
+  // of bonus money). A wager funded from both buckets is decided by two transactions, one of
+  // each settle (or cash out) kind, naming the same order: readers count a wager by its
+  // reference once.
+  order_bonus_stake: { product: 'sports', side: 'stake' },
+  order_bonus_release: { product: 'sports', side: 'stake' },
+  order_bonus_settle: { product: 'sports', side: 'return', decides: 'result' },
+  order_bonus_unsettle: { product: 'sports', side: 'return' },
+  order_bonus_cash_out: { product: 'sports', side: 'return', decides: 'cash_out' },
+  order_bonus_debt_recovery: { product: 'sports', side: 'return' },
 } as const satisfies WagerKindTable;
 
 export type WagerKind = keyof typeof wagerKinds;

@@ -14,6 +14,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { ReadModel } from '../feed/feed.types';
 import type { Ledger } from '../ledger/ledger.service';
+import { stakeEndTransfers } from './bonus-stakes';
 import { isRefusal, priceSelection } from './order-pricing';
 import {
   cashOutQueries,
@@ -29,6 +30,8 @@ import {
 export const defaultCashOutMarginUnits = 500;
 
 const ledgerKind = 'order_cash_out';
+/** The bonus share of a cash out of a stake that spent bonus money. */
+const bonusLedgerKind = 'order_bonus_cash_out';
 const ledgerKeyOf = (orderNo: string) => `order-cash-out:${orderNo}`;
 
 /** What the ledger transaction of a cash out records beside its postings. */
@@ -130,10 +133,12 @@ export function createCashOutService(deps: {
     memberKey: string,
     requestDigest: string,
   ): Promise<CashOutRecord | undefined> {
-    const record = (await ledger.metadataOfKind(executor, ledgerKind, {
-      userId: String(userId),
-      memberKey,
-    })) as CashOutRecord | undefined;
+    const fields = { userId: String(userId), memberKey };
+    // A stake of bonus money only is cashed out by a transaction of the bonus kind alone.
+    const record = ((await ledger.metadataOfKind(executor, ledgerKind, fields)) ??
+      (await ledger.metadataOfKind(executor, bonusLedgerKind, fields))) as
+      | CashOutRecord
+      | undefined;
     if (record && record.requestDigest !== requestDigest)
       throw new AppError('IDEMPOTENCY_CONFLICT');
     return record;
@@ -263,21 +268,21 @@ export function createCashOutService(deps: {
           actor: 'member',
           at,
         });
-        const { currencyId, stakeMinor } = order;
-        const houseKeeps = stakeMinor - offer.offerMinor;
-        await ledger.transferWithin(tx, {
-          idempotencyKey: ledgerKeyOf(order.orderNo),
-          kind: ledgerKind,
-          reference: order.orderNo,
-          metadata: { ...record },
-          postings: [
-            { account: { systemCode: 'stakes_held', currencyId }, amount: -stakeMinor },
-            ...(houseKeeps === 0
-              ? []
-              : [{ account: { systemCode: 'house' as const, currencyId }, amount: houseKeeps }]),
-            { account: { userId, bucket: 'main', currencyId }, amount: offer.offerMinor },
-          ],
-        });
+        // The offer is paid to the buckets the stake came from, in proportion (bonus-stakes.ts);
+        // each transaction carries the record, so a replay finds it whichever was booked.
+        for (const transfer of stakeEndTransfers(
+          order,
+          offer.offerMinor,
+          {
+            cash: { kind: ledgerKind, idempotencyKey: ledgerKeyOf(order.orderNo) },
+            bonus: {
+              kind: bonusLedgerKind,
+              idempotencyKey: `order-bonus-cash-out:${order.orderNo}`,
+            },
+          },
+          { ...record },
+        ))
+          await ledger.transferWithin(tx, transfer);
         const cashedOut: CashedOut = {
           result: resultOf(record, updated),
           order: { order: updated, legs: found.legs },

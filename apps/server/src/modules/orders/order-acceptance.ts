@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import type { ReadModel } from '../feed/feed.types';
 import type { Ledger } from '../ledger/ledger.service';
+import { stakeEndTransfers } from './bonus-stakes';
 import { isPriceAcceptable, isRefusal, payoutOf, priceSelection } from './order-pricing';
 import type { OrdersRepository, OrderWithLegs } from './orders.repository';
 
@@ -91,16 +92,15 @@ export function createOrderAcceptance(deps: {
         legs = legs.map((leg, index) => ({ ...leg, oddsUnits: decision.legOdds[index] ?? 0 }));
         for (const leg of legs) await bound.updateLegOdds(leg.id, leg.oddsUnits);
       } else {
-        const { userId, currencyId, stakeMinor } = order;
-        await ledger.transferWithin(tx, {
-          idempotencyKey: `order-release:${order.orderNo}`,
-          kind: 'order_release',
-          reference: order.orderNo,
-          postings: [
-            { account: { systemCode: 'stakes_held', currencyId }, amount: -stakeMinor },
-            { account: { userId, bucket: 'main', currencyId }, amount: stakeMinor },
-          ],
-        });
+        // The stake goes back to the buckets it came from (bonus-stakes.ts).
+        for (const transfer of stakeEndTransfers(order, order.stakeMinor, {
+          cash: { kind: 'order_release', idempotencyKey: `order-release:${order.orderNo}` },
+          bonus: {
+            kind: 'order_bonus_release',
+            idempotencyKey: `order-bonus-release:${order.orderNo}`,
+          },
+        }))
+          await ledger.transferWithin(tx, transfer);
       }
       return { order: updated, legs };
     });

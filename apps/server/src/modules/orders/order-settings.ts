@@ -15,7 +15,12 @@ export interface OrderSettings {
   batchMaxOrders: number;
   /** How long the first order of a batch waits for others to join it. */
   batchWaitMs: number;
+  /** Which money a stake spends first when the member holds bonus money too. */
+  stakeFunding: StakeFunding;
 }
+
+/** `cash_first`: main, then bonus; `bonus_first`: bonus, then main. */
+export type StakeFunding = Config['ORDER_STAKE_FUNDING'];
 
 /** Settings an app may leave out (tests, tools) take the configuration's defaults. */
 export type OrderConfig = Partial<
@@ -28,6 +33,7 @@ export type OrderConfig = Partial<
     | 'ORDER_RATE_PER_MINUTE'
     | 'ORDER_BATCH_SIZE'
     | 'ORDER_BATCH_WAIT_MS'
+    | 'ORDER_STAKE_FUNDING'
   >
 >;
 
@@ -41,5 +47,6 @@ export function orderSettingsOf(config: OrderConfig): OrderSettings {
     orderRatePerMinute: shape.ORDER_RATE_PER_MINUTE.parse(config.ORDER_RATE_PER_MINUTE),
     batchMaxOrders: shape.ORDER_BATCH_SIZE.parse(config.ORDER_BATCH_SIZE),
     batchWaitMs: shape.ORDER_BATCH_WAIT_MS.parse(config.ORDER_BATCH_WAIT_MS),
+    stakeFunding: shape.ORDER_STAKE_FUNDING.parse(config.ORDER_STAKE_FUNDING),
   };
 }

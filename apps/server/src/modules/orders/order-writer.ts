@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { AppError } from '../../http/app-error';
+import type { Ledger } from '../ledger/ledger.service';
+import { splitStake } from './bonus-stakes';
 import { createPlacementBatcher } from './order-batcher';
+import type { StakeFunding } from './order-settings';
 import type { OrdersRepository, OrderWithLegs } from './orders.repository';
 import type { PlacedOrderInput, PlacementRow } from './placement.statement';
 
@@ -46,17 +49,137 @@ export function replayOf(existing: OrderWithLegs, requestDigest: string): Placed
 }
 
 /**
+ * How stakes may spend bonus money (docs/promotions.md, Stakes of bonus money): the ledger that
+ * books them, the site's setting, and the largest stake that may spend a member's bonus money
+ * in a currency (0 for no limit), which the bonus module answers from the member's active grants.
+ */
+export interface BonusStakeFunding {
+  ledger: Pick<
+    Ledger,
+    'lockBonusBalance' | 'lockMainBalance' | 'transferWithin' | 'debitWithin' | 'membersBalances'
+  >;
+  stakeFunding: StakeFunding;
+  bonusStakeCap: (userId: number, currencyId: number) => Promise<number>;
+}
+
+/** The member and currency of a placement, as a key. */
+const holderKey = (userId: number, currencyId: number) => `${userId}:${currencyId}`;
+
+/**
  * Writes placed orders and holds their stakes, one statement for the orders arriving together
- * (order-batcher.ts, placement.statement.ts).
+ * (order-batcher.ts, placement.statement.ts). With `funding`, a stake may spend bonus money:
+ * one whose member holds bonus money in its currency and that main alone does not cover (with
+ * cash first; with bonus first, every such stake) is placed on a path of its own, a transaction
+ * that locks both buckets, splits the stake and books each part (`placeWithBonus`).
  */
 export function createOrderWriter(deps: {
   repository: OrdersRepository;
   batching?: PlacementBatching | undefined;
   /** A fresh number for an order whose number another order already has. */
   renumber?: (at: Date) => string;
+  funding?: BonusStakeFunding | undefined;
 }) {
-  const { repository } = deps;
+  const { repository, funding } = deps;
   const renumber = deps.renumber ?? newOrderNo;
+
+  /** The members and currencies of `inputs` that hold bonus money now (a read, no lock). */
+  async function bonusHolders(inputs: readonly PlacedOrderInput[]): Promise<Set<string>> {
+    const holders = new Set<string>();
+    if (!funding || inputs.length === 0) return holders;
+    const balances = await funding.ledger.membersBalances([
+      ...new Set(inputs.map(({ values }) => values.userId)),
+    ]);
+    for (const [userId, entries] of balances)
+      for (const entry of entries)
+        if (entry.bonus > 0) holders.add(holderKey(userId, entry.currencyId));
+    return holders;
+  }
+
+  /**
+   * Places one order whose stake may spend bonus money, in a transaction: the member's bonus
+   * and main accounts are locked (in the ledger's key order, bonus first) and read, the stake
+   * split as the setting says, the order written, and the bonus part moved bonus → stakes_held
+   * (`order_bonus_stake`) and the cash part main → stakes_held through the debit gate
+   * (`order_stake`). Null when the order's number is taken; a replay when its key is.
+   */
+  async function placeWithBonus(
+    using: BonusStakeFunding,
+    input: PlacedOrderInput,
+  ): Promise<PlacedOrder | null> {
+    const { userId, currencyId, idempotencyKey, requestDigest, stakeMinor, orderNo } = input.values;
+    const cap = await using.bonusStakeCap(userId, currencyId);
+    return repository.transaction(async (queries, tx) => {
+      const bonus = await using.ledger.lockBonusBalance(tx, userId, currencyId);
+      const main = await using.ledger.lockMainBalance(tx, userId, currencyId);
+      const earlier = async () => {
+        if (idempotencyKey === null) return undefined;
+        const existing = await queries.findByKey(userId, idempotencyKey);
+        return existing && replayOf(existing, requestDigest);
+      };
+      // A racing request with this key committed while this one waited for the locks.
+      const replayed = await earlier();
+      if (replayed) return replayed;
+      const split = splitStake(stakeMinor, { main, bonus }, using.stakeFunding, cap);
+      if (!split) {
+        if (cap > 0 && stakeMinor > cap && main + bonus >= stakeMinor)
+          throw new AppError(
+            'BONUS_STAKE_ABOVE_MAX',
+            `data.stake: a stake above ${cap} may not spend bonus money, and the cash balance is ${main}`,
+          );
+        throw new AppError('INSUFFICIENT_FUNDS');
+      }
+      const written = await queries.insertOrder({
+        values: { ...input.values, bonusStakeMinor: split.bonus },
+        legs: input.legs,
+      });
+      if (!written) return (await earlier()) ?? null;
+      if (split.bonus > 0)
+        await using.ledger.transferWithin(
+          tx,
+          {
+            idempotencyKey: `order-bonus-stake:${orderNo}`,
+            kind: 'order_bonus_stake',
+            reference: orderNo,
+            postings: [
+              { account: { userId, bucket: 'bonus', currencyId }, amount: -split.bonus },
+              { account: { systemCode: 'stakes_held', currencyId }, amount: split.bonus },
+            ],
+          },
+          { isRefusalFinal: true },
+        );
+      if (split.cash > 0)
+        await using.ledger.debitWithin(
+          tx,
+          {
+            idempotencyKey: `order-stake:${orderNo}`,
+            kind: 'order_stake',
+            reference: orderNo,
+            userId,
+            currencyId,
+            amountMinor: split.cash,
+            to: { systemCode: 'stakes_held' },
+          },
+          { isRefusalFinal: true },
+        );
+      return { order: written, isNew: true };
+    });
+  }
+
+  /** `placeWithBonus`, the order numbered again while its number is taken. */
+  async function placeWithBonusNumbered(
+    using: BonusStakeFunding,
+    input: PlacedOrderInput,
+    numberings = 1,
+  ): Promise<PlacedOrder> {
+    const placed = await placeWithBonus(using, input);
+    if (placed) return placed;
+    if (numberings >= maxNumberings) throw new Error(`no free order number in ${numberings} tries`);
+    const renumbered = {
+      ...input,
+      values: { ...input.values, orderNo: renumber(input.values.createdAt) },
+    };
+    return placeWithBonusNumbered(using, renumbered, numberings + 1);
+  }
 
   /**
    * Places the orders together, each answering as it would alone: its order, a replay of the
@@ -65,18 +188,30 @@ export function createOrderWriter(deps: {
    * number was taken is numbered again and placed once more.
    */
   async function writeTogether(
-    inputs: readonly PlacedOrderInput[],
+    all: readonly PlacedOrderInput[],
     numberings = 1,
   ): Promise<(PlacedOrder | Error)[]> {
-    const rows = await repository.placeOrders(inputs);
+    // Bonus first: a member holding bonus money spends it before main, on the bonus path. Cash
+    // first reads no bonus before the statement: only a stake main falls short of goes there.
+    const holdersFirst =
+      funding?.stakeFunding === 'bonus_first' ? await bonusHolders(all) : new Set<string>();
+    const holds = ({ values }: PlacedOrderInput) =>
+      holdersFirst.has(holderKey(values.userId, values.currencyId));
+    const inputs = all.filter((input) => !holds(input));
+    const rows = inputs.length > 0 ? await repository.placeOrders(inputs) : [];
+    const unfunded = inputs.filter((_, index) => rows[index]?.isFunded === false);
+    const holdersAfter =
+      funding?.stakeFunding === 'cash_first' ? await bonusHolders(unfunded) : new Set<string>();
     async function answerOf(row: PlacementRow, input: PlacedOrderInput): Promise<PlacedOrder> {
       if (row.order) return { order: row.order, isNew: true };
-      const { userId, idempotencyKey, requestDigest, createdAt } = input.values;
+      const { userId, currencyId, idempotencyKey, requestDigest, createdAt } = input.values;
       if (idempotencyKey !== null) {
         // Another request with the same key committed first.
         const existing = await repository.findByKey(userId, idempotencyKey);
         if (existing) return replayOf(existing, requestDigest);
       }
+      if (!row.isFunded && funding && holdersAfter.has(holderKey(userId, currencyId)))
+        return placeWithBonusNumbered(funding, input);
       if (!row.isFunded) throw new AppError('INSUFFICIENT_FUNDS');
       if (numberings >= maxNumberings)
         throw new Error(`no free order number in ${numberings} tries`);
@@ -85,11 +220,21 @@ export function createOrderWriter(deps: {
       if (again === undefined || again instanceof Error) throw again;
       return again;
     }
-    return Promise.all(
-      rows.map((row, index) =>
-        answerOf(row, inputs[index] as PlacedOrderInput).catch((error: Error) => error),
-      ),
-    );
+    const answers = new Map<PlacedOrderInput, Promise<PlacedOrder | Error>>();
+    rows.forEach((row, index) => {
+      const input = inputs[index] as PlacedOrderInput;
+      answers.set(
+        input,
+        answerOf(row, input).catch((error: Error) => error),
+      );
+    });
+    for (const input of all)
+      if (funding && holds(input))
+        answers.set(
+          input,
+          placeWithBonusNumbered(funding, input).catch((error: Error) => error),
+        );
+    return Promise.all(all.map((input) => answers.get(input) as Promise<PlacedOrder | Error>));
   }
 
   async function writeAlone(input: PlacedOrderInput): Promise<PlacedOrder> {

@@ -45,6 +45,7 @@ export function toOrderRecord({ order, legs }: OrderWithLegs): OrderRecord {
     status: order.status,
     reason: order.reason,
     stake: order.stakeMinor,
+    bonusStake: order.bonusStakeMinor,
     scale: currency?.scale ?? 0,
     currencyId: order.currencyId,
     currencyCode: currency?.currencyCode ?? '',

@@ -57,8 +57,15 @@ export function registerOrdersModule(
   const log = app.log.child({ module: 'orders' });
   const repository = createOrdersRepository(database.db, context.catalogue);
   const stakeLimits = createStakeLimits({ db: database.db, now });
+  // The bonus module, registered later, tells placement how large a bonus stake may be.
+  const bonusStakeCap = { of: async (_userId: number, _currencyId: number) => 0 };
   const writer = createOrderWriter({
     repository,
+    funding: {
+      ledger,
+      stakeFunding: settings.stakeFunding,
+      bonusStakeCap: (userId, currencyId) => bonusStakeCap.of(userId, currencyId),
+    },
     batching: {
       maxOrders: settings.batchMaxOrders,
       waitMs: settings.batchWaitMs,
@@ -79,6 +86,9 @@ export function registerOrdersModule(
       return visibilityFor(controlSwitches, client.source === '1');
     },
     stakeLimitPolicy: stakeLimits.current,
+    useBonusStakeCap: (reader) => {
+      bonusStakeCap.of = reader;
+    },
     betDelayMs: settings.betDelayMs,
     now,
   });

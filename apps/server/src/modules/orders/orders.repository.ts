@@ -128,6 +128,47 @@ function orderQueries(db: Database, placeOrders: PlaceOrders, catalogue: LegCata
       return placeOrders(db, inputs);
     },
 
+    /**
+     * Writes one order with its legs and first history row, in the caller's transaction, for a
+     * placement that books its stake itself (a stake spending bonus money, order-writer.ts);
+     * undefined when its member's idempotency key or its number is already taken.
+     */
+    async insertOrder({ values, legs }: PlacedOrderInput): Promise<OrderWithLegs | undefined> {
+      const [order] = await db
+        .insert(orders)
+        .values({ ...values, reason: 0, updatedAt: values.createdAt })
+        .onConflictDoNothing()
+        .returning();
+      if (!order) return undefined;
+      const written = await db
+        .insert(orderLegs)
+        .values(
+          legs.map((leg, legIndex) => ({
+            ...leg,
+            homeName: leg.homeName ?? '',
+            awayName: leg.awayName ?? '',
+            leagueName: leg.leagueName ?? '',
+            outcomeName: leg.outcomeName ?? '',
+            orderId: order.id,
+            legIndex,
+          })),
+        )
+        .returning();
+      await insertStatusHistory(db, {
+        orderId: order.id,
+        fromStatus: null,
+        toStatus: order.status,
+        actor: 'member',
+        at: order.createdAt,
+      });
+      return {
+        order,
+        legs: written
+          .sort((left, right) => left.legIndex - right.legIndex)
+          .map((leg) => ({ ...leg, result: null })),
+      };
+    },
+
     recordStatus: (entry: typeof orderStatusHistory.$inferInsert): Promise<void> =>
       insertStatusHistory(db, entry),
 
@@ -443,6 +484,7 @@ function toOrderRow(row: Record<string, unknown>): OrderRow {
     currencyId: Number(row.currency_id),
     betType: Number(row.bet_type),
     stakeMinor: Number(row.stake_minor),
+    bonusStakeMinor: Number(row.bonus_stake_minor ?? 0),
     totalOddsUnits: Number(row.total_odds_units),
     potentialPayoutMinor: Number(row.potential_payout_minor),
     acceptOdds: Number(row.accept_odds),

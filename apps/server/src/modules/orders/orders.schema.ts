@@ -33,6 +33,11 @@ export const orders = pgTable(
     betType: smallint('bet_type').notNull(),
     /** Minor units of the currency. */
     stakeMinor: bigint('stake_minor', { mode: 'number' }).notNull(),
+    /**
+     * The part of the stake taken from the member's bonus bucket (docs/promotions.md, Stakes of
+     * bonus money); the rest came from main. 0 for a stake of cash only.
+     */
+    bonusStakeMinor: bigint('bonus_stake_minor', { mode: 'number' }).notNull().default(0),
     /** Ten-thousandths: the product of the legs' prices, rounded down. */
     totalOddsUnits: bigint('total_odds_units', { mode: 'number' }).notNull(),
     /** Minor units returned on a win, stake included, rounded down. */
@@ -61,6 +66,10 @@ export const orders = pgTable(
     index('orders_updated').on(table.updatedAt, table.id),
     index('orders_pending_due').on(table.acceptAfter).where(sql`${table.status} = 0`),
     check('orders_stake_positive', sql`${table.stakeMinor} > 0`),
+    check(
+      'orders_bonus_stake_within',
+      sql`${table.bonusStakeMinor} between 0 and ${table.stakeMinor}`,
+    ),
     check('orders_bet_type_known', sql`${table.betType} in (0, 1)`),
     check('orders_accept_odds_known', sql`${table.acceptOdds} between 0 and 2`),
     check('orders_status_known', sql`${table.status} between 0 and 5`),

@@ -133,6 +133,13 @@ function requirePricesAccepted(
   });
 }
 
+/** How a stake funded from main and bonus is split, and what comes back of it (settlement). */
+export {
+  bonusShareOf,
+  type EndStep,
+  type FundedStake,
+  stakeEndTransfers,
+} from './bonus-stakes';
 /** A selection priced for a member from the book now, as a slip's watch prices it too. */
 export { isRefusal, priceSelection } from './order-pricing';
 export type { PlacedOrder } from './order-writer';
@@ -148,6 +155,8 @@ export function createOrdersService(deps: {
   stakeLimitPolicy: () => Promise<StakeLimitPolicy>;
   /** Writes a placed order and holds its stake (alone, or batched with others). */
   writer: OrderWriter;
+  /** Hands placement the reader of the largest stake that may spend a member's bonus money. */
+  useBonusStakeCap?: (reader: (userId: number, currencyId: number) => Promise<number>) => void;
   /** Names legs in the reader's language (leg-names.ts). */
   legNames: LegNames;
   betDelayMs: number;
@@ -156,6 +165,14 @@ export function createOrdersService(deps: {
   const { repository, readModel, identity, writer, legNames, now } = deps;
 
   return {
+    /**
+     * Sets how placement reads the largest stake that may spend a member's bonus money in a
+     * currency (0 for no limit): the bonus module's answer from the member's active grants.
+     */
+    useBonusStakeCap(reader: (userId: number, currencyId: number) => Promise<number>): void {
+      deps.useBonusStakeCap?.(reader);
+    },
+
     /** An order as its owner reads it, its legs named in `language`. */
     async recordOf(order: OrderWithLegs, language: Language): Promise<OrderRecord> {
       const [record] = await legNames.in([toOrderRecord(order)], language);
@@ -212,6 +229,9 @@ export function createOrdersService(deps: {
           currencyId: currency.currencyId,
           betType: bet.betType,
           stakeMinor: bet.stake,
+          // The writer funds the stake, from the bonus bucket too when main falls short (or
+          // first, as the site's setting says): order-writer.ts.
+          bonusStakeMinor: 0,
           totalOddsUnits,
           potentialPayoutMinor: Number(potentialPayoutMinor),
           acceptOdds: bet.acceptOdds,

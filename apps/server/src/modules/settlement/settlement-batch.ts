@@ -1,8 +1,8 @@
 import { orderStatus } from '@sb/contract';
 import type { BetSettlement } from '@sb/domain';
 import type { Database } from '../../db/database';
-import type { Ledger, Posting, TransferRequest } from '../ledger/ledger.service';
-import type { OrderRow, OrderSettling } from '../orders/orders.service';
+import type { Ledger, TransferRequest } from '../ledger/ledger.service';
+import { type OrderRow, type OrderSettling, stakeEndTransfers } from '../orders/orders.service';
 import type { SettledLeg } from '../orders/orders.types';
 import type { SettlementChange } from './settlement.service';
 
@@ -14,29 +14,23 @@ export interface FirstSettlement {
   legs: SettledLeg[];
 }
 
-/** The postings of an order's settlement: the held stake to the house, the payout to the member. */
-export function settlePostings(order: OrderRow, payoutMinor: number): Posting[] {
-  const { userId, currencyId, stakeMinor } = order;
-  const postings: Posting[] = [
-    { account: { systemCode: 'stakes_held', currencyId }, amount: -stakeMinor },
-    { account: { systemCode: 'house', currencyId }, amount: stakeMinor - payoutMinor },
-    { account: { userId, bucket: 'main', currencyId }, amount: payoutMinor },
-  ];
-  return postings.filter((posting) => posting.amount !== 0);
-}
-
-/** The ledger transaction of an order's settlement under `version`, as `settle` books it. */
-export function settleTransferOf(
+/**
+ * The ledger transactions of an order's settlement under `version`, as `settle` books them: the
+ * held stake to the house, the payout to the member, split between main and bonus as the stake
+ * was (docs/promotions.md, Stakes of bonus money). A stake of cash only settles in one.
+ */
+export function settleTransfersOf(
   order: OrderRow,
   version: number,
   payoutMinor: number,
-): TransferRequest {
-  return {
-    idempotencyKey: `order-settle:${order.orderNo}:${version}`,
-    kind: 'order_settle',
-    reference: order.orderNo,
-    postings: settlePostings(order, payoutMinor),
-  };
+): TransferRequest[] {
+  return stakeEndTransfers(order, payoutMinor, {
+    cash: { kind: 'order_settle', idempotencyKey: `order-settle:${order.orderNo}:${version}` },
+    bonus: {
+      kind: 'order_bonus_settle',
+      idempotencyKey: `order-bonus-settle:${order.orderNo}:${version}`,
+    },
+  });
 }
 
 /**
@@ -91,10 +85,10 @@ export async function settleFirstTimeBatch(
 
   await deps.ledger.bookBatchWithin(
     tx,
-    lockedIds.map((orderId) => {
+    lockedIds.flatMap((orderId) => {
       const row = settled.get(orderId);
       if (!row) throw new Error(`order ${orderId} has no settlement of the batch`);
-      return settleTransferOf(orders.get(orderId) as OrderRow, row.version, row.payoutMinor);
+      return settleTransfersOf(orders.get(orderId) as OrderRow, row.version, row.payoutMinor);
     }),
   );
 

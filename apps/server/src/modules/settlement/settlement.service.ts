@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import type { Catalogue } from '../catalogue/catalogue.service';
 import { type Ledger, memberTotalOfKind, type Posting } from '../ledger/ledger.service';
 import {
+  bonusShareOf,
   createOrderSettling,
   legResultOf,
   legStateOf,
@@ -11,7 +12,7 @@ import {
   type OrderWithLegs,
 } from '../orders/orders.service';
 import type { EventFacts, SettledLeg, StandingSettlement } from '../orders/orders.types';
-import { type FirstSettlement, settleFirstTimeBatch, settleTransferOf } from './settlement-batch';
+import { type FirstSettlement, settleFirstTimeBatch, settleTransfersOf } from './settlement-batch';
 
 /** Orders settlement may change: open ones, and settled ones a rollback may take back. */
 const reconciledStatuses: number[] = [orderStatus.accepted, orderStatus.settled, orderStatus.void];
@@ -26,10 +27,12 @@ const settleBatchSize = 500;
 const settleBatchesRunning = 2;
 
 const debtRecoveryKind = 'order_debt_recovery';
+/** A recovery from the bonus share of a payout (docs/promotions.md, Stakes of bonus money). */
+const bonusDebtRecoveryKind = 'order_bonus_debt_recovery';
 
 /**
  * What a member still owes in a currency: every rolled back settlement's `unrecovered_minor`,
- * less what recoveries have taken from their payouts since.
+ * less what recoveries have taken from their payouts since (from main or from bonus).
  */
 export async function outstandingDebt(
   db: Database,
@@ -38,8 +41,13 @@ export async function outstandingDebt(
 ): Promise<number> {
   const unrecovered = await createOrderSettling(db).unrecoveredOfMember(db, userId, currencyId);
   const recovered = await memberTotalOfKind(db, { userId, currencyId, kind: debtRecoveryKind });
+  const recoveredOfBonus = await memberTotalOfKind(db, {
+    userId,
+    currencyId,
+    kind: bonusDebtRecoveryKind,
+  });
   // Recoveries take from the member: their postings sum below zero.
-  return unrecovered + recovered;
+  return unrecovered + recovered + recoveredOfBonus;
 }
 
 /** What one reconciliation of an order did, for the member's pushes. */
@@ -140,28 +148,54 @@ export function createSettlementService(deps: {
     return { wanted, states };
   }
 
-  /** Takes the standing settlement back: the payout returns, the stake is held again. */
+  /**
+   * Takes the standing settlement back: the payout returns, the stake is held again. A stake
+   * that spent bonus money takes its bonus share back from the bonus bucket, in a transaction of
+   * its own booked first (bonus is locked before main), and its cash share from main.
+   */
   async function rollBack(tx: Database, order: OrderRow, standing: StandingSettlement, at: Date) {
-    const { userId, currencyId, stakeMinor, orderNo } = order;
+    const { userId, currencyId, stakeMinor, bonusStakeMinor, orderNo } = order;
+    const bonusPaid = bonusShareOf(standing.payoutMinor, order);
+    let recoveredOfBonus = 0;
+    if (bonusStakeMinor > 0) {
+      const bonusBalance = await ledger.lockBonusBalance(tx, userId, currencyId);
+      recoveredOfBonus = Math.min(bonusPaid, bonusBalance);
+      await ledger.transferWithin(tx, {
+        idempotencyKey: `order-bonus-unsettle:${orderNo}:${standing.version}`,
+        kind: 'order_bonus_unsettle',
+        reference: orderNo,
+        postings: drop([
+          { account: { systemCode: 'stakes_held', currencyId }, amount: bonusStakeMinor },
+          {
+            account: { systemCode: 'house', currencyId },
+            amount: -(bonusStakeMinor - recoveredOfBonus),
+          },
+          { account: { userId, bucket: 'bonus', currencyId }, amount: -recoveredOfBonus },
+        ]),
+      });
+    }
+    const cashStake = stakeMinor - bonusStakeMinor;
+    const cashPaid = standing.payoutMinor - bonusPaid;
     const mainBalance = await ledger.lockMainBalance(tx, userId, currencyId);
     // The ledger keeps member balances at zero or more: what the member already spent stays a
     // debt of theirs, which the house carries (docs/betting.md, Settlement).
-    const recovered = Math.min(standing.payoutMinor, mainBalance);
-    await ledger.transferWithin(tx, {
-      idempotencyKey: `order-unsettle:${orderNo}:${standing.version}`,
-      kind: 'order_unsettle',
-      reference: orderNo,
-      postings: drop([
-        { account: { systemCode: 'stakes_held', currencyId }, amount: stakeMinor },
-        { account: { systemCode: 'house', currencyId }, amount: -(stakeMinor - recovered) },
-        { account: { userId, bucket: 'main', currencyId }, amount: -recovered },
-      ]),
-    });
+    const recovered = Math.min(cashPaid, mainBalance);
+    if (cashStake > 0)
+      await ledger.transferWithin(tx, {
+        idempotencyKey: `order-unsettle:${orderNo}:${standing.version}`,
+        kind: 'order_unsettle',
+        reference: orderNo,
+        postings: drop([
+          { account: { systemCode: 'stakes_held', currencyId }, amount: cashStake },
+          { account: { systemCode: 'house', currencyId }, amount: -(cashStake - recovered) },
+          { account: { userId, bucket: 'main', currencyId }, amount: -recovered },
+        ]),
+      });
     const rolledBack = await orderSettling.markSettlementRolledBack(
       tx,
       standing.id,
       at,
-      standing.payoutMinor - recovered,
+      standing.payoutMinor - recovered - recoveredOfBonus,
     );
     const moved = await orderSettling.move(
       tx,
@@ -177,24 +211,39 @@ export function createSettlementService(deps: {
   /**
    * Nets what the member owes from rolled back wins (`unrecovered_minor`) from a payout just made:
    * its own ledger transaction (`order-debt-recovery:{orderNo}:{version}`, member main → house),
-   * at most the payout. The payout's transfer locked the member's main account, so two payouts to
-   * one member recover one after the other, each reading what the other took.
+   * at most the payout's cash share, then, for what is still owed, one from its bonus share
+   * (`order-bonus-debt-recovery:…`, member bonus → house). The member's main account is locked
+   * first, so two payouts to one member recover one after the other, each reading what the other
+   * took.
    */
   async function recoverDebt(tx: Database, order: OrderRow, payoutMinor: number, version: number) {
     if (payoutMinor <= 0) return;
     const { userId, currencyId, orderNo } = order;
+    await ledger.lockMainBalance(tx, userId, currencyId);
     const owed = await outstandingDebt(tx, userId, currencyId);
-    const recovered = Math.min(owed, payoutMinor);
-    if (recovered <= 0) return;
-    await ledger.transferWithin(tx, {
-      idempotencyKey: `order-debt-recovery:${orderNo}:${version}`,
-      kind: debtRecoveryKind,
-      reference: orderNo,
-      postings: [
-        { account: { userId, bucket: 'main', currencyId }, amount: -recovered },
-        { account: { systemCode: 'house', currencyId }, amount: recovered },
-      ],
-    });
+    const bonusPaid = bonusShareOf(payoutMinor, order);
+    const recovered = Math.min(owed, payoutMinor - bonusPaid);
+    if (recovered > 0)
+      await ledger.transferWithin(tx, {
+        idempotencyKey: `order-debt-recovery:${orderNo}:${version}`,
+        kind: debtRecoveryKind,
+        reference: orderNo,
+        postings: [
+          { account: { userId, bucket: 'main', currencyId }, amount: -recovered },
+          { account: { systemCode: 'house', currencyId }, amount: recovered },
+        ],
+      });
+    const recoveredOfBonus = Math.min(owed - Math.max(recovered, 0), bonusPaid);
+    if (recoveredOfBonus > 0)
+      await ledger.transferWithin(tx, {
+        idempotencyKey: `order-bonus-debt-recovery:${orderNo}:${version}`,
+        kind: bonusDebtRecoveryKind,
+        reference: orderNo,
+        postings: [
+          { account: { userId, bucket: 'bonus', currencyId }, amount: -recoveredOfBonus },
+          { account: { systemCode: 'house', currencyId }, amount: recoveredOfBonus },
+        ],
+      });
   }
 
   /** Books a new settlement: the held stake goes to the house, the payout to the member. */
@@ -215,7 +264,8 @@ export function createSettlementService(deps: {
       legs,
       settledAt: at,
     });
-    await ledger.transferWithin(tx, settleTransferOf(order, version, wanted.payoutMinor));
+    for (const transfer of settleTransfersOf(order, version, wanted.payoutMinor))
+      await ledger.transferWithin(tx, transfer);
     await recoverDebt(tx, order, wanted.payoutMinor, version);
     const status = wanted.result === 'void' ? orderStatus.void : orderStatus.settled;
     const moved = await orderSettling.move(tx, order, [orderStatus.accepted], status, at);

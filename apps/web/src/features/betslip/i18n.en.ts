@@ -90,6 +90,7 @@ export const texts = {
     single: 'Single',
     parlay: 'Parlay of {{count}}',
     stake: 'Stake',
+    ofWhichBonus: 'of which bonus {{amount}}',
     odds: 'Odds',
     toReturn: 'To return',
     returned: 'Returned',

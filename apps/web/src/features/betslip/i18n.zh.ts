@@ -92,6 +92,7 @@ export const texts: Texts = {
     single: '单关',
     parlay: '{{count}}串1',
     stake: '投注额',
+    ofWhichBonus: '其中红利 {{amount}}',
     odds: '赔率',
     toReturn: '可返还',
     returned: '派彩',

@@ -92,6 +92,7 @@ export const texts: Texts = {
     single: '單關',
     parlay: '{{count}}串1',
     stake: '投注額',
+    ofWhichBonus: '其中紅利 {{amount}}',
     odds: '賠率',
     toReturn: '可返還',
     returned: '派彩',

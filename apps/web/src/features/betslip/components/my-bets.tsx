@@ -27,6 +27,26 @@ function returnTextKeyOf(order: OrderRecord): string | null {
   return isOpen ? 'myBets.toReturn' : 'myBets.returned';
 }
 
+/** "Of which bonus": the part of the stake paid with bonus money, when there is one. */
+export function BonusStakeNote({
+  order,
+}: {
+  order: Pick<OrderRecord, 'scale' | 'currencyCode'> & { bonusStake?: number | undefined };
+}) {
+  const { t } = useTranslation();
+  if (!order.bonusStake) return null;
+  return (
+    <span className="muted" data-testid="bet-bonus-stake" data-amount={order.bonusStake}>
+      {' '}
+      (
+      {t('myBets.ofWhichBonus', {
+        amount: `${formatDisplayAmount(order.bonusStake, order.scale)} ${order.currencyCode}`,
+      })}
+      )
+    </span>
+  );
+}
+
 function OrderRow({ order }: { order: OrderRecord }) {
   const { t } = useTranslation();
   const money = (minor: number) =>
@@ -55,7 +75,10 @@ function OrderRow({ order }: { order: OrderRecord }) {
       <BetLegs legs={order.legs} />
       <dl className="my-bet__facts">
         <dt>{t('myBets.stake')}</dt>
-        <dd data-testid="my-bet-stake">{money(order.stake)}</dd>
+        <dd data-testid="my-bet-stake">
+          {money(order.stake)}
+          <BonusStakeNote order={order} />
+        </dd>
         <dt>{t(order.legs.length > 1 ? 'legs.combinedOdds' : 'myBets.odds')}</dt>
         <dd data-testid="my-bet-odds" data-odds={order.odds}>
           {fromOddsUnits(order.odds).toFixed(2)}

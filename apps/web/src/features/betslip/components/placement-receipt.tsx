@@ -5,6 +5,7 @@ import { BetLegs, CombinedOdds } from '../../../components/bet-legs';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { type SlipPlacement, useSlipStore } from '../../../lib/slip/slip-store';
 import { reasonTextKeys, statusTextKeys } from '../i18n';
+import { BonusStakeNote } from './my-bets';
 
 /**
  * The placed bet's stake and what it returns, stake included, as the order answered them. A
@@ -24,6 +25,7 @@ function ReceiptAmounts({ placement }: { placement: SlipPlacement }) {
       <dt>{t('myBets.stake')}</dt>
       <dd data-testid="bet-status-stake" data-amount={order.stake}>
         {money(order.stake)}
+        <BonusStakeNote order={order} />
       </dd>
       {isStanding ? (
         <>

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "bonus_stake_minor" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_bonus_stake_within" CHECK ("orders"."bonus_stake_minor" between 0 and "orders"."stake_minor");
