@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CampaignStatus,
-  type EnvelopeCampaign,
+  type DeskCampaign,
   type EnvelopeClaim,
   type EnvelopeEvent,
   type envelopeCampaignCreate,
@@ -25,7 +25,7 @@ import type { AuditService, AuditWithin } from '../operators/audit.service';
 import type { PromotionsQueries, PromotionsRepository } from './promotions.repository';
 import type { PromotionCampaignRow, PromotionEnvelopeRow } from './promotions.schema';
 
-export type EnvelopeCampaignInput = z.output<(typeof envelopeCampaignCreate)['input']>;
+export type DeskCampaignInput = z.output<(typeof envelopeCampaignCreate)['input']>;
 
 /**
  * What the promotions module uses of the bonus module (docs/promotions.md, Bonus money): a bonus
@@ -139,7 +139,7 @@ function claimOf(campaign: PromotionCampaignRow, envelope: PromotionEnvelopeRow)
 }
 
 /** Whether the terms of a retried create are those of the campaign the key made. */
-function sameTerms(row: PromotionCampaignRow, input: EnvelopeCampaignInput): boolean {
+function sameTerms(row: PromotionCampaignRow, input: DeskCampaignInput): boolean {
   return (
     row.titleEn === input.titleEn &&
     row.currencyId === input.currencyId &&
@@ -177,7 +177,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
   }
 
   /** The desk's view of campaigns, with their live figures, in one read per source. */
-  async function deskViews(rows: readonly PromotionCampaignRow[]): Promise<EnvelopeCampaign[]> {
+  async function deskViews(rows: readonly PromotionCampaignRow[]): Promise<DeskCampaign[]> {
     const ids = rows.map((row) => row.id);
     const claims = await repository.claimFigures(ids);
     const bonusIds = rows.filter((row) => row.money === 'bonus').map((row) => row.id);
@@ -196,19 +196,23 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         status: row.status as CampaignStatus,
         currencyId: row.currencyId,
         scale: scaleOf(row.currencyId),
-        money: row.money as EnvelopeCampaign['money'],
+        kind: 'envelope',
+        money: row.money as DeskCampaign['money'],
         rolloverMultiple: row.rolloverMultiple,
         bonusDays: row.bonusDays,
         maxStake: row.maxStake,
         total: row.total,
-        count: row.count,
-        minAmount: row.minAmount,
-        maxAmount: row.maxAmount,
         startsAt: row.startsAt.getTime(),
         endsAt: row.endsAt.getTime(),
         eligibility: eligibilityOf(row),
-        commitment: row.commitment,
-        seed: row.status === 'closed' ? row.seed : null,
+        envelope: {
+          count: row.count,
+          minAmount: row.minAmount,
+          maxAmount: row.maxAmount,
+          commitment: row.commitment,
+          seed: row.status === 'closed' ? row.seed : null,
+        },
+        activity: null,
         createdBy: row.createdBy,
         createdAt: row.createdAt.getTime(),
         figures: {
@@ -220,12 +224,15 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
           active: ofBonus.active,
           cost: cashGranted + ofBonus.converted,
           budgetLeft: budgets.get(budgetOf(row)) ?? 0,
+          membersRewarded: 0,
+          membersUnpaid: 0,
+          reserved: 0,
         },
       };
     });
   }
 
-  async function deskView(id: number): Promise<EnvelopeCampaign> {
+  async function deskView(id: number): Promise<DeskCampaign> {
     const [view] = await deskViews([await requireCampaign(id)]);
     if (!view) throw new AppError('CAMPAIGN_NOT_FOUND');
     return view;
@@ -474,11 +481,11 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
      * refused).
      */
     async create(
-      input: EnvelopeCampaignInput,
+      input: DeskCampaignInput,
       operatorId: number,
       createKey: string | undefined,
       auditOf: CampaignAudit,
-    ): Promise<EnvelopeCampaign> {
+    ): Promise<DeskCampaign> {
       const currency = findCurrencyById(input.currencyId);
       if (!currency || currency.isDemo)
         throw new AppError('CURRENCY_NOT_ALLOWED', `currencyId: ${input.currencyId}`);
@@ -572,7 +579,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
      * transaction as its status, under a key of the campaign's, so it is funded once. A funded
      * campaign answers as it is.
      */
-    async fund(id: number, audit: AuditWithin): Promise<EnvelopeCampaign> {
+    async fund(id: number, audit: AuditWithin): Promise<DeskCampaign> {
       const current = await requireCampaign(id);
       if (current.status === 'draft' && current.endsAt <= now())
         throw new AppError('CAMPAIGN_STATUS_CONFLICT', 'its window has passed');
@@ -607,7 +614,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     },
 
     /** Pauses a scheduled or running campaign; a paused one answers as it is. */
-    async pause(id: number, audit: AuditWithin): Promise<EnvelopeCampaign> {
+    async pause(id: number, audit: AuditWithin): Promise<DeskCampaign> {
       const current = await requireCampaign(id);
       if (current.status === 'paused') return deskView(id);
       const paused = await repository.transaction(async (queries, tx) => {
@@ -628,7 +635,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
      * Resumes a paused campaign: running inside its window, scheduled before it, ended after
      * it. A campaign not paused answers as it is if running, and is refused otherwise.
      */
-    async resume(id: number, audit: AuditWithin): Promise<EnvelopeCampaign> {
+    async resume(id: number, audit: AuditWithin): Promise<DeskCampaign> {
       const current = await requireCampaign(id);
       if (current.status === 'running') return deskView(id);
       if (current.status !== 'paused')
@@ -655,7 +662,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     },
 
     /** Closes a campaign now (see closeCampaign); a closed one answers as it is. */
-    async close(id: number, audit: AuditWithin): Promise<EnvelopeCampaign> {
+    async close(id: number, audit: AuditWithin): Promise<DeskCampaign> {
       const closed = await closeCampaign(id, audit);
       if (closed) publish(id, 'closed');
       return deskView(id);
@@ -665,7 +672,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       status?: CampaignStatus | undefined;
       page: number;
       size: number;
-    }): Promise<{ records: EnvelopeCampaign[]; total: number }> {
+    }): Promise<{ records: DeskCampaign[]; total: number }> {
       const { rows, total } = await repository.campaignPage({
         status: query.status,
         offset: (query.page - 1) * query.size,
