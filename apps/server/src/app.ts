@@ -285,7 +285,7 @@ export async function assembleApp(
       deps.config.ADJUSTMENT_APPROVAL_ABOVE,
     ),
   });
-  registerSiteContentModule(context, { audit });
+  const siteContent = registerSiteContentModule(context, { audit });
   const community = registerCommunityModule(context, { orders: orders.orders, audit });
   // Handed to the promotions, whose bonus-money envelopes grant through it.
   const bonus = registerBonusModule(context, {
@@ -297,6 +297,8 @@ export async function assembleApp(
   const promotions = registerPromotionsModule(context, {
     audit,
     bonus,
+    orders,
+    postHeading: siteContent.postHeading,
     publishToMembers: (event) => realtime.publishToMembers('envelope', event),
     notifyBalanceChanged,
   });

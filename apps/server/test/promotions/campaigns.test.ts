@@ -55,13 +55,22 @@ describe('a cash campaign from creation to close', () => {
   it('moves exactly the total from the house, pays each envelope, returns the rest and publishes the seed', async () => {
     const houseBefore = await systemBalance(testApp, 'house');
     const draft = ok(await createCampaign(testApp, token));
-    expect(draft).toMatchObject({ status: 'draft', seed: null, total: 100_000, count: 10 });
+    expect(draft).toMatchObject({
+      kind: 'envelope',
+      status: 'draft',
+      total: 100_000,
+      envelope: { seed: null, count: 10 },
+      activity: null,
+    });
     expect(draft.envelope?.commitment ?? '').toMatch(/^[0-9a-f]{64}$/);
     expect(draft.figures).toMatchObject({ funded: 0, granted: 0, budgetLeft: 0 });
     expect(await systemBalance(testApp, 'house')).toBe(houseBefore);
 
     const running = ok(await deskAction(testApp, token, 'fund', draft.id));
-    expect(running).toMatchObject({ status: 'running', commitment: draft.envelope?.commitment });
+    expect(running).toMatchObject({
+      status: 'running',
+      envelope: { commitment: draft.envelope?.commitment },
+    });
     expect(running.figures).toMatchObject({ funded: 100_000, budgetLeft: 100_000 });
     expect(await systemBalance(testApp, 'house')).toBe(houseBefore - 100_000);
     // Funding again answers the campaign as it is, and moves nothing.
