@@ -55,7 +55,6 @@ import { type Orders, registerOrdersModule } from './modules/orders/orders.modul
 import type { OrderConfig } from './modules/orders/orders.types';
 import { registerPredictionsModule } from './modules/predictions/predictions.module';
 import { registerPromotionsModule } from './modules/promotions/promotions.module';
-import type { PromotionsService } from './modules/promotions/promotions.service';
 import { registerSettlementModule, type Settlement } from './modules/settlement/settlement.module';
 import { registerSiteContentModule } from './modules/site-content/site-content.module';
 import { registerTradingModule } from './modules/trading/trading.module';
@@ -138,7 +137,7 @@ export interface AppModules {
   settlement: Settlement;
   community: CommunityService;
   bonus: BonusService;
-  promotions: PromotionsService;
+  promotions: ReturnType<typeof registerPromotionsModule>;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {

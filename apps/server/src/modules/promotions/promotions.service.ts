@@ -459,7 +459,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       // is decided (the status change above waited for placements in flight, which share-lock
       // the row, so every reservation made is seen here).
       if (row.kind === 'activity') {
-        const held = await options.activities.heldCount(id);
+        const held = await activitiesQueries(tx).heldCount(id);
         if (held > 0)
           throw new AppError(
             'ACTIVITY_RESERVATIONS_OPEN',
@@ -695,7 +695,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
           row.startsAt.getTime() === input.startsAt &&
           row.endsAt.getTime() === input.endsAt &&
           activity?.postId === input.postId &&
-          JSON.stringify(activity.rule) === JSON.stringify(rule)
+          canonical(activity.rule) === canonical(rule)
         );
       };
       if (key) {
@@ -994,6 +994,15 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       return { records, total };
     },
   };
+}
+
+/** JSON with its keys sorted: a rule read back from jsonb keeps no key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, entry) =>
+    entry && typeof entry === 'object' && !Array.isArray(entry)
+      ? Object.fromEntries(Object.entries(entry).sort(([a], [b]) => a.localeCompare(b)))
+      : entry,
+  );
 }
 
 /** A rule as it is stored: its lists of ids sorted and without repeats. */
