@@ -71,6 +71,12 @@ export const promotionKinds = {
  */
 const depositKinds = ['deposit'] as const;
 
+/**
+ * How long after its window a qualifying activity is left ended before the clock closes it:
+ * bets placed in the window settle, are counted and their rewards paid meanwhile.
+ */
+export const qualifyCloseGraceMs = 3 * 86_400_000;
+
 /** Closed campaigns stay in members' list this long. */
 export const closedShownMs = 30 * 86_400_000;
 const dayMs = 86_400_000;
@@ -532,6 +538,11 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       if (await repository.endIfAllClaimed(id, at)) publish(id, 'ended');
     }
     for (const id of await repository.endedCampaignIds()) {
+      // A qualifying activity stays ended for a while so that bets placed in its window can
+      // settle and be counted and paid before the rest returns; the desk may close it sooner.
+      const rule = (await options.activities.activities([id])).get(id);
+      const row = rule?.type === 'qualify' ? await repository.campaign(id) : undefined;
+      if (row && at.getTime() < row.endsAt.getTime() + qualifyCloseGraceMs) continue;
       try {
         if (await closeCampaign(id, clockAudit(id))) publish(id, 'closed');
       } catch (error) {
