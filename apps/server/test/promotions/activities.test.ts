@@ -11,6 +11,7 @@ import { users } from '../../src/modules/identity/identity.schema';
 import { ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
 import { operatorAuditLog } from '../../src/modules/operators/operators.schema';
+import { promotionActivityReservations } from '../../src/modules/promotions/promotions.schema';
 import { betOn, cashOutNow, createPicker, lost, moneyOf, won } from '../bonus/helpers';
 import { expectRefused, operatorToken } from '../operators/helpers';
 import {
@@ -446,6 +447,39 @@ describe('special bets', () => {
     expect((await moneyOf(testApp, member)).main).toBe(10_000);
     const limit = await progressOf(risky, activity.id);
     expect(limit).toMatchObject({ eligible: false, ineligibleReason: 'error.activityIneligible' });
+  });
+});
+
+describe('a placement that never finished', () => {
+  it('releases a reservation left without an order after a few minutes, or attaches its order', async () => {
+    const pick = pickAt(1.6);
+    const activity = await runningActivity(specialRule(pick, 5_000, 5_000));
+    const member = await fundedMember(testApp, 10_000);
+    const placed = ok(
+      await placeSpecial(testApp, member, activity.id, pick, 1_000, { key: 'crash-1' }),
+    );
+    const longAgo = new Date(nowMs() - 10 * 60_000);
+    const { db } = testApp.database;
+    // As if the process stopped before the reservation took its order, and another never placed.
+    await db
+      .update(promotionActivityReservations)
+      .set({ orderNo: null, createdAt: longAgo })
+      .where(eq(promotionActivityReservations.campaignId, activity.id));
+    await db.insert(promotionActivityReservations).values({
+      campaignId: activity.id,
+      userId: member.userId,
+      key: 'crash-2',
+      orderKey: `activity:${activity.id}:crash-2`,
+      isMemberKey: true,
+      stake: 1_000,
+      reserved: 700,
+      createdAt: longAgo,
+    });
+    expect(await activities().releaseOrphans()).toBe(1);
+    const rows = await reservationsOf(testApp, activity.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ key: 'crash-1', orderNo: placed.order.orderNo, state: 'held' });
+    expect((await deskView(activity.id)).figures.reserved).toBe(placed.reserved);
   });
 });
 
