@@ -55,7 +55,6 @@ import { type Orders, registerOrdersModule } from './modules/orders/orders.modul
 import type { OrderConfig } from './modules/orders/orders.types';
 import { registerPredictionsModule } from './modules/predictions/predictions.module';
 import { registerPromotionsModule } from './modules/promotions/promotions.module';
-import type { PromotionsService } from './modules/promotions/promotions.service';
 import { registerSettlementModule, type Settlement } from './modules/settlement/settlement.module';
 import { registerSiteContentModule } from './modules/site-content/site-content.module';
 import { registerTradingModule } from './modules/trading/trading.module';
@@ -138,7 +137,7 @@ export interface AppModules {
   settlement: Settlement;
   community: CommunityService;
   bonus: BonusService;
-  promotions: PromotionsService;
+  promotions: ReturnType<typeof registerPromotionsModule>;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -285,7 +284,7 @@ export async function assembleApp(
       deps.config.ADJUSTMENT_APPROVAL_ABOVE,
     ),
   });
-  registerSiteContentModule(context, { audit });
+  const siteContent = registerSiteContentModule(context, { audit });
   const community = registerCommunityModule(context, { orders: orders.orders, audit });
   // Handed to the promotions, whose bonus-money envelopes grant through it.
   const bonus = registerBonusModule(context, {
@@ -297,6 +296,8 @@ export async function assembleApp(
   const promotions = registerPromotionsModule(context, {
     audit,
     bonus,
+    orders,
+    postHeading: siteContent.postHeading,
     publishToMembers: (event) => realtime.publishToMembers('envelope', event),
     notifyBalanceChanged,
   });

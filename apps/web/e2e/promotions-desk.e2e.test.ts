@@ -1,7 +1,7 @@
 import {
   type AuditEntry,
   campaignFund,
-  type EnvelopeCampaign,
+  type DeskCampaign,
   type EnvelopeClaim,
   envelopeCampaignCreate,
   envelopeParticipate,
@@ -241,7 +241,7 @@ describe.skipIf(!hasChromium)('the console’s promotions desk in Chromium', () 
   it('shows a member’s bonus on their page and forfeits it with a reason, in Chinese too', async () => {
     // A bonus campaign made through the desk's calls, and a member's envelope of it.
     const now = Date.now();
-    const made = await adminCall<EnvelopeCampaign>(testApp, envelopeCampaignCreate.path, {
+    const made = await adminCall<DeskCampaign>(testApp, envelopeCampaignCreate.path, {
       bearer: financeToken,
       fields: {
         titleEn: 'Bonus rain',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   campaignClose,
   campaignFund,
-  type EnvelopeCampaign,
+  type DeskCampaign,
   envelopeCampaignCreate,
   type MemberEnvelope,
   memberEnvelopeActivity,
@@ -57,10 +57,10 @@ async function createFundedCampaign(
   server: Server,
   financeToken: string,
   fields: Record<string, unknown>,
-): Promise<EnvelopeCampaign> {
+): Promise<DeskCampaign> {
   const startsAt = server.clock() + startDelayMs;
   const created = expectOk(
-    await adminCall<EnvelopeCampaign>(server.testApp, envelopeCampaignCreate.path, {
+    await adminCall<DeskCampaign>(server.testApp, envelopeCampaignCreate.path, {
       bearer: financeToken,
       fields: {
         currencyId: cny.currencyId,
@@ -72,7 +72,7 @@ async function createFundedCampaign(
     }),
   );
   return expectOk(
-    await adminCall<EnvelopeCampaign>(server.testApp, campaignFund.path, {
+    await adminCall<DeskCampaign>(server.testApp, campaignFund.path, {
       bearer: financeToken,
       fields: { id: created.id, reason: 'Weekend promotion approved' },
     }),
@@ -223,7 +223,7 @@ describe.skipIf(!hasChromium)(
       expect(await card.getByTestId('envelope-range').textContent()).toBe('5.00 – 15.00 CNY');
       expect(await card.getByTestId('envelope-claimed-count').textContent()).toBe('0 / 10');
       expect(await card.getByTestId('envelope-commitment').getAttribute('data-commitment')).toBe(
-        campaign.commitment,
+        campaign.envelope?.commitment,
       );
       await checkScreen(page, 'promotions-running', { shown: card, narrowest: true });
 

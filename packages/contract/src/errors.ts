@@ -775,6 +775,78 @@ export const errorCatalogue = {
     zh: '投注金额超过红利可投注的单注上限',
     zht: '投注金額超過紅利可投注的單注上限',
   },
+  /** No activity of this id is shown to members (never funded, unknown, or not an activity); 8520–8539: activities. */
+  ACTIVITY_NOT_FOUND: {
+    code: 8520,
+    key: 'error.activityNotFound',
+    en: 'This activity does not exist',
+    zh: '该活动不存在',
+    zht: '該活動不存在',
+  },
+  /** The activity is not running now: not started, paused, ended or closed. */
+  ACTIVITY_NOT_RUNNING: {
+    code: 8521,
+    key: 'error.activityNotRunning',
+    en: 'This activity is not running now',
+    zh: '该活动当前未进行',
+    zht: '該活動當前未進行',
+  },
+  /** The member does not meet the activity's conditions (deposit, turnover, risk level). */
+  ACTIVITY_INELIGIBLE: {
+    code: 8522,
+    key: 'error.activityIneligible',
+    en: 'You do not meet the conditions of this activity',
+    zh: '您不符合该活动的参与条件',
+    zht: '您不符合該活動的參與條件',
+  },
+  /** A special bet must be a single on the activity's one selection; the message says what differs. */
+  ACTIVITY_SELECTION_MISMATCH: {
+    code: 8523,
+    key: 'error.activitySelectionMismatch',
+    en: 'This bet is not the selection of this activity',
+    zh: '该投注不是本活动指定的选项',
+    zht: '該投注不是本活動指定的選項',
+  },
+  /** The stake is more than what is left of the member's stake cap; the message gives what is left. */
+  ACTIVITY_STAKE_CAP: {
+    code: 8524,
+    key: 'error.activityStakeCap',
+    en: 'The stake is more than what is left of your limit for this activity',
+    zh: '投注金额超过您在本活动剩余的额度',
+    zht: '投注金額超過您在本活動剩餘的額度',
+  },
+  /** What the bet could win at the boosted odds is more than the activity can still pay. */
+  ACTIVITY_LIABILITY_CAP: {
+    code: 8525,
+    key: 'error.activityLiabilityCap',
+    en: 'This activity cannot take a bet this large any more',
+    zh: '本活动已无法承接该金额的投注',
+    zht: '本活動已無法承接該金額的投注',
+  },
+  /** A demo player (or a partner's visitor) may not take part in activities. */
+  ACTIVITY_MEMBERS_ONLY: {
+    code: 8526,
+    key: 'error.activityMembersOnly',
+    en: 'Activities are for registered members only',
+    zh: '活动仅限正式会员参与',
+    zht: '活動僅限正式會員參與',
+  },
+  /** A special bet placed on an activity that is a qualifying condition, not a special bet. */
+  ACTIVITY_NOT_SPECIAL: {
+    code: 8527,
+    key: 'error.activityNotSpecial',
+    en: 'This activity has no special bet',
+    zh: '该活动没有特别投注',
+    zht: '該活動沒有特別投注',
+  },
+  /** A close while top-ups of open special bets are still reserved; the message says how many. */
+  ACTIVITY_RESERVATIONS_OPEN: {
+    code: 8528,
+    key: 'error.activityReservationsOpen',
+    en: 'This activity still has open bets and cannot be closed yet',
+    zh: '该活动仍有未结算的投注，暂不能关闭',
+    zht: '該活動仍有未結算的投注，暫不能關閉',
+  },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -1,3 +1,4 @@
+export * from './activities';
 export * from './adjustments';
 export * from './balance-movements';
 export * from './call';

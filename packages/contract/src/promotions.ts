@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityTermsSchema } from './activity-terms';
 import { defineCall } from './call';
 import { boundedInt, currencyIdField, epochMsField } from './common';
 import { idField, pageField, reasonField, sizeField } from './desk-fields';
@@ -60,13 +61,21 @@ const amountField = () => boundedInt(1, promotionLimits.totalMax);
 const optionalAmountField = () => boundedInt(0, promotionLimits.totalMax).optional();
 const titleField = () => plainTextField(promotionLimits.title).min(1);
 
+/**
+ * What a campaign is: `envelope` (red envelopes grabbed from its split) or `activity` (an
+ * activity post whose rules the engine enforces: a reward for qualifying wagers, or a special
+ * bet with boosted odds; `activities.ts`).
+ */
+export const campaignKinds = ['envelope', 'activity'] as const;
+export type CampaignKind = (typeof campaignKinds)[number];
+
 /** A campaign's figures, as the console shows them live. */
 export const campaignFiguresSchema = z.object({
   /** What the house funded the campaign with. */
   funded: z.number().int(),
-  /** Paid out to members (cash and bonus). */
+  /** Paid out to members (cash and bonus): envelopes, an activity's rewards and top-ups. */
   granted: z.number().int(),
-  /** Envelopes claimed. */
+  /** Envelopes claimed; an activity's rewards paid (members rewarded, or top-ups paid). */
   claimedCount: z.number().int(),
   /** Bonus money of the campaign converted to cash once played through. */
   converted: z.number().int(),
@@ -78,7 +87,14 @@ export const campaignFiguresSchema = z.object({
   cost: z.number().int(),
   /** Left in the campaign's budget account. */
   budgetLeft: z.number().int(),
+  /** Activities: members who reached the target and were paid their reward; 0 for envelopes. */
+  membersRewarded: z.number().int(),
+  /** Activities: members who reached the target the budget could not pay; 0 for envelopes. */
+  membersUnpaid: z.number().int(),
+  /** Special bets: top-ups held back for bets still open; 0 otherwise. */
+  reserved: z.number().int(),
 });
+export type CampaignFigures = z.infer<typeof campaignFiguresSchema>;
 
 /** Who may grab: members only, never demo; optional conditions over the last `days` days. */
 export const eligibilitySchema = z.object({
@@ -91,8 +107,8 @@ export const eligibilitySchema = z.object({
   riskLevels: z.array(z.number().int()),
 });
 
-/** What the back office and members alike see of a campaign: its terms, status and commitment. */
-const campaignTermsShape = {
+/** A campaign's terms every kind has: its money, window and who may take part. */
+const campaignCommonShape = {
   id: z.number().int(),
   status: z.enum(campaignStatuses),
   currencyId: z.number().int(),
@@ -100,34 +116,50 @@ const campaignTermsShape = {
   money: z.enum(promotionMoneyKinds),
   /** Bonus money: played through this many times its amount before it converts. */
   rolloverMultiple: z.number().int(),
-  /** Bonus money: days after the grab before what is not played through expires. */
+  /** Bonus money: days after the grant before what is not played through expires. */
   bonusDays: z.number().int(),
   /** Bonus money: the largest stake that counts while it is played through; 0 for none. */
   maxStake: z.number().int(),
+  /** The budget: what funding moves from the house. */
   total: z.number().int(),
-  count: z.number().int(),
-  minAmount: z.number().int(),
-  maxAmount: z.number().int(),
   startsAt: z.number().int(),
   endsAt: z.number().int(),
   eligibility: eligibilitySchema,
+};
+
+/** A red-envelope campaign's own terms: its split and the commitment to it. */
+export const envelopeTermsSchema = z.object({
+  count: z.number().int(),
+  minAmount: z.number().int(),
+  maxAmount: z.number().int(),
   /** SHA-256 over the amounts and the seed, hex; fixed when the split was drawn. */
   commitment: z.string(),
   /** Published once closed; null before. */
   seed: z.string().nullable(),
-};
+});
+export type EnvelopeTerms = z.infer<typeof envelopeTermsSchema>;
 
-/** A red-envelope campaign as the back office sees it. */
-export const envelopeCampaignSchema = z.object({
-  ...campaignTermsShape,
+/** What members see of a red-envelope campaign: the common terms and the envelope's, flat. */
+const campaignTermsShape = { ...campaignCommonShape, ...envelopeTermsSchema.shape };
+
+/**
+ * A campaign as the back office sees it, of either kind: the common terms, and the envelope's
+ * terms (`envelope`, for kind `envelope`) or the activity's post and rule (`activity`, for kind
+ * `activity`), the other null.
+ */
+export const deskCampaignSchema = z.object({
+  ...campaignCommonShape,
+  kind: z.enum(campaignKinds),
   titleEn: z.string(),
   titleZh: z.string(),
   titleZht: z.string(),
   createdBy: z.number().int(),
   createdAt: z.number().int(),
+  envelope: envelopeTermsSchema.nullable(),
+  activity: activityTermsSchema.nullable(),
   figures: campaignFiguresSchema,
 });
-export type EnvelopeCampaign = z.infer<typeof envelopeCampaignSchema>;
+export type DeskCampaign = z.infer<typeof deskCampaignSchema>;
 
 /** A member's envelope of a campaign. */
 export const envelopeClaimSchema = z.object({
@@ -281,7 +313,7 @@ export const envelopeCampaignCreate = defineCall({
       if (hasCondition && value.eligibilityDays < 1)
         issue('eligibilityDays', 'must be 1–365 with a minimum deposit or turnover');
     }),
-  output: envelopeCampaignSchema,
+  output: deskCampaignSchema,
 });
 
 export const campaignList = defineCall({
@@ -289,13 +321,14 @@ export const campaignList = defineCall({
   methods: ['GET', 'POST'],
   auth: promotionDesk,
   tag,
-  summary: 'Campaigns, newest first, by status, with their live figures.',
+  summary: 'Campaigns of both kinds, newest first, by kind and status, with their live figures.',
   input: z.object({
+    kind: z.enum(campaignKinds).optional(),
     status: z.enum(campaignStatuses).optional(),
     page: pageField(),
     size: sizeField(),
   }),
-  output: z.object({ records: z.array(envelopeCampaignSchema), total: z.number().int() }),
+  output: z.object({ records: z.array(deskCampaignSchema), total: z.number().int() }),
 });
 
 const campaignActionInput = z.object({ id: idField(), reason: reasonField() });
@@ -307,7 +340,7 @@ export const campaignFund = defineCall({
   summary:
     "Fund a draft campaign: its total moves from the house to the campaign's budget, and it opens at its start. Funding a funded campaign answers it as it is.",
   input: campaignActionInput,
-  output: envelopeCampaignSchema,
+  output: deskCampaignSchema,
 });
 
 export const campaignPause = defineCall({
@@ -316,7 +349,7 @@ export const campaignPause = defineCall({
   tag,
   summary: 'Pause a scheduled or running campaign: nothing is granted until it resumes.',
   input: campaignActionInput,
-  output: envelopeCampaignSchema,
+  output: deskCampaignSchema,
 });
 
 export const campaignResume = defineCall({
@@ -325,7 +358,7 @@ export const campaignResume = defineCall({
   tag,
   summary: 'Resume a paused campaign.',
   input: campaignActionInput,
-  output: envelopeCampaignSchema,
+  output: deskCampaignSchema,
 });
 
 export const campaignClose = defineCall({
@@ -335,7 +368,7 @@ export const campaignClose = defineCall({
   summary:
     'Close a campaign: what its budget holds returns to the house and its seed is published. A draft closes without money moving. Closing a closed campaign answers it as it is.',
   input: campaignActionInput,
-  output: envelopeCampaignSchema,
+  output: deskCampaignSchema,
 });
 
 export const deskBonusList = defineCall({

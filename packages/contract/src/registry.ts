@@ -1,3 +1,4 @@
+import { activityCalls } from './activities';
 import { adjustmentCalls } from './adjustments';
 import { balanceMovementCalls } from './balance-movements';
 import type { CallDefinition } from './call';
@@ -50,6 +51,7 @@ export const allCalls: readonly CallDefinition[] = [
   ...siteContentCalls,
   ...predictionCalls,
   ...promotionCalls,
+  ...activityCalls,
   ...partnerSettingsCalls,
   ...communityCalls,
 ];

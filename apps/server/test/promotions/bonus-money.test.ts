@@ -107,7 +107,7 @@ describe('a bonus-money campaign', () => {
     });
     const closed = ok(await deskAction(testApp, finance, 'close', created.id));
     expect(closed.status).toBe('closed');
-    expect(closed.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(closed.envelope?.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(await budgetBalance(testApp, created.id)).toBe(0);
     // The house got back what was not granted.
     expect((await systemBalance(testApp, 'house')) - houseBefore).toBeGreaterThanOrEqual(2_000);

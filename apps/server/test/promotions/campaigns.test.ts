@@ -1,9 +1,4 @@
-import {
-  campaignList,
-  type EnvelopeCampaign,
-  errorCatalogue,
-  memberCreateTryPlay,
-} from '@sb/contract';
+import { campaignList, type DeskCampaign, errorCatalogue, memberCreateTryPlay } from '@sb/contract';
 import { envelopeDrawHolds, splitEnvelopes } from '@sb/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,13 +55,22 @@ describe('a cash campaign from creation to close', () => {
   it('moves exactly the total from the house, pays each envelope, returns the rest and publishes the seed', async () => {
     const houseBefore = await systemBalance(testApp, 'house');
     const draft = ok(await createCampaign(testApp, token));
-    expect(draft).toMatchObject({ status: 'draft', seed: null, total: 100_000, count: 10 });
-    expect(draft.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(draft).toMatchObject({
+      kind: 'envelope',
+      status: 'draft',
+      total: 100_000,
+      envelope: { seed: null, count: 10 },
+      activity: null,
+    });
+    expect(draft.envelope?.commitment ?? '').toMatch(/^[0-9a-f]{64}$/);
     expect(draft.figures).toMatchObject({ funded: 0, granted: 0, budgetLeft: 0 });
     expect(await systemBalance(testApp, 'house')).toBe(houseBefore);
 
     const running = ok(await deskAction(testApp, token, 'fund', draft.id));
-    expect(running).toMatchObject({ status: 'running', commitment: draft.commitment });
+    expect(running).toMatchObject({
+      status: 'running',
+      envelope: { commitment: draft.envelope?.commitment },
+    });
     expect(running.figures).toMatchObject({ funded: 100_000, budgetLeft: 100_000 });
     expect(await systemBalance(testApp, 'house')).toBe(houseBefore - 100_000);
     // Funding again answers the campaign as it is, and moves nothing.
@@ -84,7 +88,7 @@ describe('a cash campaign from creation to close', () => {
     }
     const paid = claims.reduce((sum, amount) => sum + amount, 0);
     const listed = ok(
-      await deskCall<{ records: EnvelopeCampaign[] }>(testApp, token, campaignList.path, {}),
+      await deskCall<{ records: DeskCampaign[] }>(testApp, token, campaignList.path, {}),
     ).records.find((record) => record.id === draft.id);
     expect(listed?.figures).toMatchObject({
       granted: paid,
@@ -98,7 +102,7 @@ describe('a cash campaign from creation to close', () => {
 
     const closed = ok(await deskAction(testApp, token, 'close', draft.id));
     expect(closed.status).toBe('closed');
-    expect(closed.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(closed.envelope?.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(closed.figures.budgetLeft).toBe(0);
     expect(await budgetBalance(testApp, draft.id)).toBe(0);
     expect(await systemBalance(testApp, 'house')).toBe(houseBefore - paid);
@@ -108,22 +112,26 @@ describe('a cash campaign from creation to close', () => {
 
     // The published seed reproduces the split the commitment was made to, and the claims.
     const [shown] = (await memberList(testApp, members[0] as never, { mine: true })).records;
-    expect(shown).toMatchObject({ id: draft.id, status: 'closed', seed: closed.seed });
+    expect(shown).toMatchObject({ id: draft.id, status: 'closed', seed: closed.envelope?.seed });
     const amounts = shown?.amounts ?? [];
     const terms = {
-      seed: closed.seed as string,
+      seed: closed.envelope?.seed as string,
       total: 100_000,
       count: 10,
       minAmount: 5_000,
       maxAmount: 15_000,
     };
-    expect(envelopeDrawHolds(terms, amounts, draft.commitment)).toBe(true);
+    expect(envelopeDrawHolds(terms, amounts, draft.envelope?.commitment ?? '')).toBe(true);
     expect(amounts).toEqual(splitEnvelopes(terms));
     expect(amounts.slice(0, 3)).toEqual(claims);
     expect(amounts.reduce((sum, amount) => sum + amount, 0)).toBe(100_000);
-    expect(envelopeDrawHolds({ ...terms, seed: 'f'.repeat(64) }, amounts, draft.commitment)).toBe(
-      false,
-    );
+    expect(
+      envelopeDrawHolds(
+        { ...terms, seed: 'f'.repeat(64) },
+        amounts,
+        draft.envelope?.commitment ?? '',
+      ),
+    ).toBe(false);
   });
 
   it('closes a draft without moving money', async () => {
@@ -213,7 +221,7 @@ describe('the clock', () => {
     expect((await grab(testApp, await newMember(testApp), campaign.id)).code).toBe(codes.gone);
     // Ended by its last envelope at once; the clock (running on its own here) may have closed it.
     const listed = ok(
-      await deskCall<{ records: EnvelopeCampaign[] }>(testApp, token, campaignList.path, {}),
+      await deskCall<{ records: DeskCampaign[] }>(testApp, token, campaignList.path, {}),
     ).records.find((record) => record.id === campaign.id);
     expect(['ended', 'closed']).toContain(listed?.status);
   });
@@ -376,7 +384,7 @@ describe("the members' list", () => {
       title: 'Spring envelopes',
       eligible: true,
       ineligibleReason: null,
-      commitment: running.commitment,
+      commitment: running.envelope?.commitment,
       seed: null,
       amounts: null,
       claim: null,

@@ -3,7 +3,7 @@ import {
   campaignFund,
   campaignPause,
   campaignResume,
-  type EnvelopeCampaign,
+  type DeskCampaign,
   type EnvelopeClaim,
   envelopeCampaignCreate,
   envelopeParticipate,
@@ -76,7 +76,7 @@ export const createCampaign = (
   overrides: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ) =>
-  deskCall<EnvelopeCampaign>(
+  deskCall<DeskCampaign>(
     testApp,
     token,
     envelopeCampaignCreate.path,
@@ -97,14 +97,14 @@ export const deskAction = (
   action: keyof typeof actions,
   id: number,
   reason = `${action} for the test`,
-) => deskCall<EnvelopeCampaign>(testApp, token, actions[action], { id, reason });
+) => deskCall<DeskCampaign>(testApp, token, actions[action], { id, reason });
 
 /** A campaign created and funded, running now (funding runs the clock). */
 export async function runningCampaign(
   testApp: TestApp,
   token: string,
   overrides: Record<string, unknown> = {},
-): Promise<EnvelopeCampaign> {
+): Promise<DeskCampaign> {
   const created = ok(await createCampaign(testApp, token, overrides));
   const funded = ok(await deskAction(testApp, token, 'fund', created.id));
   expect(funded.status).toBe('running');

@@ -2,8 +2,20 @@ import type { EnvelopeEvent } from '@sb/contract';
 import type { ModuleContext } from '../../module-context';
 import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import type { AuditService } from '../operators/audit.service';
+import { createOrderTerms } from '../orders/order-terms.service';
+import type { Orders } from '../orders/orders.module';
+import { createActivitiesRepository } from './activities.repository';
+import {
+  type ActivitiesService,
+  activityPassEveryMs,
+  createActivitiesService,
+} from './activities.service';
 import { createPromotionsRepository } from './promotions.repository';
-import { registerPromotionDeskRoutes, registerPromotionRoutes } from './promotions.routes';
+import {
+  registerActivityRoutes,
+  registerPromotionDeskRoutes,
+  registerPromotionRoutes,
+} from './promotions.routes';
 import {
   createPromotionsService,
   type PromotionBonuses,
@@ -30,13 +42,24 @@ export function registerPromotionsModule(
     audit: AuditService;
     publishToMembers: (event: EnvelopeEvent) => void;
     notifyBalanceChanged: (userId: number) => Promise<void>;
-    /** The bonus module, through which bonus-money envelopes grant. */
+    /** The bonus module, through which bonus-money envelopes and rewards grant. */
     bonus: PromotionBonuses;
+    /** The betting engine, through which special bets are placed. */
+    orders: Pick<Orders, 'orders' | 'acceptance'>;
+    /** A site post's kind and title: an activity campaign points at its post. */
+    postHeading: (postId: number) => Promise<{ kind: string; title: string } | undefined>;
   },
-): PromotionsService {
+): PromotionsService & { activities: ActivitiesService } {
   const { app } = context;
+  const db = context.database.db;
+  const repository = createPromotionsRepository(db);
+  const activitiesRepository = createActivitiesRepository(db);
+  const onError = (error: unknown, what: string) =>
+    app.log.error({ err: error }, `promotions: ${what} failed`);
   const promotions = createPromotionsService({
-    repository: createPromotionsRepository(context.database.db),
+    repository,
+    activities: activitiesRepository,
+    postKindOf: async (postId) => (await needs.postHeading(postId))?.kind,
     ledger: context.ledger,
     identity: context.identity,
     bonus: needs.bonus,
@@ -44,21 +67,49 @@ export function registerPromotionsModule(
     publish: needs.publishToMembers,
     notifyBalanceChanged: needs.notifyBalanceChanged,
     now: context.now,
-    onError: (error, what) => app.log.error({ err: error }, `promotions: ${what} failed`),
+    onError,
+  });
+  const activities = createActivitiesService({
+    repository: activitiesRepository,
+    campaigns: repository,
+    promotions,
+    ledger: context.ledger,
+    bonus: needs.bonus,
+    identity: context.identity,
+    orders: needs.orders.orders,
+    orderTerms: createOrderTerms(db),
+    scheduleAcceptance: (orderId, delayMs) => needs.orders.acceptance.schedule(orderId, delayMs),
+    readModel: context.readModel,
+    postTitleOf: async (postId) => (await needs.postHeading(postId))?.title,
+    notifyBalanceChanged: needs.notifyBalanceChanged,
+    now: context.now,
+    onError,
   });
   registerPromotionRoutes(app, context.authenticate, promotions);
+  registerActivityRoutes(app, context.authenticate, {
+    activities,
+    isSealingOn: context.config.SEAL_PAYLOADS,
+  });
   registerPromotionDeskRoutes(app, context.authenticate, { promotions, audit: needs.audit });
-  let clock: PeriodicJob | undefined;
+  const jobs: PeriodicJob[] = [];
   app.addHook('onReady', async () => {
-    clock = startPeriodicJob({
-      run: () => promotions.runClock(),
-      everyMs: campaignClockEveryMs,
-      onError: (error) => app.log.error({ err: error }, 'the campaign clock failed'),
-      runAtStart: true,
-    });
+    jobs.push(
+      startPeriodicJob({
+        run: () => promotions.runClock(),
+        everyMs: campaignClockEveryMs,
+        onError: (error) => app.log.error({ err: error }, 'the campaign clock failed'),
+        runAtStart: true,
+      }),
+      startPeriodicJob({
+        run: () => activities.runPass(),
+        everyMs: activityPassEveryMs,
+        onError: (error) => app.log.error({ err: error }, 'the activities pass failed'),
+        runAtStart: true,
+      }),
+    );
   });
   app.addHook('preClose', async () => {
-    await clock?.stop();
+    await Promise.all(jobs.map((job) => job.stop()));
   });
-  return promotions;
+  return Object.assign(promotions, { activities });
 }

@@ -1,4 +1,4 @@
-import type { CampaignStatus } from '@sb/contract';
+import type { CampaignKind, CampaignStatus } from '@sb/contract';
 import { and, count, desc, eq, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { repositoryWithTransaction } from '../../db/transaction';
@@ -212,11 +212,15 @@ export function promotionsQueries(db: Database) {
 
     /** A page of campaigns, newest first, by status; and how many in all. */
     async campaignPage(query: {
+      kind?: CampaignKind | undefined;
       status?: CampaignStatus | undefined;
       offset: number;
       limit: number;
     }): Promise<{ rows: PromotionCampaignRow[]; total: number }> {
-      const where = query.status ? eq(promotionCampaigns.status, query.status) : undefined;
+      const where = and(
+        query.status ? eq(promotionCampaigns.status, query.status) : undefined,
+        query.kind ? eq(promotionCampaigns.kind, query.kind) : undefined,
+      );
       const rows = await db
         .select()
         .from(promotionCampaigns)
@@ -240,9 +244,12 @@ export function promotionsQueries(db: Database) {
       offset: number;
       limit: number;
     }): Promise<{ rows: PromotionCampaignRow[]; total: number }> {
-      const where = query.mine
-        ? sql`exists (select 1 from promotion_envelopes e where e.campaign_id = ${promotionCampaigns.id} and e.user_id = ${query.userId})`
-        : shownToMembers(query.closedSince);
+      const where = and(
+        eq(promotionCampaigns.kind, 'envelope'),
+        query.mine
+          ? sql`exists (select 1 from promotion_envelopes e where e.campaign_id = ${promotionCampaigns.id} and e.user_id = ${query.userId})`
+          : shownToMembers(query.closedSince),
+      );
       const rows = await db
         .select()
         .from(promotionCampaigns)
@@ -282,7 +289,7 @@ export function promotionsQueries(db: Database) {
       const rows = await rowsOf<{ id: unknown }>(
         db,
         sql`select c.id from promotion_campaigns c
-            where c.status = 'running'
+            where c.status = 'running' and c.kind = 'envelope'
               and not exists (
                 select 1 from promotion_envelopes e where e.campaign_id = c.id and e.user_id is null
               )`,
@@ -295,7 +302,7 @@ export function promotionsQueries(db: Database) {
       const rows = await rowsOf<{ id: unknown }>(
         db,
         sql`update promotion_campaigns set status = 'ended', ended_at = ${at.toISOString()}
-            where id = ${id} and status = 'running'
+            where id = ${id} and status = 'running' and kind = 'envelope'
               and not exists (
                 select 1 from promotion_envelopes e where e.campaign_id = ${id} and e.user_id is null
               )

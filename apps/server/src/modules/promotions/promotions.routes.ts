@@ -1,4 +1,7 @@
 import {
+  activityCampaignCreate,
+  activityLimit,
+  activityOrderCreate,
   campaignClose,
   campaignFund,
   campaignList,
@@ -12,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { AuthenticatedUser, Authenticator, CallContext } from '../../http/request-context';
 import { type AuditService, auditActorOf, auditWithin } from '../operators/audit.service';
+import type { ActivitiesService } from './activities.service';
 import type { PromotionsService } from './promotions.service';
 
 const memberOf = (context: CallContext): AuthenticatedUser => {
@@ -33,6 +37,28 @@ export function registerPromotionRoutes(
   );
 }
 
+/** Members' calls of the activities that pay: their standing, and the special bet. */
+export function registerActivityRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  deps: { activities: ActivitiesService; isSealingOn: boolean },
+): void {
+  const { activities, isSealingOn } = deps;
+  registerCall(app, authenticate, activityLimit, (input, context) =>
+    activities.limit(memberOf(context), input, context.language),
+  );
+  registerCall(app, authenticate, activityOrderCreate, (input, context) => {
+    if (!context.token) throw new Error('a special bet without a token');
+    return activities.placeSpecial(memberOf(context), input.id, input.data, {
+      token: context.token,
+      idempotencyKey: context.idempotencyKey,
+      isSealingOn,
+      client: context.client,
+      language: context.language,
+    });
+  });
+}
+
 /**
  * The promotions desk (finance and admins): campaigns created, funded, paused, resumed and
  * closed, each audited in the change's own transaction as `campaign.<verb>` on `campaign:<id>`,
@@ -48,6 +74,14 @@ export function registerPromotionDeskRoutes(
   registerCall(app, authenticate, envelopeCampaignCreate, (input, context) =>
     promotions.create(input, auditActorOf(context).operatorId, context.idempotencyKey, (id) =>
       auditWithin(audit, context, 'campaign.create', campaign(id)),
+    ),
+  );
+  registerCall(app, authenticate, activityCampaignCreate, (input, context) =>
+    promotions.createActivity(
+      input,
+      auditActorOf(context).operatorId,
+      context.idempotencyKey,
+      (id) => auditWithin(audit, context, 'campaign.create', campaign(id)),
     ),
   );
   registerCall(app, authenticate, campaignList, (input) => promotions.deskList(input));

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -59,7 +61,7 @@ export const promotionCampaigns = pgTable(
       .on(table.createdBy, table.createKey)
       .where(sql`${table.createKey} is not null`),
     index('promotion_campaigns_status').on(table.status, table.id),
-    check('promotion_campaigns_kind', sql`${table.kind} in ('envelope')`),
+    check('promotion_campaigns_kind', sql`${table.kind} in ('envelope', 'activity')`),
     check('promotion_campaigns_money', sql`${table.money} in ('cash', 'bonus')`),
     check(
       'promotion_campaigns_status',
@@ -67,7 +69,7 @@ export const promotionCampaigns = pgTable(
     ),
     check(
       'promotion_campaigns_terms',
-      sql`${table.count} > 0 and ${table.minAmount} > 0 and ${table.maxAmount} >= ${table.minAmount} and ${table.total} between ${table.minAmount} * ${table.count} and ${table.maxAmount} * ${table.count} and ${table.endsAt} > ${table.startsAt}`,
+      sql`${table.endsAt} > ${table.startsAt} and ${table.total} > 0 and (${table.kind} = 'activity' and ${table.count} = 0 and ${table.minAmount} = 0 and ${table.maxAmount} = 0 or ${table.kind} = 'envelope' and ${table.count} > 0 and ${table.minAmount} > 0 and ${table.maxAmount} >= ${table.minAmount} and ${table.total} between ${table.minAmount} * ${table.count} and ${table.maxAmount} * ${table.count})`,
     ),
   ],
 );
@@ -112,3 +114,123 @@ export const promotionEnvelopes = pgTable(
 
 export type PromotionCampaignRow = typeof promotionCampaigns.$inferSelect;
 export type PromotionEnvelopeRow = typeof promotionEnvelopes.$inferSelect;
+
+/**
+ * The rule of an activity campaign (kind `activity`; docs/promotions.md, Activities that pay):
+ * the site post members read, and the rule as the contract's `activityRuleSchema` (JSON; its
+ * `type` copied into `type` for the passes to select on). The row is the lock a special bet's
+ * placement takes: reservations of one activity are made one after another.
+ */
+export const promotionActivities = pgTable(
+  'promotion_activities',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => promotionCampaigns.id),
+    postId: bigint('post_id', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    rule: jsonb('rule').notNull(),
+  },
+  (table) => [check('promotion_activities_type', sql`${table.type} in ('qualify', 'special')`)],
+);
+
+/**
+ * A member's standing in a qualifying activity: what was counted towards the target, when it
+ * was reached, and the reward once paid (`rewarded_at`, `reward_amount`, and `bonus_id` for bonus
+ * money). Reached and not rewarded is a reward the budget could not pay yet.
+ */
+export const promotionActivityMembers = pgTable(
+  'promotion_activity_members',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => promotionCampaigns.id),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    counted: bigint('counted', { mode: 'number' }).notNull().default(0),
+    reachedAt: timestamp('reached_at', { withTimezone: true }),
+    rewardedAt: timestamp('rewarded_at', { withTimezone: true }),
+    rewardAmount: bigint('reward_amount', { mode: 'number' }).notNull().default(0),
+    bonusId: bigint('bonus_id', { mode: 'number' }),
+  },
+  (table) => [
+    uniqueIndex('promotion_activity_members_key').on(table.campaignId, table.userId),
+    index('promotion_activity_members_unpaid')
+      .on(table.campaignId)
+      .where(sql`${table.reachedAt} is not null and ${table.rewardedAt} is null`),
+  ],
+);
+
+/** Each order counted towards a qualifying activity, once: the unique key refuses it again. */
+export const promotionActivityCounts = pgTable(
+  'promotion_activity_counts',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => promotionCampaigns.id),
+    orderNo: text('order_no').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('promotion_activity_counts_key').on(table.campaignId, table.orderNo)],
+);
+
+/** How far the qualifying pass has read the wagering record (one row, id 1). */
+export const promotionActivityCursor = pgTable('promotion_activity_cursor', {
+  id: integer('id').primaryKey(),
+  afterTransactionId: bigint('after_transaction_id', { mode: 'number' }).notNull(),
+  movedAt: timestamp('moved_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A special bet's reservation: the largest top-up its win could need, held back from the
+ * activity's budget from placement until the bet is decided. `key` is the member's
+ * Idempotency-Key (or one drawn for them) and the order is placed under `order_key`, so a
+ * reservation whose placement never finished finds its order, or none, by it. `state`: `held`
+ * (open), `paid` (won, the top-up paid), `done` (decided, nothing more to pay: lost, cashed out,
+ * or a win the boost adds nothing to), `released` (no order, refused, rejected or void: its
+ * stake never stood and leaves the member's cap).
+ */
+export const promotionActivityReservations = pgTable(
+  'promotion_activity_reservations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => promotionCampaigns.id),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    key: text('key').notNull(),
+    orderKey: text('order_key').notNull(),
+    isMemberKey: boolean('is_member_key').notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    reserved: bigint('reserved', { mode: 'number' }).notNull(),
+    state: text('state').notNull().default('held'),
+    orderNo: text('order_no'),
+    struckOdds: integer('struck_odds'),
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('promotion_activity_reservations_key').on(
+      table.campaignId,
+      table.userId,
+      table.key,
+    ),
+    index('promotion_activity_reservations_held')
+      .on(table.campaignId)
+      .where(sql`${table.state} = 'held'`),
+    check(
+      'promotion_activity_reservations_state',
+      sql`${table.state} in ('held', 'paid', 'done', 'released')`,
+    ),
+    check(
+      'promotion_activity_reservations_amounts',
+      sql`${table.stake} > 0 and ${table.reserved} >= 0 and ${table.paid} >= 0`,
+    ),
+  ],
+);
+
+export type PromotionActivityRow = typeof promotionActivities.$inferSelect;
+export type PromotionActivityMemberRow = typeof promotionActivityMembers.$inferSelect;
+export type PromotionReservationRow = typeof promotionActivityReservations.$inferSelect;

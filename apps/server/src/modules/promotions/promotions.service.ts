@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type ActivityRule,
+  type activityCampaignCreate,
+  type CampaignKind,
   type CampaignStatus,
-  type EnvelopeCampaign,
+  type DeskCampaign,
   type EnvelopeClaim,
   type EnvelopeEvent,
   type envelopeCampaignCreate,
@@ -9,7 +12,7 @@ import {
   type Language,
   type MemberEnvelope,
 } from '@sb/contract';
-import { envelopeCommitment, findCurrencyById, splitEnvelopes } from '@sb/domain';
+import { decodeOptionId, envelopeCommitment, findCurrencyById, splitEnvelopes } from '@sb/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -22,10 +25,12 @@ import {
   promotionBudget,
 } from '../ledger/ledger.service';
 import type { AuditService, AuditWithin } from '../operators/audit.service';
+import { type ActivitiesRepository, activitiesQueries } from './activities.repository';
 import type { PromotionsQueries, PromotionsRepository } from './promotions.repository';
 import type { PromotionCampaignRow, PromotionEnvelopeRow } from './promotions.schema';
 
-export type EnvelopeCampaignInput = z.output<(typeof envelopeCampaignCreate)['input']>;
+export type DeskCampaignInput = z.output<(typeof envelopeCampaignCreate)['input']>;
+export type ActivityCampaignInput = z.output<(typeof activityCampaignCreate)['input']>;
 
 /**
  * What the promotions module uses of the bonus module (docs/promotions.md, Bonus money): a bonus
@@ -66,6 +71,12 @@ export const promotionKinds = {
  */
 const depositKinds = ['deposit'] as const;
 
+/**
+ * How long after its window a qualifying activity is left ended before the clock closes it:
+ * bets placed in the window settle, are counted and their rewards paid meanwhile.
+ */
+export const qualifyCloseGraceMs = 3 * 86_400_000;
+
 /** Closed campaigns stay in members' list this long. */
 export const closedShownMs = 30 * 86_400_000;
 const dayMs = 86_400_000;
@@ -78,6 +89,10 @@ export type CampaignAudit = (campaignId: number) => AuditWithin;
 
 export interface PromotionsServiceOptions {
   repository: PromotionsRepository;
+  /** The activities' rules and figures (docs/promotions.md, Activities that pay). */
+  activities: ActivitiesRepository;
+  /** The site post of an activity, to check an activity names one: its kind, or undefined. */
+  postKindOf: (postId: number) => Promise<string | undefined>;
   ledger: Ledger;
   identity: Pick<IdentityService, 'walletMember'>;
   /** The bonus module: what bonus-money envelopes grant through. */
@@ -139,7 +154,7 @@ function claimOf(campaign: PromotionCampaignRow, envelope: PromotionEnvelopeRow)
 }
 
 /** Whether the terms of a retried create are those of the campaign the key made. */
-function sameTerms(row: PromotionCampaignRow, input: EnvelopeCampaignInput): boolean {
+function sameTerms(row: PromotionCampaignRow, input: DeskCampaignInput): boolean {
   return (
     row.titleEn === input.titleEn &&
     row.currencyId === input.currencyId &&
@@ -176,41 +191,85 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     return row;
   }
 
+  /** What the desk shows of every campaign, whatever its kind. */
+  function commonViewOf(row: PromotionCampaignRow) {
+    return {
+      id: row.id,
+      titleEn: row.titleEn,
+      titleZh: row.titleZh,
+      titleZht: row.titleZht,
+      status: row.status as CampaignStatus,
+      currencyId: row.currencyId,
+      scale: scaleOf(row.currencyId),
+      money: row.money as DeskCampaign['money'],
+      rolloverMultiple: row.rolloverMultiple,
+      bonusDays: row.bonusDays,
+      maxStake: row.maxStake,
+      total: row.total,
+      startsAt: row.startsAt.getTime(),
+      endsAt: row.endsAt.getTime(),
+      eligibility: eligibilityOf(row),
+      createdBy: row.createdBy,
+      createdAt: row.createdAt.getTime(),
+    };
+  }
+
   /** The desk's view of campaigns, with their live figures, in one read per source. */
-  async function deskViews(rows: readonly PromotionCampaignRow[]): Promise<EnvelopeCampaign[]> {
+  async function deskViews(rows: readonly PromotionCampaignRow[]): Promise<DeskCampaign[]> {
     const ids = rows.map((row) => row.id);
     const claims = await repository.claimFigures(ids);
     const bonusIds = rows.filter((row) => row.money === 'bonus').map((row) => row.id);
     const bonuses =
       bonusIds.length > 0 ? await bonus.figuresOf(bonusIds) : new Map<number, never>();
     const budgets = await ledger.entityBalances(rows.map(budgetOf));
+    const activityIds = rows.filter((row) => row.kind === 'activity').map((row) => row.id);
+    const [activities, activityFigures] = await Promise.all([
+      options.activities.activities(activityIds),
+      options.activities.figures(activityIds),
+    ]);
     return rows.map((row) => {
-      const claimed = claims.get(row.id) ?? { granted: 0, claimedCount: 0 };
       const ofBonus = bonuses.get(row.id) ?? { converted: 0, forfeited: 0, active: 0 };
+      const budgetLeft = budgets.get(budgetOf(row)) ?? 0;
+      if (row.kind === 'activity') {
+        const activity = activities.get(row.id);
+        const figures = activityFigures.get(row.id);
+        const rewards = figures?.rewardsPaid ?? 0;
+        const topUps = figures?.topUpsPaid ?? 0;
+        return {
+          ...commonViewOf(row),
+          kind: 'activity' as const,
+          envelope: null,
+          activity: activity
+            ? { postId: activity.postId, rule: activity.rule as ActivityRule }
+            : null,
+          figures: {
+            funded: row.fundedAt ? row.total : 0,
+            granted: rewards + topUps,
+            claimedCount: (figures?.rewardsCount ?? 0) + (figures?.topUpsCount ?? 0),
+            converted: ofBonus.converted,
+            forfeited: ofBonus.forfeited,
+            active: ofBonus.active,
+            cost: (row.money === 'cash' ? rewards : 0) + topUps + ofBonus.converted,
+            budgetLeft,
+            membersRewarded: (figures?.membersRewarded ?? 0) + (figures?.topUpMembers ?? 0),
+            membersUnpaid: figures?.membersUnpaid ?? 0,
+            reserved: figures?.reserved ?? 0,
+          },
+        };
+      }
+      const claimed = claims.get(row.id) ?? { granted: 0, claimedCount: 0 };
       const cashGranted = row.money === 'cash' ? claimed.granted : 0;
       return {
-        id: row.id,
-        titleEn: row.titleEn,
-        titleZh: row.titleZh,
-        titleZht: row.titleZht,
-        status: row.status as CampaignStatus,
-        currencyId: row.currencyId,
-        scale: scaleOf(row.currencyId),
-        money: row.money as EnvelopeCampaign['money'],
-        rolloverMultiple: row.rolloverMultiple,
-        bonusDays: row.bonusDays,
-        maxStake: row.maxStake,
-        total: row.total,
-        count: row.count,
-        minAmount: row.minAmount,
-        maxAmount: row.maxAmount,
-        startsAt: row.startsAt.getTime(),
-        endsAt: row.endsAt.getTime(),
-        eligibility: eligibilityOf(row),
-        commitment: row.commitment,
-        seed: row.status === 'closed' ? row.seed : null,
-        createdBy: row.createdBy,
-        createdAt: row.createdAt.getTime(),
+        ...commonViewOf(row),
+        kind: 'envelope' as const,
+        envelope: {
+          count: row.count,
+          minAmount: row.minAmount,
+          maxAmount: row.maxAmount,
+          commitment: row.commitment,
+          seed: row.status === 'closed' ? row.seed : null,
+        },
+        activity: null,
         figures: {
           funded: row.fundedAt ? row.total : 0,
           granted: claimed.granted,
@@ -220,12 +279,15 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
           active: ofBonus.active,
           cost: cashGranted + ofBonus.converted,
           budgetLeft: budgets.get(budgetOf(row)) ?? 0,
+          membersRewarded: 0,
+          membersUnpaid: 0,
+          reserved: 0,
         },
       };
     });
   }
 
-  async function deskView(id: number): Promise<EnvelopeCampaign> {
+  async function deskView(id: number): Promise<DeskCampaign> {
     const [view] = await deskViews([await requireCampaign(id)]);
     if (!view) throw new AppError('CAMPAIGN_NOT_FOUND');
     return view;
@@ -241,6 +303,25 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     campaign: PromotionCampaignRow,
     envelope: PromotionEnvelopeRow | undefined,
     claimedCount: number | undefined,
+  ) {
+    const condition = await conditionsRefusal(member, campaign);
+    if (condition) return condition;
+    if (envelope) return 'ENVELOPE_ALREADY_CLAIMED' as const;
+    if (claimedCount !== undefined && claimedCount >= campaign.count)
+      return 'ENVELOPES_GONE' as const;
+    const moment = now();
+    if (campaign.status !== 'running' || moment < campaign.startsAt || moment >= campaign.endsAt)
+      return 'ENVELOPE_NOT_RUNNING' as const;
+    return undefined;
+  }
+
+  /**
+   * The conditions of a campaign of any kind: members only, risk level, deposits and turnover
+   * over the look-back; undefined when the member meets them.
+   */
+  async function conditionsRefusal(
+    member: { userId: number; isDemo: boolean; isVisitor: boolean; riskLevel: number },
+    campaign: PromotionCampaignRow,
   ) {
     if (member.isDemo || member.isVisitor) return 'PROMOTION_MEMBERS_ONLY' as const;
     if (campaign.riskLevels.length > 0 && !campaign.riskLevels.includes(member.riskLevel))
@@ -264,12 +345,6 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         if (staked < campaign.minTurnover) return 'PROMOTION_INELIGIBLE' as const;
       }
     }
-    if (envelope) return 'ENVELOPE_ALREADY_CLAIMED' as const;
-    if (claimedCount !== undefined && claimedCount >= campaign.count)
-      return 'ENVELOPES_GONE' as const;
-    const moment = now();
-    if (campaign.status !== 'running' || moment < campaign.startsAt || moment >= campaign.endsAt)
-      return 'ENVELOPE_NOT_RUNNING' as const;
     return undefined;
   }
 
@@ -386,6 +461,17 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         { closedAt: at, endedAt: before.endedAt ?? at },
       );
       if (!row) return undefined;
+      // A special bet's top-ups still reserved for open bets: the close waits until every one
+      // is decided (the status change above waited for placements in flight, which share-lock
+      // the row, so every reservation made is seen here).
+      if (row.kind === 'activity') {
+        const held = await activitiesQueries(tx).heldCount(id);
+        if (held > 0)
+          throw new AppError(
+            'ACTIVITY_RESERVATIONS_OPEN',
+            `${held} special bet${held === 1 ? '' : 's'} still open`,
+          );
+      }
       let returned = 0;
       if (row.fundedAt) {
         // The bonuses first: from here an expiry or forfeit of one of them goes to the house,
@@ -452,8 +538,49 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       if (await repository.endIfAllClaimed(id, at)) publish(id, 'ended');
     }
     for (const id of await repository.endedCampaignIds()) {
-      if (await closeCampaign(id, clockAudit(id))) publish(id, 'closed');
+      // A qualifying activity stays ended for a while so that bets placed in its window can
+      // settle and be counted and paid before the rest returns; the desk may close it sooner.
+      const rule = (await options.activities.activities([id])).get(id);
+      const row = rule?.type === 'qualify' ? await repository.campaign(id) : undefined;
+      if (row && at.getTime() < row.endsAt.getTime() + qualifyCloseGraceMs) continue;
+      try {
+        if (await closeCampaign(id, clockAudit(id))) publish(id, 'closed');
+      } catch (error) {
+        // An ended activity with special bets still open closes at a later run, once they are.
+        if (error instanceof AppError && error.errorName === 'ACTIVITY_RESERVATIONS_OPEN') continue;
+        throw error;
+      }
     }
+  }
+
+  /** The checks of a create's terms every kind shares, past the contract's. */
+  function requireCommonTerms(input: {
+    currencyId: number;
+    money: string;
+    rolloverMultiple: number;
+    bonusDays: number;
+    maxStake: number;
+    endsAt: number;
+    minDeposit: number;
+    minTurnover: number;
+    eligibilityDays: number;
+  }): void {
+    const currency = findCurrencyById(input.currencyId);
+    if (!currency || currency.isDemo)
+      throw new AppError('CURRENCY_NOT_ALLOWED', `currencyId: ${input.currencyId}`);
+    if (input.money === 'cash') {
+      for (const field of ['rolloverMultiple', 'bonusDays', 'maxStake'] as const)
+        if (input[field] !== 0)
+          throw new AppError('INVALID_INPUT', `${field}: for bonus money only; 0 for cash`);
+    }
+    if (input.endsAt <= now().getTime())
+      throw new AppError('INVALID_INPUT', 'endsAt: must be in the future');
+    const hasCondition = input.minDeposit > 0 || input.minTurnover > 0;
+    if (!hasCondition && input.eligibilityDays !== 0)
+      throw new AppError(
+        'INVALID_INPUT',
+        'eligibilityDays: only with a minimum deposit or turnover; 0 otherwise',
+      );
   }
 
   /** The clock run after a desk change, so a campaign due now opens at once. */
@@ -467,6 +594,8 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
 
   return {
     runClock,
+    conditionsRefusal,
+    deskView,
 
     /**
      * Creates a draft and draws its split from a fresh seed; the commitment is fixed here. A
@@ -474,27 +603,12 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
      * refused).
      */
     async create(
-      input: EnvelopeCampaignInput,
+      input: DeskCampaignInput,
       operatorId: number,
       createKey: string | undefined,
       auditOf: CampaignAudit,
-    ): Promise<EnvelopeCampaign> {
-      const currency = findCurrencyById(input.currencyId);
-      if (!currency || currency.isDemo)
-        throw new AppError('CURRENCY_NOT_ALLOWED', `currencyId: ${input.currencyId}`);
-      if (input.money === 'cash') {
-        for (const field of ['rolloverMultiple', 'bonusDays', 'maxStake'] as const)
-          if (input[field] !== 0)
-            throw new AppError('INVALID_INPUT', `${field}: for bonus money only; 0 for cash`);
-      }
-      if (input.endsAt <= now().getTime())
-        throw new AppError('INVALID_INPUT', 'endsAt: must be in the future');
-      const hasCondition = input.minDeposit > 0 || input.minTurnover > 0;
-      if (!hasCondition && input.eligibilityDays !== 0)
-        throw new AppError(
-          'INVALID_INPUT',
-          'eligibilityDays: only with a minimum deposit or turnover; 0 otherwise',
-        );
+    ): Promise<DeskCampaign> {
+      requireCommonTerms(input);
       const key = createKey ?? null;
       if (key) {
         const earlier = await repository.campaignByCreateKey(operatorId, key);
@@ -568,11 +682,121 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     },
 
     /**
+     * Creates a draft activity campaign with its rule (docs/promotions.md, Activities that pay):
+     * the post must be a site post of kind `activity`. A retry with the same Idempotency-Key
+     * answers the same campaign (other terms under it are refused).
+     */
+    async createActivity(
+      input: ActivityCampaignInput,
+      operatorId: number,
+      createKey: string | undefined,
+      auditOf: CampaignAudit,
+    ): Promise<DeskCampaign> {
+      requireCommonTerms(input);
+      const key = createKey ?? null;
+      const rule = normalRule(input.rule);
+      const same = async (row: PromotionCampaignRow) => {
+        const activity = (await options.activities.activities([row.id])).get(row.id);
+        return (
+          row.kind === 'activity' &&
+          row.titleEn === input.titleEn &&
+          row.currencyId === input.currencyId &&
+          row.money === input.money &&
+          row.total === input.total &&
+          row.startsAt.getTime() === input.startsAt &&
+          row.endsAt.getTime() === input.endsAt &&
+          activity?.postId === input.postId &&
+          canonical(activity.rule) === canonical(rule)
+        );
+      };
+      if (key) {
+        const earlier = await repository.campaignByCreateKey(operatorId, key);
+        if (earlier) {
+          if (!(await same(earlier))) throw new AppError('IDEMPOTENCY_CONFLICT');
+          return deskView(earlier.id);
+        }
+      }
+      if (rule.type === 'special') {
+        const ref = decodeOptionId(rule.optId);
+        if (!ref) throw new AppError('INVALID_INPUT', 'rule.optId: not an option id');
+        if (ref.eventId !== rule.gameId)
+          throw new AppError('INVALID_INPUT', `rule.gameId: the option is of match ${ref.eventId}`);
+      }
+      const postKind = await options.postKindOf(input.postId);
+      if (postKind === undefined)
+        throw new AppError('NOT_FOUND', `postId: no site post ${input.postId}`);
+      if (postKind !== 'activity')
+        throw new AppError(
+          'INVALID_INPUT',
+          `postId: post ${input.postId} is a ${postKind}, not an activity`,
+        );
+      let created: PromotionCampaignRow;
+      try {
+        created = await repository.transaction(async (queries, tx) => {
+          const row = await queries.insertCampaign({
+            kind: 'activity',
+            titleEn: input.titleEn,
+            titleZh: input.titleZh,
+            titleZht: input.titleZht,
+            currencyId: input.currencyId,
+            money: input.money,
+            rolloverMultiple: input.rolloverMultiple,
+            bonusDays: input.bonusDays,
+            maxStake: input.maxStake,
+            total: input.total,
+            count: 0,
+            minAmount: 0,
+            maxAmount: 0,
+            startsAt: new Date(input.startsAt),
+            endsAt: new Date(input.endsAt),
+            minDeposit: input.minDeposit,
+            minTurnover: input.minTurnover,
+            eligibilityDays: input.eligibilityDays,
+            riskLevels: [...new Set(input.riskLevels)].sort((a, b) => a - b),
+            seed: '',
+            commitment: '',
+            status: 'draft',
+            createdBy: operatorId,
+            createKey: key,
+            createdAt: now(),
+          });
+          await activitiesQueries(tx).insertActivity({
+            campaignId: row.id,
+            postId: input.postId,
+            type: rule.type,
+            rule,
+          });
+          await auditOf(row.id)(tx, {
+            before: null,
+            after: {
+              status: 'draft',
+              kind: 'activity',
+              money: row.money,
+              currencyId: row.currencyId,
+              total: row.total,
+              postId: input.postId,
+              rule,
+            },
+          });
+          return row;
+        });
+      } catch (error) {
+        if (key && uniqueViolationOf(error)?.includes('promotion_campaigns_create_key')) {
+          const earlier = await repository.campaignByCreateKey(operatorId, key);
+          if (earlier && (await same(earlier))) return deskView(earlier.id);
+          throw new AppError('IDEMPOTENCY_CONFLICT');
+        }
+        throw error;
+      }
+      return deskView(created.id);
+    },
+
+    /**
      * Funds a draft: the total moves from the house to the campaign's budget in the same
      * transaction as its status, under a key of the campaign's, so it is funded once. A funded
      * campaign answers as it is.
      */
-    async fund(id: number, audit: AuditWithin): Promise<EnvelopeCampaign> {
+    async fund(id: number, audit: AuditWithin): Promise<DeskCampaign> {
       const current = await requireCampaign(id);
       if (current.status === 'draft' && current.endsAt <= now())
         throw new AppError('CAMPAIGN_STATUS_CONFLICT', 'its window has passed');
@@ -607,7 +831,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     },
 
     /** Pauses a scheduled or running campaign; a paused one answers as it is. */
-    async pause(id: number, audit: AuditWithin): Promise<EnvelopeCampaign> {
+    async pause(id: number, audit: AuditWithin): Promise<DeskCampaign> {
       const current = await requireCampaign(id);
       if (current.status === 'paused') return deskView(id);
       const paused = await repository.transaction(async (queries, tx) => {
@@ -628,7 +852,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
      * Resumes a paused campaign: running inside its window, scheduled before it, ended after
      * it. A campaign not paused answers as it is if running, and is refused otherwise.
      */
-    async resume(id: number, audit: AuditWithin): Promise<EnvelopeCampaign> {
+    async resume(id: number, audit: AuditWithin): Promise<DeskCampaign> {
       const current = await requireCampaign(id);
       if (current.status === 'running') return deskView(id);
       if (current.status !== 'paused')
@@ -655,18 +879,20 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     },
 
     /** Closes a campaign now (see closeCampaign); a closed one answers as it is. */
-    async close(id: number, audit: AuditWithin): Promise<EnvelopeCampaign> {
+    async close(id: number, audit: AuditWithin): Promise<DeskCampaign> {
       const closed = await closeCampaign(id, audit);
       if (closed) publish(id, 'closed');
       return deskView(id);
     },
 
     async deskList(query: {
+      kind?: CampaignKind | undefined;
       status?: CampaignStatus | undefined;
       page: number;
       size: number;
-    }): Promise<{ records: EnvelopeCampaign[]; total: number }> {
+    }): Promise<{ records: DeskCampaign[]; total: number }> {
       const { rows, total } = await repository.campaignPage({
+        kind: query.kind,
         status: query.status,
         offset: (query.page - 1) * query.size,
         limit: query.size,
@@ -686,7 +912,8 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     ): Promise<EnvelopeClaim> {
       const claimKey = idempotencyKey ?? null;
       const campaign = await repository.campaign(campaignId);
-      if (!campaign?.fundedAt) throw new AppError('CAMPAIGN_NOT_FOUND');
+      if (!campaign?.fundedAt || campaign.kind !== 'envelope')
+        throw new AppError('CAMPAIGN_NOT_FOUND');
       const member = await options.identity.walletMember(user);
       if (member.isDemo || member.isVisitor) throw new AppError('PROMOTION_MEMBERS_ONLY');
       const earlier = await repository.memberEnvelope(campaignId, user.userId);
@@ -780,7 +1007,39 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
   };
 }
 
-function errorKeyOf(name: keyof typeof errorCatalogue): string {
+/** JSON with its keys sorted: a rule read back from jsonb keeps no key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, entry) =>
+    entry && typeof entry === 'object' && !Array.isArray(entry)
+      ? Object.fromEntries(Object.entries(entry).sort(([a], [b]) => a.localeCompare(b)))
+      : entry,
+  );
+}
+
+/** A rule as it is stored: its lists of ids sorted and without repeats. */
+function normalRule(rule: ActivityRule): ActivityRule {
+  if (rule.type === 'special')
+    return {
+      type: 'special',
+      optId: rule.optId,
+      gameId: rule.gameId,
+      boostedOdds: rule.boostedOdds,
+      stakeCap: rule.stakeCap,
+    };
+  const ids = (list: number[]) => [...new Set(list)].sort((a, b) => a - b);
+  return {
+    type: 'qualify',
+    sportIds: ids(rule.sportIds),
+    playIds: ids(rule.playIds),
+    minOdds: rule.minOdds,
+    minStake: rule.minStake,
+    measure: rule.measure,
+    target: rule.target,
+    reward: rule.reward,
+  };
+}
+
+export function errorKeyOf(name: keyof typeof errorCatalogue): string {
   return errorCatalogue[name].key;
 }
 

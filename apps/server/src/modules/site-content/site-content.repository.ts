@@ -60,6 +60,12 @@ export function createSiteContentRepository(db: Database) {
       return row;
     },
 
+    /** The post, whatever its state. */
+    async findById(id: number): Promise<SitePostRow | undefined> {
+      const [row] = await db.select().from(sitePosts).where(eq(sitePosts.id, id));
+      return row;
+    },
+
     /** The post, its row locked until the transaction ends. */
     async findForUpdate(tx: Database, id: number): Promise<SitePostRow | undefined> {
       const [row] = await tx.select().from(sitePosts).where(eq(sitePosts.id, id)).for('update');

@@ -268,6 +268,16 @@ export function createSiteContentService(deps: {
       return { records: rows.map(activitySummaryOf), total };
     },
 
+    /**
+     * A post's kind and title, whatever its state, for a module that points at a post (an
+     * activity campaign's rules live on their post); undefined for an unknown or deleted id.
+     */
+    async postHeading(id: number): Promise<{ kind: string; title: string } | undefined> {
+      const row = await repository.findById(id);
+      if (!row || row.deletedAt) return undefined;
+      return { kind: row.kind, title: row.title };
+    },
+
     /** One activity shown now; anything else answers as an id that does not exist. */
     async activity(language: Language, id: number) {
       const row = await repository.findShown(id, { kinds: ['activity'], language, now: now() });

@@ -1,11 +1,11 @@
-import type { EnvelopeCampaign, Language } from '@sb/contract';
+import type { DeskCampaign, Language } from '@sb/contract';
 import { findCurrencyById } from '@sb/domain';
 import { formatMoneyGrouped } from '../components/money';
 import { ReasonAction, useConsoleText, useFormatTime } from '../components/ui';
 import { type CampaignAction, campaignActions, isActionAllowed } from './campaign-draft';
 
 /** A campaign's title in the operator's language. */
-export function titleOf(campaign: EnvelopeCampaign, language: Language): string {
+export function titleOf(campaign: DeskCampaign, language: Language): string {
   return { en: campaign.titleEn, zh: campaign.titleZh, zht: campaign.titleZht }[language];
 }
 
@@ -32,7 +32,7 @@ export function CampaignCard({
   isBusy,
   onAction,
 }: {
-  campaign: EnvelopeCampaign;
+  campaign: DeskCampaign;
   isBusy: boolean;
   onAction(action: CampaignAction, reason: string): void;
 }) {
@@ -40,10 +40,10 @@ export function CampaignCard({
   const formatTime = useFormatTime();
   const code = findCurrencyById(campaign.currencyId)?.currencyCode ?? String(campaign.currencyId);
   const money = (amount: number) => `${formatMoneyGrouped(amount, campaign.scale)} ${code}`;
-  const { figures, eligibility } = campaign;
+  const { figures, eligibility, envelope } = campaign;
   const figureValue = (key: (typeof figureKeys)[number]) =>
     key === 'claimed'
-      ? t('promotions.claimedValue', { count: figures.claimedCount, total: campaign.count })
+      ? t('promotions.claimedValue', { count: figures.claimedCount, total: envelope?.count ?? 0 })
       : money(figures[key]);
   const conditions = [
     eligibility.minDeposit > 0
@@ -101,14 +101,18 @@ export function CampaignCard({
         </dd>
         <dt>{t('promotions.total')}</dt>
         <dd data-testid={`${testId}-total`}>{money(campaign.total)}</dd>
-        <dt>{t('promotions.count')}</dt>
-        <dd>
-          {campaign.count} ·{' '}
-          {t('promotions.rangeValue', {
-            min: money(campaign.minAmount),
-            max: money(campaign.maxAmount),
-          })}
-        </dd>
+        {envelope ? (
+          <>
+            <dt>{t('promotions.count')}</dt>
+            <dd>
+              {envelope.count} ·{' '}
+              {t('promotions.rangeValue', {
+                min: money(envelope.minAmount),
+                max: money(envelope.maxAmount),
+              })}
+            </dd>
+          </>
+        ) : null}
         <dt>{t('promotions.window')}</dt>
         <dd>
           {formatTime(campaign.startsAt)} – {formatTime(campaign.endsAt)}
@@ -117,22 +121,26 @@ export function CampaignCard({
         <dd data-testid={`${testId}-eligibility`}>
           {[t('promotions.membersOnly'), ...conditions].join(t('promotions.separator'))}
         </dd>
-        <dt>{t('promotions.commitment')}</dt>
-        <dd>
-          <code className="promo-hash" data-testid={`${testId}-commitment`}>
-            {campaign.commitment}
-          </code>
-        </dd>
-        <dt>{t('promotions.seed')}</dt>
-        <dd>
-          {campaign.seed ? (
-            <code className="promo-hash" data-testid={`${testId}-seed`}>
-              {campaign.seed}
-            </code>
-          ) : (
-            <span className="console-hint">{t('promotions.seedHidden')}</span>
-          )}
-        </dd>
+        {envelope ? (
+          <>
+            <dt>{t('promotions.commitment')}</dt>
+            <dd>
+              <code className="promo-hash" data-testid={`${testId}-commitment`}>
+                {envelope.commitment}
+              </code>
+            </dd>
+            <dt>{t('promotions.seed')}</dt>
+            <dd>
+              {envelope.seed ? (
+                <code className="promo-hash" data-testid={`${testId}-seed`}>
+                  {envelope.seed}
+                </code>
+              ) : (
+                <span className="console-hint">{t('promotions.seedHidden')}</span>
+              )}
+            </dd>
+          </>
+        ) : null}
         <dt>{t('promotions.created')}</dt>
         <dd>
           {t('promotions.createdBy', {

@@ -1,5 +1,5 @@
 import {
-  type EnvelopeCampaign,
+  type DeskCampaign,
   envelopeCampaignCreate,
   type PromotionMoney,
   promotionLimits,
@@ -43,7 +43,7 @@ export function CampaignForm({
   onCreated,
   onCancel,
 }: {
-  onCreated(campaign: EnvelopeCampaign): void;
+  onCreated(campaign: DeskCampaign): void;
   onCancel(): void;
 }) {
   const { t } = useConsoleText();

@@ -6,7 +6,7 @@ import {
   campaignPause,
   campaignResume,
   campaignStatuses,
-  type EnvelopeCampaign,
+  type DeskCampaign,
 } from '@sb/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -61,7 +61,7 @@ export function PromotionsDesk() {
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: campaignsKey }),
   });
-  const created = (campaign: EnvelopeCampaign) => {
+  const created = (campaign: DeskCampaign) => {
     setIsCreating(false);
     setNotice(t('promotions.form.created', { id: campaign.id }));
     // The new draft is first of every list it belongs to.
