@@ -117,7 +117,7 @@ export function ActivityForm({
         inputMode={options.numeric}
         maxLength={options.max ?? 40}
         value={draft[key]}
-        testId={`activity-${key}`}
+        testId={`activity-field-${key}`}
         onValue={(value) => change(key, value)}
       />
     </Field>
@@ -128,7 +128,7 @@ export function ActivityForm({
         type="datetime-local"
         className="console-input"
         value={draft[key]}
-        data-testid={`activity-${key}`}
+        data-testid={`activity-field-${key}`}
         onChange={(event) => change(key, event.target.value)}
       />
     </Field>
