@@ -626,6 +626,7 @@ export const en = {
       targetStake: 'reach {{amount}} of settled stakes',
       reward: 'pays {{amount}}',
       special: 'match #{{gameId}}, option {{optId}} at {{odds}}; up to {{cap}} staked per member',
+      eligibility: 'Who may take part',
       liabilityCap: 'Budget (total liability cap)',
       cashTopUps: 'Cash (top-ups over the book’s price)',
       figures: {

@@ -613,6 +613,7 @@ export const zh: ConsoleTexts = {
       targetStake: '已结算投注额达到 {{amount}}',
       reward: '奖励 {{amount}}',
       special: '赛事 #{{gameId}}，选项 {{optId}}，赔率 {{odds}}；每位会员最多投注 {{cap}}',
+      eligibility: '参与资格',
       liabilityCap: '预算（总赔付上限）',
       cashTopUps: '现金（超出原赔率部分的补足）',
       figures: {

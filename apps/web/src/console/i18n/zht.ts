@@ -613,6 +613,7 @@ export const zht: ConsoleTexts = {
       targetStake: '已結算投注額達到 {{amount}}',
       reward: '獎勵 {{amount}}',
       special: '賽事 #{{gameId}}，選項 {{optId}}，賠率 {{odds}}；每位會員最多投注 {{cap}}',
+      eligibility: '參與資格',
       liabilityCap: '預算（總賠付上限）',
       cashTopUps: '現金（超出原賠率部分的補足）',
       figures: {

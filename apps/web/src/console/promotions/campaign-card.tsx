@@ -217,7 +217,7 @@ export function CampaignCard({
         <dd>
           {formatTime(campaign.startsAt)} – {formatTime(campaign.endsAt)}
         </dd>
-        <dt>{t('promotions.eligibility')}</dt>
+        <dt>{t(activity ? 'promotions.activity.eligibility' : 'promotions.eligibility')}</dt>
         <dd data-testid={`${testId}-eligibility`}>
           {[t('promotions.membersOnly'), ...conditions].join(t('promotions.separator'))}
         </dd>
