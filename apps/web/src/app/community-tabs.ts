@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
+import { ActivityStanding } from '../features/activities/components/activity-standing';
 import { ActivitiesTab } from '../features/news/components/activities-tab';
 import { NewsTab } from '../features/news/components/news-tab';
 import {
@@ -8,6 +9,11 @@ import {
 } from '../features/predictions/components/predictions-tabs';
 import { SharesTab } from '../features/shares/components/shares-tab';
 import { TipstersTab } from '../features/shares/components/tipsters-tab';
+
+/** The activities tab, each activity post with the rule it pays by and the member's standing. */
+function ActivitiesWithStanding() {
+  return createElement(ActivitiesTab, { DetailPart: ActivityStanding });
+}
 
 /** One tab of the community page: its address (`?tab=<id>`), its panel and its label's key. */
 export interface CommunityTab {
@@ -23,7 +29,7 @@ export interface CommunityTab {
  */
 export const communityTabs = [
   { id: 'news', Panel: NewsTab, tabText: 'news.tab' },
-  { id: 'activities', Panel: ActivitiesTab, tabText: 'news.activitiesTab' },
+  { id: 'activities', Panel: ActivitiesWithStanding, tabText: 'news.activitiesTab' },
   { id: 'shares', Panel: SharesTab, tabText: 'sharesTab.tab' },
   { id: 'tipsters', Panel: TipstersTab, tabText: 'tipstersTab.tab' },
   { id: 'previews', Panel: PreviewsTab, tabText: 'predictions.tabPreviews' },

@@ -2,6 +2,7 @@ import type { DeskCampaign, Language } from '@sb/contract';
 import { findCurrencyById } from '@sb/domain';
 import { formatMoneyGrouped } from '../components/money';
 import { ReasonAction, useConsoleText, useFormatTime } from '../components/ui';
+import { activityRuleText } from './activity-words';
 import { type CampaignAction, campaignActions, isActionAllowed } from './campaign-draft';
 
 /** A campaign's title in the operator's language. */
@@ -9,7 +10,20 @@ export function titleOf(campaign: DeskCampaign, language: Language): string {
   return { en: campaign.titleEn, zh: campaign.titleZh, zht: campaign.titleZht }[language];
 }
 
-const figureKeys = [
+type FigureKey =
+  | 'funded'
+  | 'granted'
+  | 'claimed'
+  | 'converted'
+  | 'forfeited'
+  | 'active'
+  | 'cost'
+  | 'budgetLeft'
+  | 'membersRewarded'
+  | 'membersUnpaid'
+  | 'reserved';
+
+const envelopeFigures: readonly FigureKey[] = [
   'funded',
   'granted',
   'claimed',
@@ -18,7 +32,32 @@ const figureKeys = [
   'active',
   'cost',
   'budgetLeft',
-] as const;
+];
+/** A qualifying activity's rewards reach members; its bonus money is played through after. */
+const qualifyFigures: readonly FigureKey[] = [
+  'funded',
+  'granted',
+  'claimed',
+  'membersRewarded',
+  'membersUnpaid',
+  'converted',
+  'forfeited',
+  'active',
+  'cost',
+  'budgetLeft',
+];
+/** A special bet pays cash top-ups, some held back for bets still open. */
+const specialFigures: readonly FigureKey[] = [
+  'funded',
+  'granted',
+  'claimed',
+  'reserved',
+  'cost',
+  'budgetLeft',
+];
+
+/** Figures that count members or payments rather than money. */
+const countFigures: readonly FigureKey[] = ['membersRewarded', 'membersUnpaid'];
 
 /** The actions that move money ask once more in a dialog that says what will move. */
 const askedActions: readonly CampaignAction[] = ['fund', 'close'];
@@ -29,10 +68,13 @@ const askedActions: readonly CampaignAction[] = ['fund', 'close'];
  */
 export function CampaignCard({
   campaign,
+  postTitle,
   isBusy,
   onAction,
 }: {
   campaign: DeskCampaign;
+  /** An activity's post title, when the site's posts could be read. */
+  postTitle?: string;
   isBusy: boolean;
   onAction(action: CampaignAction, reason: string): void;
 }) {
@@ -40,11 +82,34 @@ export function CampaignCard({
   const formatTime = useFormatTime();
   const code = findCurrencyById(campaign.currencyId)?.currencyCode ?? String(campaign.currencyId);
   const money = (amount: number) => `${formatMoneyGrouped(amount, campaign.scale)} ${code}`;
-  const { figures, eligibility, envelope } = campaign;
-  const figureValue = (key: (typeof figureKeys)[number]) =>
-    key === 'claimed'
-      ? t('promotions.claimedValue', { count: figures.claimedCount, total: envelope?.count ?? 0 })
-      : money(figures[key]);
+  const { figures, eligibility, envelope, activity } = campaign;
+  const figureKeys = activity
+    ? activity.rule.type === 'special'
+      ? specialFigures
+      : qualifyFigures
+    : envelopeFigures;
+  const figureValue = (key: FigureKey) => {
+    if (key === 'claimed')
+      return activity
+        ? String(figures.claimedCount)
+        : t('promotions.claimedValue', {
+            count: figures.claimedCount,
+            total: envelope?.count ?? 0,
+          });
+    return countFigures.includes(key) ? String(figures[key]) : money(figures[key]);
+  };
+  const figureLabel = (key: FigureKey) => {
+    if (!activity || key === 'funded' || key === 'granted') return t(`promotions.figures.${key}`);
+    if (key === 'claimed')
+      return t(
+        activity.rule.type === 'special'
+          ? 'promotions.activity.figures.claimedSpecial'
+          : 'promotions.activity.figures.claimedQualify',
+      );
+    if (key === 'membersRewarded' || key === 'membersUnpaid' || key === 'reserved')
+      return t(`promotions.activity.figures.${key}`);
+    return t(`promotions.figures.${key}`);
+  };
   const conditions = [
     eligibility.minDeposit > 0
       ? t('promotions.minDepositTerm', {
@@ -65,16 +130,29 @@ export function CampaignCard({
   const question = (action: CampaignAction) => {
     if (!askedActions.includes(action)) return undefined;
     const amount = money(action === 'fund' ? campaign.total : figures.budgetLeft);
-    return (reason: string) =>
-      t(`promotions.questions.${action}`, { id: campaign.id, amount, reason });
+    // An activity has no seed to publish: its close says only where the money goes.
+    const key =
+      activity && action === 'close'
+        ? 'promotions.activity.questions.close'
+        : `promotions.questions.${action}`;
+    return (reason: string) => t(key, { id: campaign.id, amount, reason });
   };
   const testId = `campaign-${campaign.id}`;
   return (
-    <article className="promo-card" data-testid={testId} data-status={campaign.status}>
+    <article
+      className="promo-card"
+      data-testid={testId}
+      data-status={campaign.status}
+      data-kind={campaign.kind}
+      data-rule={activity?.rule.type ?? ''}
+    >
       <header className="promo-card__head">
         <h3>
           {t('promotions.campaign', { id: campaign.id })} · {titleOf(campaign, language)}
         </h3>
+        <span className="console-tag" data-testid={`${testId}-kind`}>
+          {t(`promotions.kinds.${campaign.kind}`)}
+        </span>
         <span
           className={`console-tag promo-status promo-status--${campaign.status}`}
           data-testid={`${testId}-status`}
@@ -83,9 +161,27 @@ export function CampaignCard({
         </span>
       </header>
       <dl className="promo-terms">
+        {activity ? (
+          <>
+            <dt>{t('promotions.activity.post')}</dt>
+            <dd data-testid={`${testId}-post`} data-post-id={activity.postId}>
+              {postTitle
+                ? t('promotions.activity.postTitled', { id: activity.postId, title: postTitle })
+                : t('promotions.activity.postId', { id: activity.postId })}
+            </dd>
+            <dt>{t('promotions.activity.rule')}</dt>
+            <dd data-testid={`${testId}-rule`}>
+              <strong>{t(`promotions.activity.ruleTypes.${activity.rule.type}`)}</strong>
+              {': '}
+              {activityRuleText(activity.rule, { t, language, money })}
+            </dd>
+          </>
+        ) : null}
         <dt>{t('promotions.money')}</dt>
         <dd data-testid={`${testId}-money`}>
-          {t(`promotions.moneyKinds.${campaign.money}`)}
+          {activity?.rule.type === 'special'
+            ? t('promotions.activity.cashTopUps')
+            : t(`promotions.moneyKinds.${campaign.money}`)}
           {campaign.money === 'bonus' ? (
             <>
               {' · '}
@@ -99,7 +195,11 @@ export function CampaignCard({
             </>
           ) : null}
         </dd>
-        <dt>{t('promotions.total')}</dt>
+        <dt>
+          {activity?.rule.type === 'special'
+            ? t('promotions.activity.liabilityCap')
+            : t('promotions.total')}
+        </dt>
         <dd data-testid={`${testId}-total`}>{money(campaign.total)}</dd>
         {envelope ? (
           <>
@@ -117,7 +217,7 @@ export function CampaignCard({
         <dd>
           {formatTime(campaign.startsAt)} – {formatTime(campaign.endsAt)}
         </dd>
-        <dt>{t('promotions.eligibility')}</dt>
+        <dt>{t(activity ? 'promotions.activity.eligibility' : 'promotions.eligibility')}</dt>
         <dd data-testid={`${testId}-eligibility`}>
           {[t('promotions.membersOnly'), ...conditions].join(t('promotions.separator'))}
         </dd>
@@ -152,7 +252,7 @@ export function CampaignCard({
       <dl className="promo-figures" data-testid={`${testId}-figures`}>
         {figureKeys.map((key) => (
           <div key={key} className="promo-figure">
-            <dt>{t(`promotions.figures.${key}`)}</dt>
+            <dt>{figureLabel(key)}</dt>
             <dd data-testid={`${testId}-${key}`}>{figureValue(key)}</dd>
           </div>
         ))}

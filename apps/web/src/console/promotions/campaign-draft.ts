@@ -106,7 +106,12 @@ export function newCampaignDraft(nowMs: number, currencyId: number): CampaignDra
 }
 
 /** A whole number typed in a field within `min`–`max`; empty is `empty`; null otherwise. */
-function wholeNumberOf(text: string, min: number, max: number, empty?: number): number | null {
+export function wholeNumberOf(
+  text: string,
+  min: number,
+  max: number,
+  empty?: number,
+): number | null {
   const trimmed = text.trim();
   if (trimmed === '' && empty !== undefined) return empty;
   if (!/^\d{1,9}$/.test(trimmed)) return null;
@@ -118,7 +123,7 @@ function wholeNumberOf(text: string, min: number, max: number, empty?: number): 
  * A major-unit amount typed for a currency of `scale` decimals, in minor units within
  * `min`–totalMax; empty is `empty` when given. Converted on the digits, never in floating point.
  */
-function minorOf(text: string, scale: number, min: number, empty?: number): number | null {
+export function minorOf(text: string, scale: number, min: number, empty?: number): number | null {
   if (text.trim() === '' && empty !== undefined) return empty;
   const minor = parseMoneyInput(text, scale);
   if (minor === null || minor < min || minor > promotionLimits.totalMax) return null;
@@ -126,7 +131,7 @@ function minorOf(text: string, scale: number, min: number, empty?: number): numb
 }
 
 /** A control character, which the contract's plain-text titles refuse. */
-const hasControlCharacter = (text: string) =>
+export const hasControlCharacter = (text: string) =>
   [...text].some((char) => {
     const code = char.charCodeAt(0);
     return code < 32 || (code >= 127 && code < 160);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActivities, useActivity } from '../api/news-api';
@@ -56,8 +56,22 @@ function ActivityLink({ linkUrl }: { linkUrl: string | null }) {
   );
 }
 
+/**
+ * What another feature shows of an activity post below its terms (the rule it pays by and the
+ * member's standing), handed in by the page that composes the features.
+ */
+export type ActivityDetailPart = ComponentType<{ postId: number }>;
+
 /** One activity with its text and terms, at `?activity=<id>`. */
-function ActivityView({ id, onBack }: { id: number; onBack(): void }) {
+function ActivityView({
+  id,
+  onBack,
+  DetailPart,
+}: {
+  id: number;
+  onBack(): void;
+  DetailPart?: ActivityDetailPart;
+}) {
   const { t } = useTranslation();
   const activity = useActivity(id);
   const data = activity.data;
@@ -81,6 +95,7 @@ function ActivityView({ id, onBack }: { id: number; onBack(): void }) {
               <p className="muted">{t('news.noTerms')}</p>
             )}
           </section>
+          {DetailPart ? <DetailPart postId={data.id} /> : null}
           <ActivityLink linkUrl={data.linkUrl} />
         </>
       ) : (
@@ -90,13 +105,14 @@ function ActivityView({ id, onBack }: { id: number; onBack(): void }) {
   );
 }
 
-/** The activities running now; each opens with its text and terms. */
-export function ActivitiesTab() {
+/** The activities running now; each opens with its text and terms (and `DetailPart`). */
+export function ActivitiesTab({ DetailPart }: { DetailPart?: ActivityDetailPart }) {
   const { t } = useTranslation();
   const { openId, linkTo, close } = useOpenItem('activity');
   const [page, setPage] = useState(1);
   const list = useActivities(page);
-  if (openId !== null) return <ActivityView key={openId} id={openId} onBack={close} />;
+  if (openId !== null)
+    return <ActivityView key={openId} id={openId} onBack={close} DetailPart={DetailPart} />;
   return (
     <PagedList
       list={list}
