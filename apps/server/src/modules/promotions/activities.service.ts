@@ -67,7 +67,7 @@ export function topUpOf(winnings: number, struckOdds: number, boostedOdds: numbe
   const won = BigInt(winnings);
   const scaled = (won * (BigInt(boostedOdds) - oddsOne)) / (BigInt(struckOdds) - oddsOne);
   const topUp = Number(scaled - won);
-  return topUp > 0 ? topUp : 0;
+  return Math.max(topUp, 0);
 }
 
 /** A single's payout at these odds, stake included, rounded down as placement rounds it. */
@@ -161,7 +161,7 @@ export function createActivitiesService(options: ActivitiesServiceOptions) {
         const campaign = await queries.campaignSharedLock(campaignId);
         if (!campaign || !payingStatuses.has(campaign.status)) return false;
         const activity = (await activitiesQueries(tx).activities([campaignId])).get(campaignId);
-        if (!activity || activity.type !== 'qualify') return false;
+        if (activity?.type !== 'qualify') return false;
         const rule = activity.rule as QualifyRule;
         const activities = activitiesQueries(tx);
         const member = await activities.lockMember(campaignId, userId);
@@ -343,7 +343,7 @@ export function createActivitiesService(options: ActivitiesServiceOptions) {
       } else if (order.status !== orderStatus.cashedOut) continue;
       const changed = await repository.transaction(async (queries, tx) => {
         const row = await queries.lockReservation(reservation.id);
-        if (!row || row.state !== 'held') return false;
+        if (row?.state !== 'held') return false;
         if (state === 'paid') {
           await ledger.transferWithin(tx, {
             idempotencyKey: `${promotionKinds.payout}:special:${row.id}`,
