@@ -1,12 +1,19 @@
 import { formatDisplayAmount } from '@sb/domain';
+import type { FeedMessage } from '@sb/feed-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogue } from '../../server/src/modules/catalogue/catalogue.service';
 import { totpCodeAt } from '../../server/src/modules/operators/totp';
-import { registerMember } from '../../server/test/identity/helpers';
-import { createOperator, type TestOperator } from '../../server/test/operators/helpers';
-import { cny, fund } from '../../server/test/withdrawals/helpers';
+import {
+  createOperator,
+  operatorToken,
+  type TestOperator,
+} from '../../server/test/operators/helpers';
+import { type Pick, placeBet, single } from '../../server/test/orders/helpers';
+import { createPost, postFields } from '../../server/test/site-content/helpers';
+import { cny, expectOk, type TestMember } from '../../server/test/withdrawals/helpers';
 import { localInputOf } from '../src/console/promotions/campaign-draft';
 import { hasChromium, launchBrowser, type TestBrowser, warnWithoutChromium } from './browser';
-import { byTestId, startStillServer } from './helpers';
+import { byTestId, fundedAccount, preMatchPicks, startStillServer } from './helpers';
 import { checkScreen, viewports } from './screens';
 
 warnWithoutChromium('promotions journey');
@@ -14,25 +21,63 @@ warnWithoutChromium('promotions journey');
 const dayMs = 86_400_000;
 
 /**
- * One promotion from the desk to the member, both in Chromium at once: a finance operator
+ * The result of the pick's match as the feed sends it, the pick's outcome won: recorded in the
+ * catalogue first, as the real server records the feed, so settlement finds it.
+ */
+async function settleWon(
+  server: Awaited<ReturnType<typeof startStillServer>>,
+  pick: Pick,
+): Promise<void> {
+  const settlement: FeedMessage = {
+    type: 'bet_settlement',
+    eventId: pick.event.fixture.eventId,
+    sportId: pick.event.fixture.sportId,
+    timestamp: Date.now(),
+    seq: pick.event.seq + 1,
+    result: { homeScore: 1, awayScore: 0, periodScores: [] },
+    markets: [
+      {
+        playId: pick.market.playId,
+        specifiers: pick.market.specifiers,
+        outcomes: pick.market.outcomes.map((outcome) => ({
+          id: outcome.id,
+          result: outcome.id === pick.outcomeId ? (1 as const) : (0 as const),
+          voidFactor: 0 as const,
+        })),
+      },
+    ],
+  };
+  const recorder = createCatalogue(server.testApp.database.db).startRecording(
+    'manual:promotions-journey',
+  );
+  recorder.record([settlement], { callerTime: Date.now(), feedTime: Date.now() });
+  await recorder.flush();
+  server.feed.push([settlement]);
+}
+
+/**
+ * Promotions from the desk to the member, both in Chromium at once: a finance operator
  * creates a bonus red-envelope campaign in the console and funds it; the member, on the
  * promotions page all along, sees it start without reloading, grabs an envelope, watches the
  * amount count up, and finds the bonus and its rollover in the center wallet; the desk's figures
- * show the grab.
+ * show the grab. Then an activity of qualifying bets, created and funded in the console: the
+ * member's bet on a match of the still world, settled by a result the test sends, reaches its
+ * target, and the member sees it paid on the activity's post.
  */
 describe.skipIf(!hasChromium)('a promotion from the console to the member site', () => {
   let server: Awaited<ReturnType<typeof startStillServer>>;
   let desk: TestBrowser;
   let site: TestBrowser;
   let finance: TestOperator;
+  let member: TestMember;
   let campaignId = 0;
 
   beforeAll(async () => {
     // The real time of the run: the console's form reads the operator's clock.
     server = await startStillServer('promotions-journey');
     finance = await createOperator(server.testApp.database, ['finance']);
-    const member = await registerMember(server.testApp);
-    await fund(server.testApp, member.session.memberId, cny.currencyId, 10_000);
+    const funded = await fundedAccount(server.testApp, 10_000);
+    member = funded.member;
     desk = await launchBrowser('sb-journey-desk');
     site = await launchBrowser('sb-journey-site', { reducedMotion: 'no-preference' });
     await desk.page.setViewportSize(viewports.desktop);
@@ -41,7 +86,7 @@ describe.skipIf(!hasChromium)('a promotion from the console to the member site',
     const { page } = site;
     await page.goto(`${server.url}/#/index`);
     await byTestId(page, 'login-open').click();
-    await byTestId(page, 'login-account').fill(member.account);
+    await byTestId(page, 'login-account').fill(funded.account);
     await byTestId(page, 'login-password').fill(member.password);
     await byTestId(page, 'login-submit').click();
     await byTestId(page, 'account-name').waitFor();
@@ -145,5 +190,100 @@ describe.skipIf(!hasChromium)('a promotion from the console to the member site',
     await expect.poll(() => figure('claimed').textContent(), { timeout: 15_000 }).toBe('1 of 2');
     expect(await figure('granted').textContent()).toBe(`${final} CNY`);
     await checkScreen(page, 'journey-desk', { shown: deskCard });
+  }, 180_000);
+
+  it('the operator creates and funds a qualifying activity; the member’s settled bet is paid', async () => {
+    // The post the activity presents itself by, published through the site desk.
+    const editor = await operatorToken(server.testApp, ['support'], Date.now());
+    const post = await createPost(
+      server.testApp,
+      editor,
+      postFields(Date.now(), {
+        kind: 'activity',
+        title: 'One bet, one reward',
+        body: 'One settled bet of 10 CNY or more pays 8 CNY.',
+        rules: 'Settled bets in the window count.',
+        startsAt: Date.now() - dayMs,
+        endsAt: Date.now() + 8 * dayMs,
+      }),
+    );
+    // A match of the world the feed holds still, picked by id: it stays pre-match until the
+    // test sends its result.
+    const [pick] = preMatchPicks(server.feed.simulator.snapshot().events, 1);
+    if (!pick) throw new Error('no pick in the world');
+    const { sportId } = pick.event.fixture;
+
+    // The desk, still signed in: the activity form names the post by id (a finance operator
+    // does not read the site's posts).
+    const page = desk.page;
+    await byTestId(page, 'activity-new').click();
+    await byTestId(page, 'activity-field-titleEn').fill('One bet, one reward');
+    await byTestId(page, 'activity-field-titleZh').fill('一注有奖');
+    await byTestId(page, 'activity-field-titleZht').fill('一注有獎');
+    await byTestId(page, 'activity-post-id').fill(String(post.id));
+    await byTestId(page, 'activity-currency').selectOption(String(cny.currencyId));
+    await byTestId(page, 'activity-field-total').fill('100');
+    const now = Date.now();
+    await byTestId(page, 'activity-field-startsAt').fill(localInputOf(now));
+    await byTestId(page, 'activity-field-endsAt').fill(localInputOf(now + 7 * dayMs));
+    await byTestId(page, `activity-sport-${sportId}`).check();
+    await byTestId(page, 'activity-field-minStake').fill('10');
+    await byTestId(page, 'activity-field-target').fill('1');
+    await byTestId(page, 'activity-field-reward').fill('8');
+    await byTestId(page, 'activity-submit').click();
+    const result = byTestId(page, 'promotions-result');
+    await expect
+      .poll(() => result.textContent(), { timeout: 15_000 })
+      .toMatch(/^Activity #\d+ created as a draft\.$/);
+    const activityId = Number(/#(\d+)/.exec((await result.textContent()) ?? '')?.[1]);
+    await byTestId(page, `campaign-${activityId}-fund`).click();
+    await byTestId(page, `campaign-${activityId}-fund-reason`).fill('One-bet activity budget');
+    await byTestId(page, `campaign-${activityId}-fund-confirm`).click();
+    await byTestId(page, `campaign-${activityId}-fund-check-dialog`).waitFor();
+    await byTestId(page, `campaign-${activityId}-fund-check-confirm`).click();
+    const deskCard = byTestId(page, `campaign-${activityId}`);
+    await expect
+      .poll(() => deskCard.getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('running');
+
+    // The member reads the activity's post: nothing counted yet.
+    const memberPage = site.page;
+    await memberPage.setViewportSize(viewports.phone);
+    await memberPage.goto(`${server.url}/#/community?tab=activities&activity=${post.id}`);
+    const progress = byTestId(memberPage, 'activity-progress');
+    await progress.waitFor({ timeout: 30_000 });
+    expect(await progress.getAttribute('data-state')).toBe('running');
+    expect(await progress.getAttribute('data-counted')).toBe('0');
+    expect(await progress.getAttribute('data-target')).toBe('1');
+
+    // The member's bet of 10 CNY on the match, placed as the slip places it; its result comes
+    // while the feed stands still, and the activities' pass counts it and pays the reward.
+    const order = expectOk(await placeBet(server.testApp, member, single(pick, 1_000)));
+    expect(order.status).toBe(1);
+    await settleWon(server, pick);
+    // The post's standing is read afresh on each visit.
+    await expect
+      .poll(
+        async () => {
+          await memberPage.reload();
+          await progress.waitFor({ timeout: 10_000 });
+          return progress.getAttribute('data-state');
+        },
+        { timeout: 45_000, interval: 1_000 },
+      )
+      .toBe('rewarded');
+    expect(await progress.getAttribute('data-counted')).toBe('1');
+    expect(await byTestId(memberPage, 'activity-progress-note').textContent()).toContain('8.00');
+    await checkScreen(memberPage, 'journey-activity', {
+      shown: byTestId(memberPage, 'activity-progress-note'),
+      narrowest: true,
+    });
+
+    // The desk's figures: one member rewarded, the reward paid from the budget.
+    const figure = (name: string) => byTestId(page, `campaign-${activityId}-${name}`);
+    await expect.poll(() => figure('membersRewarded').textContent(), { timeout: 15_000 }).toBe('1');
+    expect(await figure('claimed').textContent()).toBe('1');
+    expect(await figure('granted').textContent()).toBe('8.00 CNY');
+    await checkScreen(page, 'journey-activity-desk', { shown: deskCard });
   }, 180_000);
 });
