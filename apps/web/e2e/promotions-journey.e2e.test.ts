@@ -1,19 +1,21 @@
 import { formatDisplayAmount } from '@sb/domain';
 import type { FeedMessage } from '@sb/feed-sim';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogue } from '../../server/src/modules/catalogue/catalogue.service';
 import { totpCodeAt } from '../../server/src/modules/operators/totp';
+import { registerMember } from '../../server/test/identity/helpers';
 import {
   createOperator,
   operatorToken,
   type TestOperator,
 } from '../../server/test/operators/helpers';
-import { type Pick, placeBet, single } from '../../server/test/orders/helpers';
+import type { Pick } from '../../server/test/orders/helpers';
+import { recordUndelivered } from '../../server/test/settlement/helpers';
 import { createPost, postFields } from '../../server/test/site-content/helpers';
-import { cny, expectOk, type TestMember } from '../../server/test/withdrawals/helpers';
+import { cny, fund } from '../../server/test/withdrawals/helpers';
 import { localInputOf } from '../src/console/promotions/campaign-draft';
 import { hasChromium, launchBrowser, type TestBrowser, warnWithoutChromium } from './browser';
-import { byTestId, fundedAccount, preMatchPicks, startStillServer } from './helpers';
+import { byTestId, preMatchPicks, startStillServer } from './helpers';
 import { checkScreen, viewports } from './screens';
 
 warnWithoutChromium('promotions journey');
@@ -47,12 +49,23 @@ async function settleWon(
       },
     ],
   };
-  const recorder = createCatalogue(server.testApp.database.db).startRecording(
-    'manual:promotions-journey',
-  );
-  recorder.record([settlement], { callerTime: Date.now(), feedTime: Date.now() });
-  await recorder.flush();
+  await recordUndelivered(server.testApp, 'promotions-journey', [settlement]);
   server.feed.push([settlement]);
+}
+
+/**
+ * Funds campaign `id` from its card on the desk, with `reason` and the check the desk asks for,
+ * and waits for it to run; answers the card.
+ */
+async function fundOnDesk(page: Page, id: number, reason: string) {
+  await byTestId(page, `campaign-${id}-fund`).click();
+  await byTestId(page, `campaign-${id}-fund-reason`).fill(reason);
+  await byTestId(page, `campaign-${id}-fund-confirm`).click();
+  await byTestId(page, `campaign-${id}-fund-check-dialog`).waitFor();
+  await byTestId(page, `campaign-${id}-fund-check-confirm`).click();
+  const card = byTestId(page, `campaign-${id}`);
+  await expect.poll(() => card.getAttribute('data-status'), { timeout: 15_000 }).toBe('running');
+  return card;
 }
 
 /**
@@ -61,23 +74,22 @@ async function settleWon(
  * promotions page all along, sees it start without reloading, grabs an envelope, watches the
  * amount count up, and finds the bonus and its rollover in the center wallet; the desk's figures
  * show the grab. Then an activity of qualifying bets, created and funded in the console: the
- * member's bet on a match of the still world, settled by a result the test sends, reaches its
- * target, and the member sees it paid on the activity's post.
+ * member's bet from the board on a match of the still world, settled by a result the test
+ * sends, reaches its target, and the member sees it paid on the activity's post.
  */
 describe.skipIf(!hasChromium)('a promotion from the console to the member site', () => {
   let server: Awaited<ReturnType<typeof startStillServer>>;
   let desk: TestBrowser;
   let site: TestBrowser;
   let finance: TestOperator;
-  let member: TestMember;
   let campaignId = 0;
 
   beforeAll(async () => {
     // The real time of the run: the console's form reads the operator's clock.
     server = await startStillServer('promotions-journey');
     finance = await createOperator(server.testApp.database, ['finance']);
-    const funded = await fundedAccount(server.testApp, 10_000);
-    member = funded.member;
+    const member = await registerMember(server.testApp);
+    await fund(server.testApp, member.session.memberId, cny.currencyId, 10_000);
     desk = await launchBrowser('sb-journey-desk');
     site = await launchBrowser('sb-journey-site', { reducedMotion: 'no-preference' });
     await desk.page.setViewportSize(viewports.desktop);
@@ -86,7 +98,7 @@ describe.skipIf(!hasChromium)('a promotion from the console to the member site',
     const { page } = site;
     await page.goto(`${server.url}/#/index`);
     await byTestId(page, 'login-open').click();
-    await byTestId(page, 'login-account').fill(funded.account);
+    await byTestId(page, 'login-account').fill(member.account);
     await byTestId(page, 'login-password').fill(member.password);
     await byTestId(page, 'login-submit').click();
     await byTestId(page, 'account-name').waitFor();
@@ -136,15 +148,7 @@ describe.skipIf(!hasChromium)('a promotion from the console to the member site',
     campaignId = Number(/#(\d+)/.exec((await result.textContent()) ?? '')?.[1]);
     expect(campaignId).toBeGreaterThan(0);
 
-    await byTestId(page, `campaign-${campaignId}-fund`).click();
-    await byTestId(page, `campaign-${campaignId}-fund-reason`).fill('Cup final budget');
-    await byTestId(page, `campaign-${campaignId}-fund-confirm`).click();
-    await byTestId(page, `campaign-${campaignId}-fund-check-dialog`).waitFor();
-    await byTestId(page, `campaign-${campaignId}-fund-check-confirm`).click();
-    const deskCard = byTestId(page, `campaign-${campaignId}`);
-    await expect
-      .poll(() => deskCard.getAttribute('data-status'), { timeout: 15_000 })
-      .toBe('running');
+    const deskCard = await fundOnDesk(page, campaignId, 'Cup final budget');
 
     // The member's page was never reloaded: the campaign's start was pushed to it.
     const card = member.locator(`[data-testid="envelope-campaign"][data-id="${campaignId}"]`);
@@ -207,11 +211,23 @@ describe.skipIf(!hasChromium)('a promotion from the console to the member site',
         endsAt: Date.now() + 8 * dayMs,
       }),
     );
-    // A match of the world the feed holds still, picked by id: it stays pre-match until the
-    // test sends its result.
-    const [pick] = preMatchPicks(server.feed.simulator.snapshot().events, 1);
-    if (!pick) throw new Error('no pick in the world');
-    const { sportId } = pick.event.fixture;
+    // The member's match: the first pre-match one the board shows, picked by id from the world
+    // the feed holds still; it stays pre-match until the test sends its result.
+    // The page is loaded afresh: the center wallet the first case opened closes.
+    const memberPage = site.page;
+    await memberPage.setViewportSize(viewports.desktop);
+    await memberPage.goto(`${server.url}/#/index`);
+    await memberPage.reload();
+    const rows = memberPage.locator('[data-testid="match-row"][data-live="false"]');
+    await rows.first().waitFor({ timeout: 30_000 });
+    const shownIds = await rows.evaluateAll((items) =>
+      items.map((item) => Number((item as HTMLElement).dataset.matchId)),
+    );
+    const [pick] = preMatchPicks(server.feed.simulator.snapshot().events, 1, {
+      where: (event) => shownIds.includes(event.fixture.eventId),
+    });
+    if (!pick) throw new Error('no pre-match pick on the board');
+    const { sportId, eventId } = pick.event.fixture;
 
     // The desk, still signed in: the activity form names the post by id (a finance operator
     // does not read the site's posts).
@@ -236,19 +252,9 @@ describe.skipIf(!hasChromium)('a promotion from the console to the member site',
       .poll(() => result.textContent(), { timeout: 15_000 })
       .toMatch(/^Activity #\d+ created as a draft\.$/);
     const activityId = Number(/#(\d+)/.exec((await result.textContent()) ?? '')?.[1]);
-    await byTestId(page, `campaign-${activityId}-fund`).click();
-    await byTestId(page, `campaign-${activityId}-fund-reason`).fill('One-bet activity budget');
-    await byTestId(page, `campaign-${activityId}-fund-confirm`).click();
-    await byTestId(page, `campaign-${activityId}-fund-check-dialog`).waitFor();
-    await byTestId(page, `campaign-${activityId}-fund-check-confirm`).click();
-    const deskCard = byTestId(page, `campaign-${activityId}`);
-    await expect
-      .poll(() => deskCard.getAttribute('data-status'), { timeout: 15_000 })
-      .toBe('running');
+    const deskCard = await fundOnDesk(page, activityId, 'One-bet activity budget');
 
     // The member reads the activity's post: nothing counted yet.
-    const memberPage = site.page;
-    await memberPage.setViewportSize(viewports.phone);
     await memberPage.goto(`${server.url}/#/community?tab=activities&activity=${post.id}`);
     const progress = byTestId(memberPage, 'activity-progress');
     await progress.waitFor({ timeout: 30_000 });
@@ -256,10 +262,25 @@ describe.skipIf(!hasChromium)('a promotion from the console to the member site',
     expect(await progress.getAttribute('data-counted')).toBe('0');
     expect(await progress.getAttribute('data-target')).toBe('1');
 
-    // The member's bet of 10 CNY on the match, placed as the slip places it; its result comes
-    // while the feed stands still, and the activities' pass counts it and pays the reward.
-    const order = expectOk(await placeBet(server.testApp, member, single(pick, 1_000)));
-    expect(order.status).toBe(1);
+    // The member bets 10 CNY on the match from the board's slip; its result comes while the
+    // feed stands still, and the activities' pass counts the bet and pays the reward.
+    await memberPage.goto(`${server.url}/#/index`);
+    await memberPage
+      .locator(
+        `[data-testid="match-row"][data-match-id="${eventId}"] [data-testid="odds-option"][data-oi="${pick.optId}"]`,
+      )
+      .click();
+    await memberPage.locator(`[data-testid="slip-item"][data-oi="${pick.optId}"]`).waitFor();
+    await byTestId(memberPage, 'stake-input').fill('10');
+    await byTestId(memberPage, 'place-bet').click();
+    await expect
+      .poll(() => byTestId(memberPage, 'bet-status').getAttribute('data-status'), {
+        timeout: 20_000,
+      })
+      .toBe('1');
+    await memberPage.goto(`${server.url}/#/community?tab=activities&activity=${post.id}`);
+    await progress.waitFor({ timeout: 30_000 });
+    expect(await progress.getAttribute('data-counted')).toBe('0');
     await settleWon(server, pick);
     // The post's standing is read afresh on each visit.
     await expect
