@@ -879,6 +879,46 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       );
   }
 
+  /**
+   * A desk's move of a campaign's status (a pause, a resume): answered as it is when already
+   * `settled`, refused when not in one of `from`; else moved to what `target` says, with the
+   * times it sets, together with its audit entry in one transaction, then pushed (and the clock
+   * run, with `isClockRun`, so a campaign due now moves at once). When another change took the
+   * row first, `missed` answers: it refuses, or lets the campaign answer as it is.
+   */
+  async function changeByDesk(
+    id: number,
+    audit: AuditWithin,
+    change: {
+      settled: CampaignStatus;
+      from: readonly CampaignStatus[];
+      target: (current: PromotionCampaignRow) => {
+        to: CampaignStatus;
+        times: Partial<Pick<PromotionCampaignRow, 'startedAt' | 'endedAt'>>;
+      };
+      missed: () => Promise<void>;
+      isClockRun: boolean;
+    },
+  ): Promise<DeskCampaign> {
+    const current = await requireCampaign(id);
+    if (current.status === change.settled) return deskView(id);
+    if (!change.from.includes(current.status as CampaignStatus))
+      throw new AppError('CAMPAIGN_STATUS_CONFLICT', `it is ${current.status}`);
+    const { to, times } = change.target(current);
+    const moved = await repository.transaction(async (queries, tx) => {
+      const row = await queries.changeStatus(id, change.from, to, times);
+      if (!row) return undefined;
+      await audit(tx, { before: { status: current.status }, after: { status: to } });
+      return row;
+    });
+    if (!moved) await change.missed();
+    else {
+      publish(id, to);
+      if (change.isClockRun) await runClockAfterChange();
+    }
+    return deskView(id);
+  }
+
   /** The clock run after a desk change, so a campaign due now opens at once. */
   async function runClockAfterChange(): Promise<void> {
     try {
@@ -1126,53 +1166,43 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       return deskView(id);
     },
 
-    /** Pauses a scheduled or running campaign; a paused one answers as it is. */
-    async pause(id: number, audit: AuditWithin): Promise<DeskCampaign> {
-      const current = await requireCampaign(id);
-      if (current.status === 'paused') return deskView(id);
-      const paused = await repository.transaction(async (queries, tx) => {
-        const row = await queries.changeStatus(id, ['scheduled', 'running'], 'paused');
-        if (!row) return undefined;
-        await audit(tx, { before: { status: current.status }, after: { status: 'paused' } });
-        return row;
-      });
-      if (!paused) {
-        const after = await requireCampaign(id);
-        if (after.status !== 'paused')
-          throw new AppError('CAMPAIGN_STATUS_CONFLICT', `it is ${after.status}`);
-      } else publish(id, 'paused');
-      return deskView(id);
-    },
+    /**
+     * Pauses a scheduled or running campaign; a paused one answers as it is, as does one paused
+     * by someone else meanwhile.
+     */
+    pause: (id: number, audit: AuditWithin): Promise<DeskCampaign> =>
+      changeByDesk(id, audit, {
+        settled: 'paused',
+        from: ['scheduled', 'running'],
+        target: () => ({ to: 'paused', times: {} }),
+        missed: async () => {
+          const after = await requireCampaign(id);
+          if (after.status !== 'paused')
+            throw new AppError('CAMPAIGN_STATUS_CONFLICT', `it is ${after.status}`);
+        },
+        isClockRun: false,
+      }),
 
     /**
      * Resumes a paused campaign: running inside its window, scheduled before it, ended after
      * it. A campaign not paused answers as it is if running, and is refused otherwise.
      */
-    async resume(id: number, audit: AuditWithin): Promise<DeskCampaign> {
-      const current = await requireCampaign(id);
-      if (current.status === 'running') return deskView(id);
-      if (current.status !== 'paused')
-        throw new AppError('CAMPAIGN_STATUS_CONFLICT', `it is ${current.status}`);
-      const at = now();
-      const to: CampaignStatus =
-        at < current.startsAt ? 'scheduled' : at < current.endsAt ? 'running' : 'ended';
-      const times =
-        to === 'running'
-          ? { startedAt: current.startedAt ?? at }
-          : to === 'ended'
-            ? { endedAt: at }
-            : {};
-      const resumed = await repository.transaction(async (queries, tx) => {
-        const row = await queries.changeStatus(id, ['paused'], to, times);
-        if (!row) return undefined;
-        await audit(tx, { before: { status: 'paused' }, after: { status: to } });
-        return row;
-      });
-      if (!resumed) throw new AppError('CAMPAIGN_STATUS_CONFLICT', 'its status changed');
-      publish(id, to);
-      await runClockAfterChange();
-      return deskView(id);
-    },
+    resume: (id: number, audit: AuditWithin): Promise<DeskCampaign> =>
+      changeByDesk(id, audit, {
+        settled: 'running',
+        from: ['paused'],
+        target: (current) => {
+          const at = now();
+          if (at < current.startsAt) return { to: 'scheduled', times: {} };
+          if (at < current.endsAt)
+            return { to: 'running', times: { startedAt: current.startedAt ?? at } };
+          return { to: 'ended', times: { endedAt: at } };
+        },
+        missed: async () => {
+          throw new AppError('CAMPAIGN_STATUS_CONFLICT', 'its status changed');
+        },
+        isClockRun: true,
+      }),
 
     /** Closes a campaign now (see closeCampaign); a closed one answers as it is. */
     async close(id: number, audit: AuditWithin): Promise<DeskCampaign> {
