@@ -100,7 +100,7 @@ export interface PromotionsServiceOptions {
   /** The site post of an activity, to check an activity names one: its kind, or undefined. */
   postKindOf: (postId: number) => Promise<string | undefined>;
   ledger: Ledger;
-  identity: Pick<IdentityService, 'walletMember'>;
+  identity: Pick<IdentityService, 'walletMember' | 'walletMembers'>;
   /** The bonus module: what bonus-money envelopes grant through. */
   bonus: PromotionBonuses;
   /** The audit log, for what the clock does by itself (closing an ended campaign). */
@@ -124,6 +124,17 @@ function uniqueViolationOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The member claiming holds an envelope of the campaign already (a grab of theirs beside this
+ * one took it): the grab answers it as a retry with its key, or refuses it.
+ */
+class EnvelopeHeldError extends Error {
+  constructor(readonly envelope: PromotionEnvelopeRow) {
+    super(`the member holds envelope ${envelope.id} of the campaign`);
+    this.name = 'EnvelopeHeldError';
+  }
+}
+
 /** A member's claim of an envelope, past the grab's checks. */
 interface ClaimRequest {
   campaignId: number;
@@ -136,7 +147,7 @@ interface ClaimRequest {
  * `maxClaims` in one transaction, and at most `maxBatchesRunning` of a campaign's under way at
  * once in a process; grabs arriving meanwhile wait for one to end and then go together.
  */
-export const grabBatch = { maxClaims: 200, maxBatchesRunning: 2 } as const;
+export const grabBatch = { maxClaims: 200, maxBatchesRunning: 1 } as const;
 
 /**
  * Gathers claims that arrive together, per group (a campaign), so that they share one
@@ -608,6 +619,9 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     return repository.transaction(async (queries, tx) => {
       const campaign = await queries.campaignSharedLock(campaignId);
       if (!campaign) throw new AppError('CAMPAIGN_NOT_FOUND');
+      // Made alone after a grab of the same member (or a batch that failed): theirs first.
+      const held = await queries.memberEnvelope(campaignId, userId);
+      if (held) throw new EnvelopeHeldError(held);
       const at = now();
       if (!isRunningAt(campaign, at)) throw new AppError(await stoppedRefusal(queries, campaign));
       const claim = { campaignId, userId, claimKey, at };
@@ -653,7 +667,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       const at = now();
       if (!isRunningAt(campaign, at)) {
         const refusal = await stoppedRefusal(queries, campaign);
-        return requests.map(() => new AppError(refusal));
+        return refusedOrHeld(queries, campaignId, requests, () => new AppError(refusal));
       }
       const claimants = requests.map(({ userId, claimKey }) => ({ userId, claimKey }));
       let claimed = await queries.claimEnvelopes({ campaignId, claimants, at, skipLocked: true });
@@ -679,11 +693,38 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
           for (const row of claimed)
             bonusIds.set(row.userId, await grantOf(queries, tx, campaign, row.userId, row, at));
       }
-      return requests.map(({ userId }) => {
+      const answers = requests.map(({ userId }) => {
         const row = byMember.get(userId);
-        if (row) return answerOf(campaign, row, bonusIds.get(userId) ?? null, at);
-        return isRestGone ? new AppError('ENVELOPES_GONE') : undefined;
+        return row ? answerOf(campaign, row, bonusIds.get(userId) ?? null, at) : undefined;
       });
+      if (!isRestGone) return answers;
+      const rest = requests.filter((_, index) => answers[index] === undefined);
+      const refused = await refusedOrHeld(
+        queries,
+        campaignId,
+        rest,
+        () => new AppError('ENVELOPES_GONE'),
+      );
+      return answers.map((answer) => answer ?? (refused.shift() as Error));
+    });
+  }
+
+  /**
+   * The refusal of each claim of a batch the campaign refuses, but for a member who holds an
+   * envelope already (taken by a grab of theirs beside the batch): theirs, as alone. One read.
+   */
+  async function refusedOrHeld(
+    queries: PromotionsQueries,
+    campaignId: number,
+    requests: readonly ClaimRequest[],
+    refusal: () => Error,
+  ): Promise<Error[]> {
+    const held = await queries.envelopesOfMembers(
+      requests.map(({ userId }) => ({ campaignId, userId })),
+    );
+    return requests.map(({ userId }) => {
+      const envelope = held.get(`${campaignId}:${userId}`);
+      return envelope ? new EnvelopeHeldError(envelope) : refusal();
     });
   }
 
@@ -716,6 +757,12 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
   const campaignForGrab = createLookupBatcher<number, PromotionCampaignRow>({
     maxKeys: 100,
     readMany: (ids) => repository.campaignsByIds(ids),
+  });
+
+  /** The member grabbing, read in reads shared by the grabs asking at once. */
+  const memberForGrab = createLookupBatcher({
+    maxKeys: 500,
+    readMany: (userIds: readonly number[]) => options.identity.walletMembers(userIds),
   });
 
   /** A member's envelope of a campaign, read for a grab, shared by the grabs asking at once. */
@@ -1240,7 +1287,9 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       const campaign = await campaignForGrab(campaignId);
       if (!campaign?.fundedAt || campaign.kind !== 'envelope')
         throw new AppError('CAMPAIGN_NOT_FOUND');
-      const member = await options.identity.walletMember(user);
+      // One the shared read leaves out (blocked) is read alone, to be refused as it is there.
+      const member =
+        (await memberForGrab(user.userId)) ?? (await options.identity.walletMember(user));
       if (member.isDemo || member.isVisitor) throw new AppError('PROMOTION_MEMBERS_ONLY');
       const earlier = await envelopeForGrab(`${campaignId}:${user.userId}`);
       if (earlier) return replayOrRefuse(campaign, earlier, claimKey);
@@ -1253,6 +1302,9 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         // With the grabs of the campaign arriving about now, in one transaction (claimTogether).
         claim = await claims.claim({ campaignId, userId: user.userId, claimKey });
       } catch (error) {
+        // A grab of the same member beside this one took an envelope first.
+        if (error instanceof EnvelopeHeldError)
+          return replayOrRefuse(campaign, error.envelope, claimKey);
         // Two grabs of one member at once: the index let one envelope through.
         if (uniqueViolationOf(error)?.includes('promotion_envelopes_one_per_member')) {
           const held = await repository.memberEnvelope(campaignId, user.userId);
