@@ -237,7 +237,10 @@ describe('grabs claimed together', () => {
       maxAmount: 15_000,
     });
     const racers = await members(35);
+    // Only a batch locks its members' bonus accounts ahead of their grants.
+    const locks = vi.spyOn(testApp.modules.ledger, 'lockBonusBalance');
     const answers = await Promise.all(racers.map((member) => grab(testApp, member, campaign.id)));
+    expect(locks.mock.calls.length).toBeGreaterThan(1);
     const granted = answers.filter((answer) => answer.code === 0);
     expect(granted).toHaveLength(20);
     for (const answer of answers.filter((each) => each.code !== 0))

@@ -689,9 +689,19 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
             tx,
             claimed.map((row) => payoutOf(campaign, row.userId, row)),
           );
-        else
+        else {
+          // Each grant locks its member's bonus account, then the budget: the members' accounts
+          // are locked first, in the ledger's key order, so that holding the budget the batch
+          // never waits for a member's account (as a transfer alone never does).
+          const keyOf = (userId: number) => `u:${userId}:bonus:${campaign.currencyId}`;
+          const members = claimed
+            .map((row) => row.userId)
+            .sort((left, right) => (keyOf(left) < keyOf(right) ? -1 : 1));
+          for (const userId of members)
+            await ledger.lockBonusBalance(tx, userId, campaign.currencyId);
           for (const row of claimed)
             bonusIds.set(row.userId, await grantOf(queries, tx, campaign, row.userId, row, at));
+        }
       }
       const answers = requests.map(({ userId }) => {
         const row = byMember.get(userId);
