@@ -16,7 +16,8 @@ import { benchWalletTransfer } from './wallet-transfer.bench';
 /**
  * `npm run bench`: runs every benchmark one after another (so they do not compete for the two
  * cores) and writes the figures to docs/performance.md. `npm run bench -- fanout` runs only the
- * benchmarks whose function name contains one of the words given, and writes no report. A
+ * benchmarks whose function name contains one of the words given (any case, hyphens and
+ * underscores left out, so `envelope-rush` names benchEnvelopeRush), and writes no report. A
  * benchmark that measures several calls over one seeded world answers a section for each.
  */
 const allBenches: (() => Promise<BenchResult | BenchResult[]>)[] = [
@@ -31,10 +32,16 @@ const allBenches: (() => Promise<BenchResult | BenchResult[]>)[] = [
   benchOddsFps,
   benchStartup,
 ];
-const wanted = process.argv.slice(2).map((word) => word.toLowerCase());
+const squashed = (text: string) => text.toLowerCase().replace(/[-_]/g, '');
+const wanted = process.argv.slice(2).map(squashed);
 const benches = wanted.length
-  ? allBenches.filter((bench) => wanted.some((word) => bench.name.toLowerCase().includes(word)))
+  ? allBenches.filter((bench) => wanted.some((word) => squashed(bench.name).includes(word)))
   : allBenches;
+if (benches.length === 0) {
+  const names = allBenches.map((bench) => bench.name.replace(/^bench/, '')).join(', ');
+  console.error(`No benchmark is named by ${process.argv.slice(2).join(' ')}; there are ${names}.`);
+  process.exit(1);
+}
 
 const startedAt = new Date();
 const results: BenchResult[] = [];

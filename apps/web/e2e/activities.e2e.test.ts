@@ -187,7 +187,9 @@ describe.skipIf(!hasChromium)(
       expect(await progress.getAttribute('data-counted')).toBe('0');
       expect(await progress.getAttribute('data-target')).toBe('5');
       expect(await progress.getAttribute('data-state')).toBe('running');
-      expect(await byTestId(page, 'activity-progress-text').textContent()).toBe('0 of 5 bets');
+      expect(await byTestId(page, 'activity-progress-text').textContent()).toBe(
+        'Settled bets: 0 of 5',
+      );
       expect(await byTestId(page, 'activity-rule').textContent()).toContain('Football');
       expect(await byTestId(page, 'activity-reward').textContent()).toContain('18.00 CNY in cash');
       await checkScreen(page, 'activities-qualify', { shown: standing, narrowest: true });

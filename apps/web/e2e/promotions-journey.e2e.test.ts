@@ -1,12 +1,21 @@
 import { formatDisplayAmount } from '@sb/domain';
+import type { FeedMessage } from '@sb/feed-sim';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../server/src/modules/operators/totp';
 import { registerMember } from '../../server/test/identity/helpers';
-import { createOperator, type TestOperator } from '../../server/test/operators/helpers';
+import {
+  createOperator,
+  operatorToken,
+  type TestOperator,
+} from '../../server/test/operators/helpers';
+import type { Pick } from '../../server/test/orders/helpers';
+import { recordUndelivered } from '../../server/test/settlement/helpers';
+import { createPost, postFields } from '../../server/test/site-content/helpers';
 import { cny, fund } from '../../server/test/withdrawals/helpers';
 import { localInputOf } from '../src/console/promotions/campaign-draft';
 import { hasChromium, launchBrowser, type TestBrowser, warnWithoutChromium } from './browser';
-import { byTestId, startStillServer } from './helpers';
+import { byTestId, preMatchPicks, startStillServer } from './helpers';
 import { checkScreen, viewports } from './screens';
 
 warnWithoutChromium('promotions journey');
@@ -14,11 +23,59 @@ warnWithoutChromium('promotions journey');
 const dayMs = 86_400_000;
 
 /**
- * One promotion from the desk to the member, both in Chromium at once: a finance operator
+ * The result of the pick's match as the feed sends it, the pick's outcome won: recorded in the
+ * catalogue first, as the real server records the feed, so settlement finds it.
+ */
+async function settleWon(
+  server: Awaited<ReturnType<typeof startStillServer>>,
+  pick: Pick,
+): Promise<void> {
+  const settlement: FeedMessage = {
+    type: 'bet_settlement',
+    eventId: pick.event.fixture.eventId,
+    sportId: pick.event.fixture.sportId,
+    timestamp: Date.now(),
+    seq: pick.event.seq + 1,
+    result: { homeScore: 1, awayScore: 0, periodScores: [] },
+    markets: [
+      {
+        playId: pick.market.playId,
+        specifiers: pick.market.specifiers,
+        outcomes: pick.market.outcomes.map((outcome) => ({
+          id: outcome.id,
+          result: outcome.id === pick.outcomeId ? (1 as const) : (0 as const),
+          voidFactor: 0 as const,
+        })),
+      },
+    ],
+  };
+  await recordUndelivered(server.testApp, 'promotions-journey', [settlement]);
+  server.feed.push([settlement]);
+}
+
+/**
+ * Funds campaign `id` from its card on the desk, with `reason` and the check the desk asks for,
+ * and waits for it to run; answers the card.
+ */
+async function fundOnDesk(page: Page, id: number, reason: string) {
+  await byTestId(page, `campaign-${id}-fund`).click();
+  await byTestId(page, `campaign-${id}-fund-reason`).fill(reason);
+  await byTestId(page, `campaign-${id}-fund-confirm`).click();
+  await byTestId(page, `campaign-${id}-fund-check-dialog`).waitFor();
+  await byTestId(page, `campaign-${id}-fund-check-confirm`).click();
+  const card = byTestId(page, `campaign-${id}`);
+  await expect.poll(() => card.getAttribute('data-status'), { timeout: 15_000 }).toBe('running');
+  return card;
+}
+
+/**
+ * Promotions from the desk to the member, both in Chromium at once: a finance operator
  * creates a bonus red-envelope campaign in the console and funds it; the member, on the
  * promotions page all along, sees it start without reloading, grabs an envelope, watches the
  * amount count up, and finds the bonus and its rollover in the center wallet; the desk's figures
- * show the grab.
+ * show the grab. Then an activity of qualifying bets, created and funded in the console: the
+ * member's bet from the board on a match of the still world, settled by a result the test
+ * sends, reaches its target, and the member sees it paid on the activity's post.
  */
 describe.skipIf(!hasChromium)('a promotion from the console to the member site', () => {
   let server: Awaited<ReturnType<typeof startStillServer>>;
@@ -91,15 +148,7 @@ describe.skipIf(!hasChromium)('a promotion from the console to the member site',
     campaignId = Number(/#(\d+)/.exec((await result.textContent()) ?? '')?.[1]);
     expect(campaignId).toBeGreaterThan(0);
 
-    await byTestId(page, `campaign-${campaignId}-fund`).click();
-    await byTestId(page, `campaign-${campaignId}-fund-reason`).fill('Cup final budget');
-    await byTestId(page, `campaign-${campaignId}-fund-confirm`).click();
-    await byTestId(page, `campaign-${campaignId}-fund-check-dialog`).waitFor();
-    await byTestId(page, `campaign-${campaignId}-fund-check-confirm`).click();
-    const deskCard = byTestId(page, `campaign-${campaignId}`);
-    await expect
-      .poll(() => deskCard.getAttribute('data-status'), { timeout: 15_000 })
-      .toBe('running');
+    const deskCard = await fundOnDesk(page, campaignId, 'Cup final budget');
 
     // The member's page was never reloaded: the campaign's start was pushed to it.
     const card = member.locator(`[data-testid="envelope-campaign"][data-id="${campaignId}"]`);
@@ -145,5 +194,117 @@ describe.skipIf(!hasChromium)('a promotion from the console to the member site',
     await expect.poll(() => figure('claimed').textContent(), { timeout: 15_000 }).toBe('1 of 2');
     expect(await figure('granted').textContent()).toBe(`${final} CNY`);
     await checkScreen(page, 'journey-desk', { shown: deskCard });
+  }, 180_000);
+
+  it('the operator creates and funds a qualifying activity; the member’s settled bet is paid', async () => {
+    // The post the activity presents itself by, published through the site desk.
+    const editor = await operatorToken(server.testApp, ['support'], Date.now());
+    const post = await createPost(
+      server.testApp,
+      editor,
+      postFields(Date.now(), {
+        kind: 'activity',
+        title: 'One bet, one reward',
+        body: 'One settled bet of 10 CNY or more pays 8 CNY.',
+        rules: 'Settled bets in the window count.',
+        startsAt: Date.now() - dayMs,
+        endsAt: Date.now() + 8 * dayMs,
+      }),
+    );
+    // The member's match: the first pre-match one the board shows, picked by id from the world
+    // the feed holds still; it stays pre-match until the test sends its result.
+    // The page is loaded afresh: the center wallet the first case opened closes.
+    const memberPage = site.page;
+    await memberPage.setViewportSize(viewports.desktop);
+    await memberPage.goto(`${server.url}/#/index`);
+    await memberPage.reload();
+    const rows = memberPage.locator('[data-testid="match-row"][data-live="false"]');
+    await rows.first().waitFor({ timeout: 30_000 });
+    const shownIds = await rows.evaluateAll((items) =>
+      items.map((item) => Number((item as HTMLElement).dataset.matchId)),
+    );
+    const [pick] = preMatchPicks(server.feed.simulator.snapshot().events, 1, {
+      where: (event) => shownIds.includes(event.fixture.eventId),
+    });
+    if (!pick) throw new Error('no pre-match pick on the board');
+    const { sportId, eventId } = pick.event.fixture;
+
+    // The desk, still signed in: the activity form names the post by id (a finance operator
+    // does not read the site's posts).
+    const page = desk.page;
+    await byTestId(page, 'activity-new').click();
+    await byTestId(page, 'activity-field-titleEn').fill('One bet, one reward');
+    await byTestId(page, 'activity-field-titleZh').fill('一注有奖');
+    await byTestId(page, 'activity-field-titleZht').fill('一注有獎');
+    await byTestId(page, 'activity-post-id').fill(String(post.id));
+    await byTestId(page, 'activity-currency').selectOption(String(cny.currencyId));
+    await byTestId(page, 'activity-field-total').fill('100');
+    const now = Date.now();
+    await byTestId(page, 'activity-field-startsAt').fill(localInputOf(now));
+    await byTestId(page, 'activity-field-endsAt').fill(localInputOf(now + 7 * dayMs));
+    await byTestId(page, `activity-sport-${sportId}`).check();
+    await byTestId(page, 'activity-field-minStake').fill('10');
+    await byTestId(page, 'activity-field-target').fill('1');
+    await byTestId(page, 'activity-field-reward').fill('8');
+    await byTestId(page, 'activity-submit').click();
+    const result = byTestId(page, 'promotions-result');
+    await expect
+      .poll(() => result.textContent(), { timeout: 15_000 })
+      .toMatch(/^Activity #\d+ created as a draft\.$/);
+    const activityId = Number(/#(\d+)/.exec((await result.textContent()) ?? '')?.[1]);
+    const deskCard = await fundOnDesk(page, activityId, 'One-bet activity budget');
+
+    // The member reads the activity's post: nothing counted yet.
+    await memberPage.goto(`${server.url}/#/community?tab=activities&activity=${post.id}`);
+    const progress = byTestId(memberPage, 'activity-progress');
+    await progress.waitFor({ timeout: 30_000 });
+    expect(await progress.getAttribute('data-state')).toBe('running');
+    expect(await progress.getAttribute('data-counted')).toBe('0');
+    expect(await progress.getAttribute('data-target')).toBe('1');
+
+    // The member bets 10 CNY on the match from the board's slip; its result comes while the
+    // feed stands still, and the activities' pass counts the bet and pays the reward.
+    await memberPage.goto(`${server.url}/#/index`);
+    await memberPage
+      .locator(
+        `[data-testid="match-row"][data-match-id="${eventId}"] [data-testid="odds-option"][data-oi="${pick.optId}"]`,
+      )
+      .click();
+    await memberPage.locator(`[data-testid="slip-item"][data-oi="${pick.optId}"]`).waitFor();
+    await byTestId(memberPage, 'stake-input').fill('10');
+    await byTestId(memberPage, 'place-bet').click();
+    await expect
+      .poll(() => byTestId(memberPage, 'bet-status').getAttribute('data-status'), {
+        timeout: 20_000,
+      })
+      .toBe('1');
+    await memberPage.goto(`${server.url}/#/community?tab=activities&activity=${post.id}`);
+    await progress.waitFor({ timeout: 30_000 });
+    expect(await progress.getAttribute('data-counted')).toBe('0');
+    await settleWon(server, pick);
+    // The post's standing is read afresh on each visit.
+    await expect
+      .poll(
+        async () => {
+          await memberPage.reload();
+          await progress.waitFor({ timeout: 10_000 });
+          return progress.getAttribute('data-state');
+        },
+        { timeout: 45_000, interval: 1_000 },
+      )
+      .toBe('rewarded');
+    expect(await progress.getAttribute('data-counted')).toBe('1');
+    expect(await byTestId(memberPage, 'activity-progress-note').textContent()).toContain('8.00');
+    await checkScreen(memberPage, 'journey-activity', {
+      shown: byTestId(memberPage, 'activity-progress-note'),
+      narrowest: true,
+    });
+
+    // The desk's figures: one member rewarded, the reward paid from the budget.
+    const figure = (name: string) => byTestId(page, `campaign-${activityId}-${name}`);
+    await expect.poll(() => figure('membersRewarded').textContent(), { timeout: 15_000 }).toBe('1');
+    expect(await figure('claimed').textContent()).toBe('1');
+    expect(await figure('granted').textContent()).toBe('8.00 CNY');
+    await checkScreen(page, 'journey-activity-desk', { shown: deskCard });
   }, 180_000);
 });

@@ -1,14 +1,11 @@
 import { errorCatalogue, orderStatus } from '@sb/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bonusGrants } from '../../src/modules/bonus/bonus.schema';
 import { checkLedger, createLedger } from '../../src/modules/ledger/ledger.service';
 import {
   countRows,
-  createSettlementTestApp,
-  expectLedgerBalanced,
   expectOk,
-  fundedMember,
   type Pick,
   placeBet,
   settlementState,
@@ -16,43 +13,23 @@ import {
   stakesHeld,
   type TestMember,
 } from '../settlement/helpers';
-import type { TestApp } from '../test-app';
 import {
+  bonusSuite,
   cashOutNow,
-  createPicker,
-  fundedCampaign,
   grant,
   grantRow,
   lost,
+  memberWith,
   moneyOf,
   rolloverPass,
   won,
 } from './helpers';
 import { decidedRow, expectEachBalanced, netOf, orderRow, postingsOf } from './helpers-stakes';
 
-let results: Awaited<ReturnType<typeof createSettlementTestApp>>;
-let testApp: TestApp;
-let pickAt: (min: number, max?: number) => Pick;
-let campaignId: number;
-
-beforeAll(async () => {
-  results = await createSettlementTestApp();
-  testApp = results.testApp;
-  pickAt = createPicker(results.book);
-  campaignId = await fundedCampaign(testApp, 10_000_000);
-});
-afterEach(() => expectLedgerBalanced(testApp));
-afterAll(() => testApp.close());
-
-/** A member with `main` cash and `bonus` bonus money in CNY. */
-async function memberWith(main: number, bonus: number, terms: { maxStake?: number } = {}) {
-  const member = await fundedMember(testApp, main);
-  if (bonus > 0) await grant(testApp, member, campaignId, { amount: bonus, ...terms });
-  return member;
-}
+const suite = bonusSuite({ campaignBudget: 10_000_000 });
 
 async function place(member: TestMember, pick: Pick, stake: number, key?: string) {
-  return expectOk(await placeBet(testApp, member, single(pick, stake), key));
+  return expectOk(await placeBet(suite.testApp, member, single(pick, stake), key));
 }
 
 /** The bonus share of an amount paid back of `stake` of which `bonusStake` was bonus. */
@@ -61,15 +38,15 @@ const bonusShare = (amount: number, stake: number, bonusStake: number) =>
 
 describe('placement, cash first', () => {
   it('spends main, then bonus, and records the bonus part', async () => {
-    const member = await memberWith(600, 1_000);
-    const heldBefore = await stakesHeld(testApp);
-    const order = await place(member, pickAt(1.2), 1_000);
+    const member = await memberWith(suite, 600, 1_000);
+    const heldBefore = await stakesHeld(suite.testApp);
+    const order = await place(member, suite.pickAt(1.2), 1_000);
     expect(order.status).toBe(orderStatus.accepted);
     expect(order.bonusStake).toBe(400);
-    expect((await orderRow(testApp, order.orderNo)).bonusStakeMinor).toBe(400);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 600 });
-    expect(await stakesHeld(testApp)).toBe(heldBefore + 1_000);
-    const postings = await postingsOf(testApp, order.orderNo);
+    expect((await orderRow(suite.testApp, order.orderNo)).bonusStakeMinor).toBe(400);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 600 });
+    expect(await stakesHeld(suite.testApp)).toBe(heldBefore + 1_000);
+    const postings = await postingsOf(suite.testApp, order.orderNo);
     expect(postings.map(({ kind, account, amount }) => [kind, account, amount])).toEqual([
       ['order_bonus_stake', 'bonus', -400],
       ['order_bonus_stake', 'stakes_held', 400],
@@ -79,79 +56,79 @@ describe('placement, cash first', () => {
   });
 
   it('leaves bonus money alone while main covers the stake', async () => {
-    const member = await memberWith(5_000, 1_000);
-    const order = await place(member, pickAt(1.2), 1_000);
+    const member = await memberWith(suite, 5_000, 1_000);
+    const order = await place(member, suite.pickAt(1.2), 1_000);
     expect(order.bonusStake).toBe(0);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 4_000, bonus: 1_000 });
-    expect((await postingsOf(testApp, order.orderNo)).map((entry) => entry.kind)).toEqual([
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 4_000, bonus: 1_000 });
+    expect((await postingsOf(suite.testApp, order.orderNo)).map((entry) => entry.kind)).toEqual([
       'order_stake',
       'order_stake',
     ]);
   });
 
   it('places a stake of bonus money only, with no cash transaction', async () => {
-    const member = await memberWith(0, 1_000);
-    const order = await place(member, pickAt(1.2), 700);
+    const member = await memberWith(suite, 0, 1_000);
+    const order = await place(member, suite.pickAt(1.2), 700);
     expect(order.bonusStake).toBe(700);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 300 });
-    expect((await postingsOf(testApp, order.orderNo)).map((entry) => entry.kind)).toEqual([
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 300 });
+    expect((await postingsOf(suite.testApp, order.orderNo)).map((entry) => entry.kind)).toEqual([
       'order_bonus_stake',
       'order_bonus_stake',
     ]);
   });
 
   it('refuses a stake cash and bonus together cannot cover, writing nothing', async () => {
-    const member = await memberWith(300, 500);
-    const before = await countRows(testApp);
-    const refused = await placeBet(testApp, member, single(pickAt(1.2), 801));
+    const member = await memberWith(suite, 300, 500);
+    const before = await countRows(suite.testApp);
+    const refused = await placeBet(suite.testApp, member, single(suite.pickAt(1.2), 801));
     expect(refused.code).toBe(errorCatalogue.INSUFFICIENT_FUNDS.code);
-    expect(await countRows(testApp)).toEqual(before);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 300, bonus: 500 });
+    expect(await countRows(suite.testApp)).toEqual(before);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 300, bonus: 500 });
     // Exactly both together is enough.
-    const order = await place(member, pickAt(1.2), 800);
+    const order = await place(member, suite.pickAt(1.2), 800);
     expect(order.bonusStake).toBe(500);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 0 });
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 0 });
   });
 
   it('moves nothing on an idempotent replay', async () => {
-    const member = await memberWith(200, 1_000);
-    const pick = pickAt(1.2);
+    const member = await memberWith(suite, 200, 1_000);
+    const pick = suite.pickAt(1.2);
     const key = `bonus-stake-replay:${member.userId}`;
     const first = await place(member, pick, 500, key);
-    const before = await countRows(testApp);
-    const money = await moneyOf(testApp, member);
+    const before = await countRows(suite.testApp);
+    const money = await moneyOf(suite.testApp, member);
     const again = await place(member, pick, 500, key);
     expect(again.orderNo).toBe(first.orderNo);
     expect(again.bonusStake).toBe(300);
-    expect(await countRows(testApp)).toEqual(before);
-    expect(await moneyOf(testApp, member)).toEqual(money);
+    expect(await countRows(suite.testApp)).toEqual(before);
+    expect(await moneyOf(suite.testApp, member)).toEqual(money);
     expect(money).toEqual({ main: 0, bonus: 700 });
   });
 });
 
 describe('the maximum stake of an active grant', () => {
   it('refuses a stake above it that would spend bonus money, naming data.stake', async () => {
-    const member = await memberWith(200, 2_000, { maxStake: 500 });
-    const before = await countRows(testApp);
-    const refused = await placeBet(testApp, member, single(pickAt(1.2), 600));
+    const member = await memberWith(suite, 200, 2_000, { maxStake: 500 });
+    const before = await countRows(suite.testApp);
+    const refused = await placeBet(suite.testApp, member, single(suite.pickAt(1.2), 600));
     expect(refused.code).toBe(errorCatalogue.BONUS_STAKE_ABOVE_MAX.code);
     expect(refused.msg).toContain('data.stake');
-    expect(await countRows(testApp)).toEqual(before);
+    expect(await countRows(suite.testApp)).toEqual(before);
     // At the maximum, bonus money pays.
-    const order = await place(member, pickAt(1.2), 500);
+    const order = await place(member, suite.pickAt(1.2), 500);
     expect(order.bonusStake).toBe(300);
   });
 
   it('places a stake of cash only above it as usual', async () => {
-    const member = await memberWith(5_000, 2_000, { maxStake: 500 });
-    const order = await place(member, pickAt(1.2), 3_000);
+    const member = await memberWith(suite, 5_000, 2_000, { maxStake: 500 });
+    const order = await place(member, suite.pickAt(1.2), 3_000);
     expect(order.bonusStake).toBe(0);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 2_000, bonus: 2_000 });
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 2_000, bonus: 2_000 });
   });
 
   it('answers INSUFFICIENT_FUNDS when not even bonus money would cover it', async () => {
-    const member = await memberWith(100, 200, { maxStake: 500 });
-    const refused = await placeBet(testApp, member, single(pickAt(1.2), 600));
+    const member = await memberWith(suite, 100, 200, { maxStake: 500 });
+    const refused = await placeBet(suite.testApp, member, single(suite.pickAt(1.2), 600));
     expect(refused.code).toBe(errorCatalogue.INSUFFICIENT_FUNDS.code);
   });
 });
@@ -167,23 +144,23 @@ describe('settlement splits the payout as the stake was funded', () => {
   ];
   for (const { name, outcome } of cases)
     it(`${name}: the bonus share to bonus, the cash share to main, no unit lost`, async () => {
-      const member = await memberWith(333, 1_000);
-      const pick = pickAt(1.7);
+      const member = await memberWith(suite, 333, 1_000);
+      const pick = suite.pickAt(1.7);
       const order = await place(member, pick, 1_001);
       expect(order.bonusStake).toBe(668);
-      expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 332 });
-      await results.send([results.settlement(pick, outcome)]);
-      const state = await settlementState(testApp, order.orderNo);
+      expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 332 });
+      await suite.results.send([suite.results.settlement(pick, outcome)]);
+      const state = await settlementState(suite.testApp, order.orderNo);
       const payout = state.settlements[0]?.payoutMinor ?? -1;
       expect(payout).toBeGreaterThanOrEqual(0);
       const toBonus = bonusShare(payout, 1_001, 668);
-      expect(await moneyOf(testApp, member)).toEqual({
+      expect(await moneyOf(suite.testApp, member)).toEqual({
         main: payout - toBonus,
         bonus: 332 + toBonus,
       });
-      await expectEachBalanced(testApp, order.orderNo);
+      await expectEachBalanced(suite.testApp, order.orderNo);
       // Held stake fully released: stakes_held nets to zero over the order's transactions.
-      const net = await netOf(testApp, order.orderNo);
+      const net = await netOf(suite.testApp, order.orderNo);
       expect(net.stakes_held ?? 0).toBe(0);
       expect((net.main ?? 0) + (net.bonus ?? 0)).toBe(payout - 1_001);
     });
@@ -191,20 +168,20 @@ describe('settlement splits the payout as the stake was funded', () => {
 
 describe('a rejected live bet', () => {
   it('gives each part back to its bucket', async () => {
-    const event = results.book.liveAt(0);
-    const pick = results.book.pick(event);
-    const member = await memberWith(250, 1_000);
-    const heldBefore = await stakesHeld(testApp);
+    const event = suite.results.book.liveAt(0);
+    const pick = suite.results.book.pick(event);
+    const member = await memberWith(suite, 250, 1_000);
+    const heldBefore = await stakesHeld(suite.testApp);
     const order = await place(member, pick, 900);
     expect(order.status).toBe(orderStatus.pending);
     expect(order.bonusStake).toBe(650);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 350 });
-    results.book.suspend(event);
-    const row = await decidedRow(testApp, order.orderNo);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 350 });
+    suite.results.book.suspend(event);
+    const row = await decidedRow(suite.testApp, order.orderNo);
     expect(row.status).toBe(orderStatus.rejected);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 250, bonus: 1_000 });
-    expect(await stakesHeld(testApp)).toBe(heldBefore);
-    const kinds = (await postingsOf(testApp, order.orderNo)).map((entry) => entry.kind);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 250, bonus: 1_000 });
+    expect(await stakesHeld(suite.testApp)).toBe(heldBefore);
+    const kinds = (await postingsOf(suite.testApp, order.orderNo)).map((entry) => entry.kind);
     expect(kinds.filter((kind) => kind.endsWith('release'))).toEqual([
       'order_bonus_release',
       'order_bonus_release',
@@ -216,12 +193,12 @@ describe('a rejected live bet', () => {
 
 describe('a cash out', () => {
   it('pays the offer to the buckets in proportion', async () => {
-    const member = await memberWith(400, 1_000);
-    const pick = pickAt(1.7);
+    const member = await memberWith(suite, 400, 1_000);
+    const pick = suite.pickAt(1.7);
     const order = await place(member, pick, 1_000);
     expect(order.bonusStake).toBe(600);
-    await cashOutNow(testApp, member, order.orderNo);
-    const postings = await postingsOf(testApp, order.orderNo);
+    await cashOutNow(suite.testApp, member, order.orderNo);
+    const postings = await postingsOf(suite.testApp, order.orderNo);
     const paid = postings
       .filter(
         (entry) => entry.kind.endsWith('cash_out') && ['main', 'bonus'].includes(entry.account),
@@ -229,50 +206,55 @@ describe('a cash out', () => {
       .reduce((sum, entry) => sum + entry.amount, 0);
     expect(paid).toBeGreaterThan(0);
     const toBonus = bonusShare(paid, 1_000, 600);
-    expect(await moneyOf(testApp, member)).toEqual({ main: paid - toBonus, bonus: 400 + toBonus });
-    expect((await orderRow(testApp, order.orderNo)).status).toBe(orderStatus.cashedOut);
-    await expectEachBalanced(testApp, order.orderNo);
-    expect((await netOf(testApp, order.orderNo)).stakes_held ?? 0).toBe(0);
+    expect(await moneyOf(suite.testApp, member)).toEqual({
+      main: paid - toBonus,
+      bonus: 400 + toBonus,
+    });
+    expect((await orderRow(suite.testApp, order.orderNo)).status).toBe(orderStatus.cashedOut);
+    await expectEachBalanced(suite.testApp, order.orderNo);
+    expect((await netOf(suite.testApp, order.orderNo)).stakes_held ?? 0).toBe(0);
   });
 
   it('of a stake of bonus money only, is replayed by its key', async () => {
-    const member = await memberWith(0, 1_000);
-    const order = await place(member, pickAt(1.7), 1_000);
-    await cashOutNow(testApp, member, order.orderNo);
-    const kinds = (await postingsOf(testApp, order.orderNo)).map((entry) => entry.kind);
+    const member = await memberWith(suite, 0, 1_000);
+    const order = await place(member, suite.pickAt(1.7), 1_000);
+    await cashOutNow(suite.testApp, member, order.orderNo);
+    const kinds = (await postingsOf(suite.testApp, order.orderNo)).map((entry) => entry.kind);
     expect(kinds.filter((kind) => kind.endsWith('cash_out')).length).toBeGreaterThan(0);
     expect(kinds).not.toContain('order_cash_out');
-    expect((await moneyOf(testApp, member)).main).toBe(0);
+    expect((await moneyOf(suite.testApp, member)).main).toBe(0);
   });
 });
 
 describe('a rollback and resettlement', () => {
   it('takes each share back from its bucket, then pays the new result', async () => {
-    const member = await memberWith(500, 1_000);
-    const pick = pickAt(1.7);
+    const member = await memberWith(suite, 500, 1_000);
+    const pick = suite.pickAt(1.7);
     const order = await place(member, pick, 1_000);
     expect(order.bonusStake).toBe(500);
-    await results.send([results.settlement(pick, won)]);
-    const first = await settlementState(testApp, order.orderNo);
+    await suite.results.send([suite.results.settlement(pick, won)]);
+    const first = await settlementState(suite.testApp, order.orderNo);
     const payout = first.settlements[0]?.payoutMinor ?? 0;
     const toBonus = bonusShare(payout, 1_000, 500);
-    expect(await moneyOf(testApp, member)).toEqual({
+    expect(await moneyOf(suite.testApp, member)).toEqual({
       main: payout - toBonus,
       bonus: 500 + toBonus,
     });
 
-    await results.send([results.rollback(pick)]);
-    const rolled = await settlementState(testApp, order.orderNo);
+    await suite.results.send([suite.results.rollback(pick)]);
+    const rolled = await settlementState(suite.testApp, order.orderNo);
     expect(rolled.status).toBe(orderStatus.accepted);
     expect(rolled.settlements[0]?.unrecoveredMinor).toBe(0);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 500 });
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 500 });
 
-    await results.send([results.settlement(pick, { result: 0, voidFactor: 1 })]);
-    const again = await settlementState(testApp, order.orderNo);
+    await suite.results.send([suite.results.settlement(pick, { result: 0, voidFactor: 1 })]);
+    const again = await settlementState(suite.testApp, order.orderNo);
     expect(again.status).toBe(orderStatus.void);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 500, bonus: 1_000 });
-    await expectEachBalanced(testApp, order.orderNo);
-    const kinds = new Set((await postingsOf(testApp, order.orderNo)).map((entry) => entry.kind));
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 500, bonus: 1_000 });
+    await expectEachBalanced(suite.testApp, order.orderNo);
+    const kinds = new Set(
+      (await postingsOf(suite.testApp, order.orderNo)).map((entry) => entry.kind),
+    );
     expect([...kinds].sort()).toEqual([
       'order_bonus_settle',
       'order_bonus_stake',
@@ -284,109 +266,114 @@ describe('a rollback and resettlement', () => {
   });
 
   it('leaves what the member already spent of the bonus share as their debt, netted later', async () => {
-    const member = await memberWith(0, 1_000);
-    const pick = pickAt(1.7);
+    const member = await memberWith(suite, 0, 1_000);
+    const pick = suite.pickAt(1.7);
     const order = await place(member, pick, 1_000);
-    await results.send([results.settlement(pick, won)]);
-    const payout = (await settlementState(testApp, order.orderNo)).settlements[0]?.payoutMinor ?? 0;
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: payout });
+    await suite.results.send([suite.results.settlement(pick, won)]);
+    const payout =
+      (await settlementState(suite.testApp, order.orderNo)).settlements[0]?.payoutMinor ?? 0;
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: payout });
     // The member stakes all the winnings again.
-    const other = pickAt(1.7);
+    const other = suite.pickAt(1.7);
     const second = await place(member, other, payout);
-    await results.send([results.rollback(pick)]);
-    const rolled = await settlementState(testApp, order.orderNo);
+    await suite.results.send([suite.results.rollback(pick)]);
+    const rolled = await settlementState(suite.testApp, order.orderNo);
     expect(rolled.settlements[0]?.unrecoveredMinor).toBe(payout);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 0 });
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 0 });
     // The next payout (the second bet void: its stake back, all bonus) nets the debt from its
     // bonus share.
-    await results.send([results.settlement(other, { result: 0, voidFactor: 1 })]);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 0 });
-    expect(await netOf(testApp, second.orderNo, ['order_bonus_debt_recovery'])).toEqual({
+    await suite.results.send([suite.results.settlement(other, { result: 0, voidFactor: 1 })]);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 0 });
+    expect(await netOf(suite.testApp, second.orderNo, ['order_bonus_debt_recovery'])).toEqual({
       bonus: -payout,
       house: payout,
     });
-    await expectEachBalanced(testApp, second.orderNo);
+    await expectEachBalanced(suite.testApp, second.orderNo);
   });
 });
 
 describe('a grant ending with its money in a stake', () => {
   it('expires what the bucket holds; the bonus share paid later stays bonus money', async () => {
-    const member = await memberWith(0, 1_000);
-    const pick = pickAt(1.7);
+    const member = await memberWith(suite, 0, 1_000);
+    const pick = suite.pickAt(1.7);
     const order = await place(member, pick, 1_000);
-    const [grantOf] = await testApp.database.db
+    const [grantOf] = await suite.testApp.database.db
       .select()
       .from(bonusGrants)
       .where(eq(bonusGrants.userId, member.userId));
     if (!grantOf) throw new Error('no grant');
-    await testApp.database.db
+    await suite.testApp.database.db
       .update(bonusGrants)
-      .set({ expiresAt: new Date(results.feed.now().getTime() - 1) })
+      .set({ expiresAt: new Date(suite.results.feed.now().getTime() - 1) })
       .where(eq(bonusGrants.id, grantOf.id));
-    await testApp.modules.bonus.expireDue();
-    expect(await grantRow(testApp, grantOf.id)).toMatchObject({
+    await suite.testApp.modules.bonus.expireDue();
+    expect(await grantRow(suite.testApp, grantOf.id)).toMatchObject({
       status: 'expired',
       endedAmount: 0,
     });
-    await results.send([results.settlement(pick, won)]);
-    const payout = (await settlementState(testApp, order.orderNo)).settlements[0]?.payoutMinor ?? 0;
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: payout });
+    await suite.results.send([suite.results.settlement(pick, won)]);
+    const payout =
+      (await settlementState(suite.testApp, order.orderNo)).settlements[0]?.payoutMinor ?? 0;
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: payout });
     // The next grant to end takes the whole bucket with it: its amount back to the budget, the
     // rest to the house.
-    const next = await grant(testApp, member, campaignId, { amount: 100 });
-    await testApp.database.db
+    const next = await grant(suite.testApp, member, suite.campaignId, { amount: 100 });
+    await suite.testApp.database.db
       .update(bonusGrants)
-      .set({ expiresAt: new Date(results.feed.now().getTime() - 1) })
+      .set({ expiresAt: new Date(suite.results.feed.now().getTime() - 1) })
       .where(eq(bonusGrants.id, next.bonusId));
-    await testApp.modules.bonus.expireDue();
-    expect(await grantRow(testApp, next.bonusId)).toMatchObject({
+    await suite.testApp.modules.bonus.expireDue();
+    expect(await grantRow(suite.testApp, next.bonusId)).toMatchObject({
       status: 'expired',
       endedAmount: 100 + payout,
     });
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 0 });
-    expect(await netOf(testApp, `bonus:${next.bonusId}`, ['bonus_expire'])).toEqual({
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 0 });
+    expect(await netOf(suite.testApp, `bonus:${next.bonusId}`, ['bonus_expire'])).toEqual({
       bonus: -(100 + payout),
-      [`promotion_budget:${campaignId}`]: 100,
+      [`promotion_budget:${suite.campaignId}`]: 100,
       house: payout,
     });
-    expect((await checkLedger(testApp.database.db)).ok).toBe(true);
+    expect((await checkLedger(suite.testApp.database.db)).ok).toBe(true);
   });
 });
 
 describe('the wagering record', () => {
   it('counts a stake of bonus money as staked and its payout as returned, and the rollover too', async () => {
-    const member = await memberWith(0, 1_000);
-    const pick = pickAt(1.7);
+    const member = await memberWith(suite, 0, 1_000);
+    const pick = suite.pickAt(1.7);
     const order = await place(member, pick, 1_000);
-    await results.send([results.settlement(pick, won)]);
-    const payout = (await settlementState(testApp, order.orderNo)).settlements[0]?.payoutMinor ?? 0;
-    const [figures] = await createLedger(testApp.database.db).wagering({ userId: member.userId });
+    await suite.results.send([suite.results.settlement(pick, won)]);
+    const payout =
+      (await settlementState(suite.testApp, order.orderNo)).settlements[0]?.payoutMinor ?? 0;
+    const [figures] = await createLedger(suite.testApp.database.db).wagering({
+      userId: member.userId,
+    });
     expect(figures).toMatchObject({ product: 'sports', staked: 1_000, returned: payout });
-    await rolloverPass(testApp);
-    const [grantOf] = await testApp.database.db
+    await rolloverPass(suite.testApp);
+    const [grantOf] = await suite.testApp.database.db
       .select()
       .from(bonusGrants)
       .where(eq(bonusGrants.userId, member.userId));
     expect(grantOf).toMatchObject({ status: 'converted' });
     // The last grant played through converts the whole bucket, winnings of bonus money included.
-    expect(await moneyOf(testApp, member)).toEqual({ main: payout, bonus: 0 });
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: payout, bonus: 0 });
   });
 });
 
 describe('racing bets of one member', () => {
   it('never take either bucket below zero, and hold exactly the stakes placed', async () => {
-    const member = await memberWith(3_000, 4_000);
-    const heldBefore = await stakesHeld(testApp);
-    const picks = Array.from({ length: 6 }, () => pickAt(1.2));
+    const member = await memberWith(suite, 3_000, 4_000);
+    const heldBefore = await stakesHeld(suite.testApp);
+    const picks = Array.from({ length: 6 }, () => suite.pickAt(1.2));
     const attempts = Array.from({ length: 24 }, (_, index) =>
-      placeBet(testApp, member, single(picks[index % picks.length] as Pick, 500)),
+      placeBet(suite.testApp, member, single(picks[index % picks.length] as Pick, 500)),
     );
     const answers = await Promise.all(attempts);
     const placed = answers.filter((answer) => answer.code === 0);
     const refused = answers.filter((answer) => answer.code !== 0);
     for (const answer of refused) expect(answer.code).toBe(errorCatalogue.INSUFFICIENT_FUNDS.code);
     expect(placed.length).toBe(14);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 0 });
-    expect(await stakesHeld(testApp)).toBe(heldBefore + 7_000);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 0 });
+    expect(await stakesHeld(suite.testApp)).toBe(heldBefore + 7_000);
   });
 });

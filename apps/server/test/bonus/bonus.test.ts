@@ -6,28 +6,20 @@ import {
   memberBonusList,
 } from '@sb/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bonusGrants } from '../../src/modules/bonus/bonus.schema';
 import { ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
 import { EntityFundsShortError } from '../../src/modules/ledger/ledger.service';
 import { operatorAuditLog } from '../../src/modules/operators/operators.schema';
 import { adminCall, expectRefused, operatorToken } from '../operators/helpers';
-import {
-  cny,
-  createSettlementTestApp,
-  expectLedgerBalanced,
-  expectOk,
-  fundedMember,
-  type Pick,
-} from '../settlement/helpers';
-import type { TestApp } from '../test-app';
+import { cny, expectOk, fundedMember } from '../settlement/helpers';
 import {
   betOn,
+  bonusSuite,
   budgetOf,
   cashOutNow,
   closeCampaign,
   countedWagers,
-  createPicker,
   fundedCampaign,
   grant,
   grantRow,
@@ -37,176 +29,178 @@ import {
   won,
 } from './helpers';
 
-let results: Awaited<ReturnType<typeof createSettlementTestApp>>;
-let testApp: TestApp;
-let pickAt: (min: number, max?: number) => Pick;
+const suite = bonusSuite();
 let finance: string;
 
 beforeAll(async () => {
-  results = await createSettlementTestApp();
-  testApp = results.testApp;
-  pickAt = createPicker(results.book);
-  finance = await operatorToken(testApp, ['finance'], results.feed.now().getTime());
+  finance = await operatorToken(suite.testApp, ['finance'], suite.results.feed.now().getTime());
 });
-afterEach(() => expectLedgerBalanced(testApp));
-afterAll(() => testApp.close());
 
 /** A pick the rollover counts (odds of 1.50 or more). */
-const qualifying = () => pickAt(1.6);
+const qualifying = () => suite.pickAt(1.6);
 
 describe('a grant', () => {
   it('moves the amount from the budget to the bonus bucket once per key', async () => {
-    const member = await fundedMember(testApp, 0);
-    const campaignId = await fundedCampaign(testApp, 5_000);
+    const member = await fundedMember(suite.testApp, 0);
+    const campaignId = await fundedCampaign(suite.testApp, 5_000);
     const key = `replayed-grant:${member.userId}`;
-    const first = await grant(testApp, member, campaignId, { key, amount: 2_000 });
-    const again = await grant(testApp, member, campaignId, { key, amount: 2_000 });
+    const first = await grant(suite.testApp, member, campaignId, { key, amount: 2_000 });
+    const again = await grant(suite.testApp, member, campaignId, { key, amount: 2_000 });
     expect(first.replayed).toBe(false);
     expect(again).toEqual({ bonusId: first.bonusId, replayed: true });
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 2_000 });
-    expect(await budgetOf(testApp, campaignId)).toBe(3_000);
-    const row = await grantRow(testApp, first.bonusId);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 2_000 });
+    expect(await budgetOf(suite.testApp, campaignId)).toBe(3_000);
+    const row = await grantRow(suite.testApp, first.bonusId);
     expect(row).toMatchObject({ status: 'active', amount: 2_000, required: 2_000, counted: 0 });
-    const booked = await testApp.database.db
+    const booked = await suite.testApp.database.db
       .select()
       .from(ledgerTransactions)
       .where(eq(ledgerTransactions.reference, `bonus:${first.bonusId}`));
     expect(booked.map((entry) => entry.kind)).toEqual(['bonus_grant']);
     // The same key for another bonus is a conflict, not a second grant.
-    await expect(grant(testApp, member, campaignId, { key, amount: 1_000 })).rejects.toMatchObject({
+    await expect(
+      grant(suite.testApp, member, campaignId, { key, amount: 1_000 }),
+    ).rejects.toMatchObject({
       errorName: 'IDEMPOTENCY_CONFLICT',
     });
   });
 
   it('beyond what the budget holds is refused and writes nothing', async () => {
-    const member = await fundedMember(testApp, 0);
-    const campaignId = await fundedCampaign(testApp, 1_000);
+    const member = await fundedMember(suite.testApp, 0);
+    const campaignId = await fundedCampaign(suite.testApp, 1_000);
     const key = `short-grant:${member.userId}`;
-    await expect(grant(testApp, member, campaignId, { key, amount: 1_001 })).rejects.toBeInstanceOf(
-      EntityFundsShortError,
-    );
+    await expect(
+      grant(suite.testApp, member, campaignId, { key, amount: 1_001 }),
+    ).rejects.toBeInstanceOf(EntityFundsShortError);
     expect(
-      await testApp.database.db.select().from(bonusGrants).where(eq(bonusGrants.grantKey, key)),
+      await suite.testApp.database.db
+        .select()
+        .from(bonusGrants)
+        .where(eq(bonusGrants.grantKey, key)),
     ).toEqual([]);
-    expect(await budgetOf(testApp, campaignId)).toBe(1_000);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 0 });
+    expect(await budgetOf(suite.testApp, campaignId)).toBe(1_000);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 0 });
   });
 });
 
 describe('the rollover', () => {
   it('counts a settled qualifying bet once, however many passes run, racing or not', async () => {
-    const member = await fundedMember(testApp, 10_000);
-    const campaignId = await fundedCampaign(testApp, 5_000);
-    const { bonusId } = await grant(testApp, member, campaignId, {
+    const member = await fundedMember(suite.testApp, 10_000);
+    const campaignId = await fundedCampaign(suite.testApp, 5_000);
+    const { bonusId } = await grant(suite.testApp, member, campaignId, {
       amount: 1_000,
       rolloverMultiple: 5,
     });
     const first = qualifying();
-    await betOn(testApp, member, first, 1_000);
-    await results.send([results.settlement(first, won)]);
-    await rolloverPass(testApp);
-    await rolloverPass(testApp);
-    expect((await grantRow(testApp, bonusId)).counted).toBe(1_000);
+    await betOn(suite.testApp, member, first, 1_000);
+    await suite.results.send([suite.results.settlement(first, won)]);
+    await rolloverPass(suite.testApp);
+    await rolloverPass(suite.testApp);
+    expect((await grantRow(suite.testApp, bonusId)).counted).toBe(1_000);
 
     const second = qualifying();
-    await betOn(testApp, member, second, 700);
-    await results.send([results.settlement(second, lost)]);
-    await Promise.all([rolloverPass(testApp), rolloverPass(testApp), rolloverPass(testApp)]);
-    const row = await grantRow(testApp, bonusId);
+    await betOn(suite.testApp, member, second, 700);
+    await suite.results.send([suite.results.settlement(second, lost)]);
+    await Promise.all([
+      rolloverPass(suite.testApp),
+      rolloverPass(suite.testApp),
+      rolloverPass(suite.testApp),
+    ]);
+    const row = await grantRow(suite.testApp, bonusId);
     expect(row).toMatchObject({ counted: 1_700, status: 'active' });
-    expect(await countedWagers(testApp, bonusId)).toHaveLength(2);
+    expect(await countedWagers(suite.testApp, bonusId)).toHaveLength(2);
   });
 
   it('never counts a cash out, a void, odds below 1.50, a stake above the maximum or a bet placed before the grant', async () => {
-    const member = await fundedMember(testApp, 20_000);
-    const campaignId = await fundedCampaign(testApp, 5_000);
+    const member = await fundedMember(suite.testApp, 20_000);
+    const campaignId = await fundedCampaign(suite.testApp, 5_000);
     const early = qualifying();
-    const earlyBet = await betOn(testApp, member, early, 1_000);
-    const { bonusId } = await grant(testApp, member, campaignId, {
+    const earlyBet = await betOn(suite.testApp, member, early, 1_000);
+    const { bonusId } = await grant(suite.testApp, member, campaignId, {
       amount: 1_000,
       rolloverMultiple: 10,
       maxStake: 2_000,
     });
-    await results.send([results.settlement(early, won)]);
+    await suite.results.send([suite.results.settlement(early, won)]);
 
     const cashed = qualifying();
-    const cashedBet = await betOn(testApp, member, cashed, 1_000);
-    await cashOutNow(testApp, member, cashedBet.orderNo);
+    const cashedBet = await betOn(suite.testApp, member, cashed, 1_000);
+    await cashOutNow(suite.testApp, member, cashedBet.orderNo);
 
     const voided = qualifying();
-    await betOn(testApp, member, voided, 1_000);
-    await results.send([results.cancel(voided)]);
+    await betOn(suite.testApp, member, voided, 1_000);
+    await suite.results.send([suite.results.cancel(voided)]);
 
-    const short = pickAt(1.01, 1.5);
-    await betOn(testApp, member, short, 1_000);
-    await results.send([results.settlement(short, won)]);
+    const short = suite.pickAt(1.01, 1.5);
+    await betOn(suite.testApp, member, short, 1_000);
+    await suite.results.send([suite.results.settlement(short, won)]);
 
     const big = qualifying();
-    await betOn(testApp, member, big, 2_001);
-    await results.send([results.settlement(big, lost)]);
+    await betOn(suite.testApp, member, big, 2_001);
+    await suite.results.send([suite.results.settlement(big, lost)]);
 
-    await rolloverPass(testApp);
-    expect((await grantRow(testApp, bonusId)).counted).toBe(0);
-    expect(await countedWagers(testApp, bonusId)).toEqual([]);
+    await rolloverPass(suite.testApp);
+    expect((await grantRow(suite.testApp, bonusId)).counted).toBe(0);
+    expect(await countedWagers(suite.testApp, bonusId)).toEqual([]);
     expect(earlyBet.orderNo).toBeTruthy();
 
     // A stake at the maximum, at odds of 1.50 or more, placed after the grant, counts.
     const fits = qualifying();
-    await betOn(testApp, member, fits, 2_000);
-    await results.send([results.settlement(fits, lost)]);
-    await rolloverPass(testApp);
-    expect((await grantRow(testApp, bonusId)).counted).toBe(2_000);
+    await betOn(suite.testApp, member, fits, 2_000);
+    await suite.results.send([suite.results.settlement(fits, lost)]);
+    await rolloverPass(suite.testApp);
+    expect((await grantRow(suite.testApp, bonusId)).counted).toBe(2_000);
   });
 
   it('counts a bet rolled back and settled again once', async () => {
-    const member = await fundedMember(testApp, 10_000);
-    const campaignId = await fundedCampaign(testApp, 5_000);
-    const { bonusId } = await grant(testApp, member, campaignId, {
+    const member = await fundedMember(suite.testApp, 10_000);
+    const campaignId = await fundedCampaign(suite.testApp, 5_000);
+    const { bonusId } = await grant(suite.testApp, member, campaignId, {
       amount: 1_000,
       rolloverMultiple: 10,
     });
     const pick = qualifying();
-    await betOn(testApp, member, pick, 1_000);
-    await results.send([results.settlement(pick, won)]);
-    await rolloverPass(testApp);
-    await results.send([results.rollback(pick)]);
-    await rolloverPass(testApp);
-    await results.send([results.settlement(pick, lost)]);
-    await rolloverPass(testApp);
-    expect((await grantRow(testApp, bonusId)).counted).toBe(1_000);
+    await betOn(suite.testApp, member, pick, 1_000);
+    await suite.results.send([suite.results.settlement(pick, won)]);
+    await rolloverPass(suite.testApp);
+    await suite.results.send([suite.results.rollback(pick)]);
+    await rolloverPass(suite.testApp);
+    await suite.results.send([suite.results.settlement(pick, lost)]);
+    await rolloverPass(suite.testApp);
+    expect((await grantRow(suite.testApp, bonusId)).counted).toBe(1_000);
 
     // Rolled back and settled again before any pass read it: once too.
     const other = qualifying();
-    await betOn(testApp, member, other, 500);
-    await results.send([results.settlement(other, won)]);
-    await results.send([results.rollback(other)]);
-    await results.send([results.settlement(other, won)]);
-    await rolloverPass(testApp);
-    expect((await grantRow(testApp, bonusId)).counted).toBe(1_500);
-    expect(await countedWagers(testApp, bonusId)).toHaveLength(2);
+    await betOn(suite.testApp, member, other, 500);
+    await suite.results.send([suite.results.settlement(other, won)]);
+    await suite.results.send([suite.results.rollback(other)]);
+    await suite.results.send([suite.results.settlement(other, won)]);
+    await rolloverPass(suite.testApp);
+    expect((await grantRow(suite.testApp, bonusId)).counted).toBe(1_500);
+    expect(await countedWagers(suite.testApp, bonusId)).toHaveLength(2);
   });
 });
 
 describe('a bonus played through', () => {
   it('converts to cash once, its amount from bonus to main', async () => {
-    const member = await fundedMember(testApp, 5_000);
-    const campaignId = await fundedCampaign(testApp, 5_000);
-    const { bonusId } = await grant(testApp, member, campaignId, {
+    const member = await fundedMember(suite.testApp, 5_000);
+    const campaignId = await fundedCampaign(suite.testApp, 5_000);
+    const { bonusId } = await grant(suite.testApp, member, campaignId, {
       amount: 600,
       rolloverMultiple: 2,
     });
     const pick = qualifying();
-    await betOn(testApp, member, pick, 1_200);
-    await results.send([results.settlement(pick, lost)]);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 3_800, bonus: 600 });
-    await Promise.all([rolloverPass(testApp), rolloverPass(testApp)]);
-    await rolloverPass(testApp);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 4_400, bonus: 0 });
-    expect(await grantRow(testApp, bonusId)).toMatchObject({
+    await betOn(suite.testApp, member, pick, 1_200);
+    await suite.results.send([suite.results.settlement(pick, lost)]);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 3_800, bonus: 600 });
+    await Promise.all([rolloverPass(suite.testApp), rolloverPass(suite.testApp)]);
+    await rolloverPass(suite.testApp);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 4_400, bonus: 0 });
+    expect(await grantRow(suite.testApp, bonusId)).toMatchObject({
       status: 'converted',
       endedAmount: 600,
     });
-    const converts = await testApp.database.db
+    const converts = await suite.testApp.database.db
       .select()
       .from(ledgerTransactions)
       .where(
@@ -216,8 +210,8 @@ describe('a bonus played through', () => {
         ),
       );
     expect(converts).toHaveLength(1);
-    expect(await budgetOf(testApp, campaignId)).toBe(4_400);
-    expect((await testApp.modules.bonus.figuresOf([campaignId])).get(campaignId)).toEqual({
+    expect(await budgetOf(suite.testApp, campaignId)).toBe(4_400);
+    expect((await suite.testApp.modules.bonus.figuresOf([campaignId])).get(campaignId)).toEqual({
       converted: 600,
       forfeited: 0,
       active: 0,
@@ -226,31 +220,31 @@ describe('a bonus played through', () => {
 
   it('racing a forfeit ends exactly one way', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const member = await fundedMember(testApp, 5_000);
-      const campaignId = await fundedCampaign(testApp, 1_000);
-      const { bonusId } = await grant(testApp, member, campaignId, { amount: 1_000 });
+      const member = await fundedMember(suite.testApp, 5_000);
+      const campaignId = await fundedCampaign(suite.testApp, 1_000);
+      const { bonusId } = await grant(suite.testApp, member, campaignId, { amount: 1_000 });
       const pick = qualifying();
-      await betOn(testApp, member, pick, 1_000);
-      await results.send([results.settlement(pick, lost)]);
+      await betOn(suite.testApp, member, pick, 1_000);
+      await suite.results.send([suite.results.settlement(pick, lost)]);
       const [, forfeit] = await Promise.all([
-        rolloverPass(testApp),
-        adminCall<Bonus>(testApp, deskBonusForfeit.path, {
+        rolloverPass(suite.testApp),
+        adminCall<Bonus>(suite.testApp, deskBonusForfeit.path, {
           bearer: finance,
           fields: { id: bonusId, reason: 'racing the rollover' },
         }),
       ]);
-      const row = await grantRow(testApp, bonusId);
-      const money = await moneyOf(testApp, member);
+      const row = await grantRow(suite.testApp, bonusId);
+      const money = await moneyOf(suite.testApp, member);
       expect(money.bonus).toBe(0);
       if (row.status === 'converted') {
         expectRefused(forfeit, errorCatalogue.BONUS_NOT_ACTIVE.code);
         expect(money.main).toBe(5_000);
-        expect(await budgetOf(testApp, campaignId)).toBe(0);
+        expect(await budgetOf(suite.testApp, campaignId)).toBe(0);
       } else {
         expect(row.status).toBe('forfeited');
         expect(forfeit.code).toBe(0);
         expect(money.main).toBe(4_000);
-        expect(await budgetOf(testApp, campaignId)).toBe(1_000);
+        expect(await budgetOf(suite.testApp, campaignId)).toBe(1_000);
       }
     }
   });
@@ -258,21 +252,27 @@ describe('a bonus played through', () => {
 
 describe('a bonus not played through', () => {
   it('expires back to its budget, exactly its amount', async () => {
-    const member = await fundedMember(testApp, 0);
-    const campaignId = await fundedCampaign(testApp, 5_000);
-    const expiresAt = results.feed.now().getTime() - 1;
-    const { bonusId } = await grant(testApp, member, campaignId, { amount: 1_500, expiresAt });
-    const kept = await grant(testApp, member, campaignId, { amount: 500 });
-    expect(await budgetOf(testApp, campaignId)).toBe(3_000);
-    await Promise.all([testApp.modules.bonus.expireDue(), testApp.modules.bonus.expireDue()]);
-    expect(await grantRow(testApp, bonusId)).toMatchObject({
+    const member = await fundedMember(suite.testApp, 0);
+    const campaignId = await fundedCampaign(suite.testApp, 5_000);
+    const expiresAt = suite.results.feed.now().getTime() - 1;
+    const { bonusId } = await grant(suite.testApp, member, campaignId, {
+      amount: 1_500,
+      expiresAt,
+    });
+    const kept = await grant(suite.testApp, member, campaignId, { amount: 500 });
+    expect(await budgetOf(suite.testApp, campaignId)).toBe(3_000);
+    await Promise.all([
+      suite.testApp.modules.bonus.expireDue(),
+      suite.testApp.modules.bonus.expireDue(),
+    ]);
+    expect(await grantRow(suite.testApp, bonusId)).toMatchObject({
       status: 'expired',
       endedAmount: 1_500,
     });
-    expect((await grantRow(testApp, kept.bonusId)).status).toBe('active');
-    expect(await budgetOf(testApp, campaignId)).toBe(4_500);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 500 });
-    expect((await testApp.modules.bonus.figuresOf([campaignId])).get(campaignId)).toEqual({
+    expect((await grantRow(suite.testApp, kept.bonusId)).status).toBe('active');
+    expect(await budgetOf(suite.testApp, campaignId)).toBe(4_500);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 500 });
+    expect((await suite.testApp.modules.bonus.figuresOf([campaignId])).get(campaignId)).toEqual({
       converted: 0,
       forfeited: 1_500,
       active: 500,
@@ -280,42 +280,45 @@ describe('a bonus not played through', () => {
   });
 
   it('takes no count once past its expiry, and returns its whole amount', async () => {
-    const member = await fundedMember(testApp, 5_000);
-    const campaignId = await fundedCampaign(testApp, 1_000);
-    const { bonusId } = await grant(testApp, member, campaignId, {
+    const member = await fundedMember(suite.testApp, 5_000);
+    const campaignId = await fundedCampaign(suite.testApp, 1_000);
+    const { bonusId } = await grant(suite.testApp, member, campaignId, {
       amount: 1_000,
-      expiresAt: results.feed.now().getTime() - 1,
+      expiresAt: suite.results.feed.now().getTime() - 1,
     });
     const pick = qualifying();
-    await betOn(testApp, member, pick, 1_000);
-    await results.send([results.settlement(pick, lost)]);
-    await rolloverPass(testApp);
-    expect(await countedWagers(testApp, bonusId)).toEqual([]);
-    await testApp.modules.bonus.expireDue();
-    expect(await grantRow(testApp, bonusId)).toMatchObject({ status: 'expired', counted: 0 });
-    expect(await budgetOf(testApp, campaignId)).toBe(1_000);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 4_000, bonus: 0 });
+    await betOn(suite.testApp, member, pick, 1_000);
+    await suite.results.send([suite.results.settlement(pick, lost)]);
+    await rolloverPass(suite.testApp);
+    expect(await countedWagers(suite.testApp, bonusId)).toEqual([]);
+    await suite.testApp.modules.bonus.expireDue();
+    expect(await grantRow(suite.testApp, bonusId)).toMatchObject({ status: 'expired', counted: 0 });
+    expect(await budgetOf(suite.testApp, campaignId)).toBe(1_000);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 4_000, bonus: 0 });
   });
 
   it('expires to the house once its campaign closed, the closed budget left unmoved', async () => {
-    const member = await fundedMember(testApp, 0);
-    const campaignId = await fundedCampaign(testApp, 2_000);
-    const expiresAt = results.feed.now().getTime() + 60_000;
-    const { bonusId } = await grant(testApp, member, campaignId, { amount: 1_200, expiresAt });
-    await closeCampaign(testApp, campaignId);
-    expect(await budgetOf(testApp, campaignId)).toBe(0);
-    await testApp.database.db
+    const member = await fundedMember(suite.testApp, 0);
+    const campaignId = await fundedCampaign(suite.testApp, 2_000);
+    const expiresAt = suite.results.feed.now().getTime() + 60_000;
+    const { bonusId } = await grant(suite.testApp, member, campaignId, {
+      amount: 1_200,
+      expiresAt,
+    });
+    await closeCampaign(suite.testApp, campaignId);
+    expect(await budgetOf(suite.testApp, campaignId)).toBe(0);
+    await suite.testApp.database.db
       .update(bonusGrants)
-      .set({ expiresAt: new Date(results.feed.now().getTime() - 1) })
+      .set({ expiresAt: new Date(suite.results.feed.now().getTime() - 1) })
       .where(eq(bonusGrants.id, bonusId));
-    await testApp.modules.bonus.expireDue();
-    expect(await grantRow(testApp, bonusId)).toMatchObject({
+    await suite.testApp.modules.bonus.expireDue();
+    expect(await grantRow(suite.testApp, bonusId)).toMatchObject({
       status: 'expired',
       budgetOpen: false,
     });
-    expect(await budgetOf(testApp, campaignId)).toBe(0);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 0 });
-    const [expiry] = await testApp.database.db
+    expect(await budgetOf(suite.testApp, campaignId)).toBe(0);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 0 });
+    const [expiry] = await suite.testApp.database.db
       .select()
       .from(ledgerTransactions)
       .where(eq(ledgerTransactions.idempotencyKey, `bonus-expire:${bonusId}`));
@@ -323,11 +326,11 @@ describe('a bonus not played through', () => {
   });
 
   it('is forfeited by the desk with a reason, audited, once', async () => {
-    const member = await fundedMember(testApp, 0);
-    const campaignId = await fundedCampaign(testApp, 2_000);
-    const { bonusId } = await grant(testApp, member, campaignId, { amount: 800 });
+    const member = await fundedMember(suite.testApp, 0);
+    const campaignId = await fundedCampaign(suite.testApp, 2_000);
+    const { bonusId } = await grant(suite.testApp, member, campaignId, { amount: 800 });
     const forfeit = (id: number) =>
-      adminCall<Bonus>(testApp, deskBonusForfeit.path, {
+      adminCall<Bonus>(suite.testApp, deskBonusForfeit.path, {
         bearer: finance,
         fields: { id, reason: 'abuse of the promotion' },
       });
@@ -338,10 +341,10 @@ describe('a bonus not played through', () => {
       reason: 'abuse of the promotion',
       amount: 800,
     });
-    expect(await budgetOf(testApp, campaignId)).toBe(2_000);
-    expect(await moneyOf(testApp, member)).toEqual({ main: 0, bonus: 0 });
+    expect(await budgetOf(suite.testApp, campaignId)).toBe(2_000);
+    expect(await moneyOf(suite.testApp, member)).toEqual({ main: 0, bonus: 0 });
     const forfeitAudits = () =>
-      testApp.database.db
+      suite.testApp.database.db
         .select()
         .from(operatorAuditLog)
         .where(
@@ -361,20 +364,26 @@ describe('a bonus not played through', () => {
 
 describe('the lists', () => {
   it('show the member their own bonuses, active first, and the desk anyone’s', async () => {
-    const member = await fundedMember(testApp, 0);
-    const other = await fundedMember(testApp, 0);
-    const campaignId = await fundedCampaign(testApp, 5_000);
-    const older = await grant(testApp, member, campaignId, { amount: 100, rolloverMultiple: 3 });
-    const ended = await grant(testApp, member, campaignId, {
-      amount: 200,
-      expiresAt: results.feed.now().getTime() - 1,
+    const member = await fundedMember(suite.testApp, 0);
+    const other = await fundedMember(suite.testApp, 0);
+    const campaignId = await fundedCampaign(suite.testApp, 5_000);
+    const older = await grant(suite.testApp, member, campaignId, {
+      amount: 100,
+      rolloverMultiple: 3,
     });
-    await testApp.modules.bonus.expireDue();
-    const newer = await grant(testApp, member, campaignId, { amount: 300 });
-    await grant(testApp, other, campaignId, { amount: 400 });
+    const ended = await grant(suite.testApp, member, campaignId, {
+      amount: 200,
+      expiresAt: suite.results.feed.now().getTime() - 1,
+    });
+    await suite.testApp.modules.bonus.expireDue();
+    const newer = await grant(suite.testApp, member, campaignId, { amount: 300 });
+    await grant(suite.testApp, other, campaignId, { amount: 400 });
 
     const mine = expectOk(
-      await testApp.call<{ records: Bonus[]; total: number }>(memberBonusList.path, member.auth),
+      await suite.testApp.call<{ records: Bonus[]; total: number }>(
+        memberBonusList.path,
+        member.auth,
+      ),
     );
     expect(mine.total).toBe(3);
     expect(mine.records.map((entry) => entry.id)).toEqual([
@@ -395,7 +404,7 @@ describe('the lists', () => {
       endedAt: null,
     });
     const expired = expectOk(
-      await testApp.call<{ records: Bonus[] }>(memberBonusList.path, {
+      await suite.testApp.call<{ records: Bonus[] }>(memberBonusList.path, {
         ...member.auth,
         status: 'expired',
       }),
@@ -403,7 +412,7 @@ describe('the lists', () => {
     expect(expired.records.map((entry) => entry.id)).toEqual([ended.bonusId]);
 
     const desk = expectOk(
-      await adminCall<{ records: Bonus[]; total: number }>(testApp, deskBonusList.path, {
+      await adminCall<{ records: Bonus[]; total: number }>(suite.testApp, deskBonusList.path, {
         bearer: finance,
         fields: { campaignId },
       }),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { orderCashOut, orderCashOutQuote, orderStatus } from '@sb/contract';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { inTransaction } from '../../src/db/transaction';
 import { bonusCountedWagers, bonusGrants } from '../../src/modules/bonus/bonus.schema';
 import type { BonusGrantRequest } from '../../src/modules/bonus/bonus.service';
@@ -10,8 +10,10 @@ import { createLedger, promotionBudget } from '../../src/modules/ledger/ledger.s
 import {
   type Book,
   cny,
-  type createSettlementTestApp,
+  createSettlementTestApp,
+  expectLedgerBalanced,
   expectOk,
+  fundedMember,
   type Pick,
   placeBet,
   single,
@@ -20,6 +22,60 @@ import {
 import type { TestApp } from '../test-app';
 
 export type BonusTestApp = Awaited<ReturnType<typeof createSettlementTestApp>>;
+
+/** A pick by decimal odds: at least `min`, below `max`. */
+export type Picker = (min: number, max?: number) => Pick;
+
+/** What a bonus suite's tests work on, ready once the file's `beforeAll` hooks have run. */
+export interface BonusSuite {
+  /** The settlement test app, with its book and the results it sends. */
+  results: BonusTestApp;
+  testApp: TestApp;
+  /** Picks of the book, each on a match of its own. */
+  pickAt: Picker;
+  /** With `campaignBudget`, a campaign whose budget every grant of the file may take from. */
+  campaignId: number;
+}
+
+/**
+ * The set-up the bonus suites share: before the file's tests a settlement test app of
+ * `options`, a picker of its book and, with `campaignBudget`, a campaign funded with it; after
+ * each test the ledger checked balanced; after them all the app closed. Hooks the file adds
+ * run after these.
+ */
+export function bonusSuite({
+  campaignBudget,
+  ...options
+}: NonNullable<Parameters<typeof createSettlementTestApp>[0]> & {
+  campaignBudget?: number;
+} = {}): BonusSuite {
+  const suite = {} as BonusSuite;
+  beforeAll(async () => {
+    const results = await createSettlementTestApp(options);
+    Object.assign(suite, {
+      results,
+      testApp: results.testApp,
+      pickAt: createPicker(results.book),
+      campaignId:
+        campaignBudget === undefined ? 0 : await fundedCampaign(results.testApp, campaignBudget),
+    });
+  });
+  afterEach(() => expectLedgerBalanced(suite.testApp));
+  afterAll(() => suite.testApp.close());
+  return suite;
+}
+
+/** A member of the suite's app with `main` cash and `bonus` bonus money in CNY. */
+export async function memberWith(
+  suite: BonusSuite,
+  main: number,
+  bonus: number,
+  terms: { maxStake?: number } = {},
+): Promise<TestMember> {
+  const member = await fundedMember(suite.testApp, main);
+  if (bonus > 0) await grant(suite.testApp, member, suite.campaignId, { amount: bonus, ...terms });
+  return member;
+}
 
 let campaignCounter = 0;
 /** A campaign id no other test has used, its budget funded from the house with `amount`. */

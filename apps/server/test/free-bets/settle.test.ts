@@ -110,6 +110,21 @@ describe('granting', () => {
     });
   });
 
+  it('grants free bets to members grabbing together (the batched grab), once each', async () => {
+    const campaign = await freeBetCampaign(testApp, finance, nowMs(), { amount: 500, count: 30 });
+    const members = await Promise.all(Array.from({ length: 20 }, () => fundedMember(testApp, 0)));
+    const ids = await Promise.all(
+      members.map((member) => grabFreeBet(testApp, member, campaign.id)),
+    );
+    expect(new Set(ids).size).toBe(20);
+    for (const member of members) expect(await freeBetBucket(testApp, member)).toBe(500);
+    expect(await budgetBalance(testApp, campaign.id)).toBe(10 * 500);
+    expect((await deskView(campaign.id)).figures).toMatchObject({
+      claimedCount: 20,
+      freeBetsGranted: 20,
+    });
+  });
+
   it('pays an activity’s qualifying reward as a free bet when its money is free_bet', async () => {
     const postId = await activityPost(testApp);
     const rule = {

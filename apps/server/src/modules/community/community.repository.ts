@@ -63,6 +63,13 @@ const visible: SQL = and(
   ),
 ) as SQL;
 
+/**
+ * What the following feed lists of a followed tipster: not withdrawn, not hidden, naming them
+ * (an anonymous share names nobody). Written as `community_shares_following`'s condition, so
+ * the planner reads that index; the tipster's own hiding is checked on the follow.
+ */
+const listedByFollowing: SQL = sql`${communityShares.withdrawnAt} is null and ${communityShares.hiddenAt} is null and ${communityShares.privacy} <> 'anonymous'`;
+
 /** Ten-thousandths: a return equal to the stake. */
 const evenUnits = 10_000;
 
@@ -358,43 +365,79 @@ export function createCommunityRepository(db: Database) {
       filter: FeedFilter,
       totalCap: number,
     ): Promise<{ rows: ShareRow[]; total: number; totalCapped: boolean }> {
-      const where = and(
-        visible,
+      const upTo = filter.offset + totalCap;
+      const ofSport =
         filter.sportId === undefined
           ? undefined
-          : sql`${filter.sportId} = any(${communityShares.sportIds})`,
-        filter.feed === 'following'
-          ? and(
-              ne(communityShares.privacy, 'anonymous'),
-              inArray(
-                communityShares.userId,
-                db
-                  .select({ id: communityFollows.tipsterId })
-                  .from(communityFollows)
-                  .where(eq(communityFollows.followerId, filter.followerId ?? 0)),
-              ),
-            )
-          : undefined,
-      );
-      const order =
-        filter.feed === 'most_copied'
-          ? [desc(communityShares.copies), desc(communityShares.id)]
-          : [desc(communityShares.id)];
-      const rows = await db
-        .select()
-        .from(communityShares)
-        .where(where)
-        .orderBy(...order)
-        .offset(filter.offset)
-        .limit(filter.limit);
-      const upTo = filter.offset + totalCap;
-      const counted = db
-        .select({ one: sql`1`.as('one') })
-        .from(communityShares)
-        .where(where)
-        .limit(upTo + 1)
-        .as('counted');
-      const [found] = await db.select({ rows: count() }).from(counted);
+          : sql`${filter.sportId} = any(${communityShares.sportIds})`;
+      let page: Promise<ShareRow[]>;
+      let counted: Promise<{ rows: number }[]>;
+      if (filter.feed === 'following') {
+        // Each followed tipster's newest listed shares, as many as the page's end, off
+        // `community_shares_following`; the page is the newest of those. A tipster with more
+        // shares than that has none further on in the page, so it is the same page as the
+        // newest of all their shares, without reading them all.
+        const follows = and(
+          eq(communityFollows.followerId, filter.followerId ?? 0),
+          notExists(
+            sql`(select 1 from ${communityHiddenTipsters} where ${communityHiddenTipsters.userId} = ${communityFollows.tipsterId})`,
+          ),
+        );
+        const newest = db
+          .select({ id: communityShares.id })
+          .from(communityShares)
+          .where(
+            and(eq(communityShares.userId, communityFollows.tipsterId), listedByFollowing, ofSport),
+          )
+          .orderBy(desc(communityShares.id))
+          .limit(filter.offset + filter.limit)
+          .as('newest');
+        const pageIds = db
+          .select({ id: newest.id })
+          .from(communityFollows)
+          .crossJoinLateral(newest)
+          .where(follows)
+          .orderBy(desc(newest.id))
+          .offset(filter.offset)
+          .limit(filter.limit);
+        page = db
+          .select()
+          .from(communityShares)
+          .where(inArray(communityShares.id, pageIds))
+          .orderBy(desc(communityShares.id));
+        const listed = db
+          .select({ one: sql`1`.as('one') })
+          .from(communityFollows)
+          .innerJoin(
+            communityShares,
+            and(eq(communityShares.userId, communityFollows.tipsterId), listedByFollowing, ofSport),
+          )
+          .where(follows)
+          .limit(upTo + 1)
+          .as('counted');
+        counted = db.select({ rows: count() }).from(listed);
+      } else {
+        const where = and(visible, ofSport);
+        page = db
+          .select()
+          .from(communityShares)
+          .where(where)
+          .orderBy(
+            ...(filter.feed === 'most_copied'
+              ? [desc(communityShares.copies), desc(communityShares.id)]
+              : [desc(communityShares.id)]),
+          )
+          .offset(filter.offset)
+          .limit(filter.limit);
+        const listed = db
+          .select({ one: sql`1`.as('one') })
+          .from(communityShares)
+          .where(where)
+          .limit(upTo + 1)
+          .as('counted');
+        counted = db.select({ rows: count() }).from(listed);
+      }
+      const [rows, [found]] = await Promise.all([page, counted]);
       const rowsCounted = found?.rows ?? 0;
       return {
         rows,

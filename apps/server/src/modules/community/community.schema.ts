@@ -59,6 +59,13 @@ export const communityShares = pgTable(
     index('community_shares_most_copied')
       .on(table.copies.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.withdrawnAt} is null and ${table.hiddenAt} is null`),
+    // The following feed reads each followed tipster's newest shares it may list off this index,
+    // a few per tipster, instead of every share of every followed tipster (docs/community.md).
+    index('community_shares_following')
+      .on(table.userId, table.id.desc().nullsFirst())
+      .where(
+        sql`${table.withdrawnAt} is null and ${table.hiddenAt} is null and ${table.privacy} <> 'anonymous'`,
+      ),
     index('community_shares_user_settled')
       .on(table.userId, table.settledAt)
       .where(sql`${table.settledAt} is not null`),

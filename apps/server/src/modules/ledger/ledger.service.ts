@@ -382,6 +382,11 @@ export function createLedger(
       return (await lockMemberBalance(tx, { userId, bucket: 'bonus', currencyId })) ?? 0;
     },
 
+    /** Locks the member's free bets held in the currency (`free_bet`) in `tx`; 0 for none yet. */
+    async lockFreeBetBalance(tx: Database, userId: number, currencyId: number): Promise<number> {
+      return (await lockMemberBalance(tx, { userId, bucket: 'free_bet', currencyId })) ?? 0;
+    },
+
     /**
      * Locks an entity account (a campaign's budget) in the caller's transaction and answers its
      * balance (0 for one never booked): what a close may return of it, with nothing booked on

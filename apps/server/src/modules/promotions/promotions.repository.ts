@@ -22,6 +22,11 @@ export interface ClaimedEnvelope {
   amount: number;
 }
 
+/** An envelope claimed by the batched grab statement, with the member it went to. */
+export interface BatchClaimedEnvelope extends ClaimedEnvelope {
+  userId: number;
+}
+
 /** What members see of campaigns: every status but a draft, closed ones for 30 days. */
 function shownToMembers(closedSince: Date): SQL | undefined {
   return or(
@@ -70,6 +75,16 @@ export function promotionsQueries(db: Database) {
     async campaign(id: number): Promise<PromotionCampaignRow | undefined> {
       const [row] = await db.select().from(promotionCampaigns).where(eq(promotionCampaigns.id, id));
       return row;
+    },
+
+    /** Campaigns by id, in one read; an id without a row is left out. */
+    async campaignsByIds(ids: readonly number[]): Promise<Map<number, PromotionCampaignRow>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(promotionCampaigns)
+        .where(inArray(promotionCampaigns.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row]));
     },
 
     /**
@@ -136,6 +151,74 @@ export function promotionsQueries(db: Database) {
       return row && { id: Number(row.id), idx: Number(row.idx), amount: Number(row.amount) };
     },
 
+    /**
+     * Claims up to one envelope each for several members of a campaign in one statement: the
+     * first unclaimed envelopes in draw order, locked (with `skipLocked`, passing over those other
+     * grabs hold), the n-th of them to the n-th member. Answers the envelopes claimed, each with
+     * its member: fewer than the members when fewer were free. The unique index on (campaign,
+     * member) fails the whole statement when one of the members already holds an envelope.
+     */
+    async claimEnvelopes(claim: {
+      campaignId: number;
+      claimants: readonly { userId: number; claimKey: string | null }[];
+      at: Date;
+      skipLocked: boolean;
+    }): Promise<BatchClaimedEnvelope[]> {
+      if (claim.claimants.length === 0) return [];
+      const claimants = JSON.stringify(
+        claim.claimants.map((claimant, index) => ({
+          n: index + 1,
+          user_id: claimant.userId,
+          claim_key: claimant.claimKey,
+        })),
+      );
+      const rows = await rowsOf<{ id: unknown; idx: unknown; amount: unknown; user_id: unknown }>(
+        db,
+        sql`with free as (
+              select f.id, row_number() over (order by f.idx) as n
+              from (
+                select id, idx from promotion_envelopes
+                where campaign_id = ${claim.campaignId} and user_id is null
+                order by idx
+                limit ${claim.claimants.length}
+                for update ${claim.skipLocked ? sql`skip locked` : sql``}
+              ) f
+            ),
+            claimants as (
+              select * from jsonb_to_recordset(${claimants}::jsonb)
+                as c(n bigint, user_id bigint, claim_key text)
+            )
+            update promotion_envelopes e
+            set user_id = c.user_id, claim_key = c.claim_key,
+                claimed_at = ${claim.at.toISOString()}
+            from free join claimants c on c.n = free.n
+            where e.id = free.id
+            returning e.id, e.idx, e.amount, e.user_id`,
+      );
+      return rows
+        .map((row) => ({
+          id: Number(row.id),
+          idx: Number(row.idx),
+          amount: Number(row.amount),
+          userId: Number(row.user_id),
+        }))
+        .sort((left, right) => left.idx - right.idx);
+    },
+
+    /**
+     * Whether a campaign has an envelope not claimed (as this transaction sees it: one that a
+     * grab in flight elsewhere holds still counts): a probe of the unclaimed index, not a count.
+     */
+    async hasUnclaimed(campaignId: number): Promise<boolean> {
+      const rows = await rowsOf<{ one: unknown }>(
+        db,
+        sql`select 1 as one from promotion_envelopes
+            where campaign_id = ${campaignId} and user_id is null
+            limit 1`,
+      );
+      return rows.length > 0;
+    },
+
     async setEnvelopeBonus(envelopeId: number, bonusId: number): Promise<void> {
       await db
         .update(promotionEnvelopes)
@@ -162,6 +245,25 @@ export function promotionsQueries(db: Database) {
           and(eq(promotionEnvelopes.campaignId, campaignId), eq(promotionEnvelopes.userId, userId)),
         );
       return row;
+    },
+
+    /** Members' envelopes of campaigns, by `campaignId:userId`, in one read. */
+    async envelopesOfMembers(
+      pairs: readonly { campaignId: number; userId: number }[],
+    ): Promise<Map<string, PromotionEnvelopeRow>> {
+      if (pairs.length === 0) return new Map();
+      const wanted = JSON.stringify(
+        pairs.map((pair) => ({ campaign_id: pair.campaignId, user_id: pair.userId })),
+      );
+      const rows = await db
+        .select()
+        .from(promotionEnvelopes)
+        .where(
+          sql`(${promotionEnvelopes.campaignId}, ${promotionEnvelopes.userId}) in (
+                select w.campaign_id, w.user_id
+                from jsonb_to_recordset(${wanted}::jsonb) as w(campaign_id bigint, user_id bigint))`,
+        );
+      return new Map(rows.map((row) => [`${row.campaignId}:${row.userId}`, row]));
     },
 
     async memberEnvelopes(

@@ -15,6 +15,7 @@ import {
 import { decodeOptionId, envelopeCommitment, findCurrencyById, splitEnvelopes } from '@sb/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
+import { createLookupBatcher } from '../../db/lookup-batcher';
 import { AppError } from '../../http/app-error';
 import type { AuthenticatedUser } from '../../http/request-context';
 import type { IdentityService } from '../identity/identity.service';
@@ -23,6 +24,7 @@ import {
   type Ledger,
   type PromotionBudgetCode,
   promotionBudget,
+  type TransferRequest,
 } from '../ledger/ledger.service';
 import type { AuditService, AuditWithin } from '../operators/audit.service';
 import { type ActivitiesRepository, activitiesQueries } from './activities.repository';
@@ -31,7 +33,11 @@ import {
   grantEnvelopeFreeBet,
   type PromotionFreeBets,
 } from './free-bet-grants';
-import type { PromotionsQueries, PromotionsRepository } from './promotions.repository';
+import type {
+  ClaimedEnvelope,
+  PromotionsQueries,
+  PromotionsRepository,
+} from './promotions.repository';
 import type { PromotionCampaignRow, PromotionEnvelopeRow } from './promotions.schema';
 
 export type DeskCampaignInput = z.output<(typeof envelopeCampaignCreate)['input']>;
@@ -99,7 +105,7 @@ export interface PromotionsServiceOptions {
   /** The site post of an activity, to check an activity names one: its kind, or undefined. */
   postKindOf: (postId: number) => Promise<string | undefined>;
   ledger: Ledger;
-  identity: Pick<IdentityService, 'walletMember'>;
+  identity: Pick<IdentityService, 'walletMember' | 'walletMembers'>;
   /** The bonus module: what bonus-money envelopes grant through. */
   bonus: PromotionBonuses;
   /** The audit log, for what the clock does by itself (closing an ended campaign). */
@@ -121,6 +127,174 @@ function uniqueViolationOf(error: unknown): string | undefined {
     return cause.message;
   }
   return undefined;
+}
+
+/**
+ * The member claiming holds an envelope of the campaign already (a grab of theirs beside this
+ * one took it): the grab answers it as a retry with its key, or refuses it.
+ */
+class EnvelopeHeldError extends Error {
+  constructor(readonly envelope: PromotionEnvelopeRow) {
+    super(`the member holds envelope ${envelope.id} of the campaign`);
+    this.name = 'EnvelopeHeldError';
+  }
+}
+
+/** A member's claim of an envelope, past the grab's checks. */
+interface ClaimRequest {
+  campaignId: number;
+  userId: number;
+  claimKey: string | null;
+}
+
+/**
+ * How the grabs of one campaign are gathered (docs/promotions.md, Grabs together): at most
+ * `maxClaims` in one transaction, and at most `maxBatchesRunning` of a campaign's under way at
+ * once in a process; grabs arriving meanwhile wait for one to end and then go together.
+ */
+export const grabBatch = { maxClaims: 200, maxBatchesRunning: 1 } as const;
+
+/**
+ * Gathers claims that arrive together, per group (a campaign), so that they share one
+ * transaction; like the placement batcher of the orders module, every claim still answers as it
+ * would have alone:
+ *
+ * - a claim goes at once when fewer than `maxBatchesRunning` batches of its group are under way
+ *   (a quiet server adds no wait); otherwise it waits for one of them to end, and every claim
+ *   waiting by then goes in the next batch (up to `maxClaims`);
+ * - `claimTogether` answers each claim's own outcome: its answer, its own refusal, or undefined
+ *   for a claim to make again, first in the next batch;
+ * - two claims of one twin key (a member) are never in one batch, nor in two batches under way
+ *   at once: the later one is made alone after its batch, judged on what the first left;
+ * - when the batch fails (a refusal that is not every claim's, or a fault), nothing of it was
+ *   written and each of its claims is made alone.
+ *
+ * A batch of one is made alone. `afterEach` runs once after every batch or claim alone, before
+ * their answers are given.
+ */
+export function createClaimBatcher<Input, Output>(options: {
+  maxClaims: number;
+  maxBatchesRunning: number;
+  groupOf: (input: Input) => number;
+  twinKeyOf: (input: Input) => number;
+  claimTogether: (
+    group: number,
+    inputs: readonly Input[],
+  ) => Promise<(Output | Error | undefined)[]>;
+  claimAlone: (input: Input) => Promise<Output>;
+  afterEach: (group: number) => Promise<void>;
+  onBatchFailed: (error: unknown, size: number) => void;
+}) {
+  interface Waiting {
+    input: Input;
+    resolve: (output: Output) => void;
+    reject: (error: unknown) => void;
+  }
+  interface Group {
+    queue: Waiting[];
+    running: number;
+    /** Twin keys of the batches under way, with how many of them hold each. */
+    busy: Map<number, number>;
+  }
+  const groups = new Map<number, Group>();
+
+  async function alone(group: number, entries: readonly Waiting[]): Promise<void> {
+    await Promise.all(
+      entries.map(async (entry) => {
+        let outcome: { output: Output } | { error: unknown };
+        try {
+          outcome = { output: await options.claimAlone(entry.input) };
+        } catch (error) {
+          outcome = { error };
+        }
+        await options.afterEach(group);
+        if ('output' in outcome) entry.resolve(outcome.output);
+        else entry.reject(outcome.error);
+      }),
+    );
+  }
+
+  async function run(
+    group: number,
+    state: Group,
+    batch: Waiting[],
+    twins: Waiting[],
+  ): Promise<void> {
+    if (batch.length === 1) await alone(group, batch);
+    else {
+      let outputs: (Output | Error | undefined)[] | undefined;
+      try {
+        outputs = await options.claimTogether(
+          group,
+          batch.map((entry) => entry.input),
+        );
+      } catch (error) {
+        // Nothing of the batch stands: each claim is made alone, and answers as it does there.
+        options.onBatchFailed(error, batch.length);
+      }
+      if (!outputs) await alone(group, batch);
+      else {
+        await options.afterEach(group);
+        const again: Waiting[] = [];
+        batch.forEach((entry, index) => {
+          const output = outputs[index];
+          if (output === undefined) again.push(entry);
+          else if (output instanceof Error) entry.reject(output);
+          else entry.resolve(output);
+        });
+        // First in the next batch, which finds what the grabs in flight elsewhere left.
+        state.queue.unshift(...again);
+      }
+    }
+    for (const twin of twins) await alone(group, [twin]);
+  }
+
+  function send(group: number, state: Group): void {
+    const taken = state.queue.splice(0, options.maxClaims);
+    const seen = new Set<number>();
+    const batch: Waiting[] = [];
+    const twins: Waiting[] = [];
+    for (const entry of taken) {
+      const key = options.twinKeyOf(entry.input);
+      if (seen.has(key) || state.busy.has(key)) twins.push(entry);
+      else {
+        seen.add(key);
+        batch.push(entry);
+      }
+    }
+    for (const key of seen) state.busy.set(key, (state.busy.get(key) ?? 0) + 1);
+    state.running += 1;
+    void run(group, state, batch, twins).finally(() => {
+      state.running -= 1;
+      for (const key of seen) {
+        const holders = (state.busy.get(key) ?? 1) - 1;
+        if (holders > 0) state.busy.set(key, holders);
+        else state.busy.delete(key);
+      }
+      pump(group, state);
+    });
+  }
+
+  function pump(group: number, state: Group): void {
+    while (state.running < options.maxBatchesRunning && state.queue.length > 0) send(group, state);
+    if (state.running === 0 && state.queue.length === 0) groups.delete(group);
+  }
+
+  return {
+    /** Makes the claim with the others of its group arriving about now; answers its outcome. */
+    claim(input: Input): Promise<Output> {
+      return new Promise<Output>((resolve, reject) => {
+        const group = options.groupOf(input);
+        let state = groups.get(group);
+        if (!state) {
+          state = { queue: [], running: 0, busy: new Map() };
+          groups.set(group, state);
+        }
+        state.queue.push({ input, resolve, reject });
+        pump(group, state);
+      });
+    },
+  };
 }
 
 const budgetOf = (campaign: Pick<PromotionCampaignRow, 'id'>): PromotionBudgetCode =>
@@ -364,101 +538,278 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     return undefined;
   }
 
+  /** Whether a grab may claim from the campaign at `at`: running, inside its window. */
+  const isRunningAt = (campaign: PromotionCampaignRow, at: Date) =>
+    campaign.status === 'running' && at >= campaign.startsAt && at < campaign.endsAt;
+
   /**
-   * Claims an envelope and books its money in one transaction. The campaign row is share-locked
-   * (a pause or close waits for the grabs in flight), the claim is one statement the database
-   * serialises (skip-locked first, so grabs of one campaign take different rows side by side;
-   * then waiting on the rows others hold, in case one of them rolls back), and the money moves
-   * from the campaign's budget, which the ledger never takes below zero.
+   * The refusal of a grab of a campaign not running: `ENVELOPES_GONE` when every envelope is
+   * claimed, `ENVELOPE_NOT_RUNNING` otherwise. A campaign ended by its last envelope says so by
+   * its end (ended before its window's, which only that end does), so the refusals of a rush
+   * read nothing; any other status probes for one unclaimed envelope, never counts them.
    */
-  async function claimWithin(
-    queries: PromotionsQueries,
-    tx: Database,
-    campaignId: number,
+  async function stoppedRefusal(
+    queries: Pick<PromotionsQueries, 'hasUnclaimed'>,
+    campaign: PromotionCampaignRow,
+  ): Promise<'ENVELOPES_GONE' | 'ENVELOPE_NOT_RUNNING'> {
+    if (campaign.status === 'ended' && campaign.endedAt && campaign.endedAt < campaign.endsAt)
+      return 'ENVELOPES_GONE';
+    if (campaign.kind === 'envelope' && !(await queries.hasUnclaimed(campaign.id)))
+      return 'ENVELOPES_GONE';
+    return 'ENVELOPE_NOT_RUNNING';
+  }
+
+  /** A cash envelope's payout: from the campaign's budget to the member's main balance. */
+  function payoutOf(
+    campaign: PromotionCampaignRow,
     userId: number,
-    claimKey: string | null,
-  ) {
-    const campaign = await queries.campaignSharedLock(campaignId);
-    if (!campaign) throw new AppError('CAMPAIGN_NOT_FOUND');
-    const at = now();
-    if (campaign.status !== 'running' || at < campaign.startsAt || at >= campaign.endsAt)
-      throw new AppError('ENVELOPE_NOT_RUNNING');
-    const claim = { campaignId, userId, claimKey, at };
-    const claimed =
-      (await queries.claimEnvelope({ ...claim, skipLocked: true })) ??
-      (await queries.claimEnvelope({ ...claim, skipLocked: false }));
-    if (!claimed) throw new AppError('ENVELOPES_GONE');
-    let bonusId: number | null = null;
-    let freeBetId: number | null = null;
-    try {
-      if (campaign.money === 'free_bet')
-        freeBetId = await grantEnvelopeFreeBet(
-          { bonus, queries, tx },
-          campaign,
-          claimed,
-          userId,
-          at,
-        );
-      else if (campaign.money === 'cash') {
-        await ledger.transferWithin(
-          tx,
-          {
-            idempotencyKey: `${promotionKinds.payout}:${campaignId}:${userId}`,
-            kind: promotionKinds.payout,
-            reference: `campaign:${campaignId}`,
-            metadata: { campaignId, envelope: claimed.idx },
-            postings: [
-              {
-                account: { systemCode: budgetOf(campaign), currencyId: campaign.currencyId },
-                amount: -claimed.amount,
-              },
-              {
-                account: { userId, bucket: 'main', currencyId: campaign.currencyId },
-                amount: claimed.amount,
-              },
-            ],
-          },
-          { isRefusalFinal: true },
-        );
-      } else {
-        const granted = await bonus.grantWithin(tx, {
-          key: `envelope:${campaignId}:${userId}`,
-          userId,
-          currencyId: campaign.currencyId,
-          campaignId,
-          amount: claimed.amount,
-          rolloverMultiple: campaign.rolloverMultiple,
-          maxStake: campaign.maxStake,
-          expiresAt: at.getTime() + campaign.bonusDays * dayMs,
-        });
-        bonusId = granted.bonusId;
-        await queries.setEnvelopeBonus(claimed.id, bonusId);
-      }
-    } catch (error) {
-      // The split sums to the total the budget was funded with, so this is never reached; if
-      // it were, the member is told the envelopes are gone and nothing is written.
-      if (error instanceof EntityFundsShortError) throw new AppError('ENVELOPES_GONE');
-      throw error;
-    }
+    claimed: ClaimedEnvelope,
+  ): TransferRequest {
     return {
-      campaign,
-      claim: {
-        campaignId,
-        amount: claimed.amount,
-        currencyId: campaign.currencyId,
-        scale: scaleOf(campaign.currencyId),
-        money: campaign.money as EnvelopeClaim['money'],
-        bonusId,
-        freeBetId,
-        claimedAt: at.getTime(),
-      } satisfies EnvelopeClaim,
+      idempotencyKey: `${promotionKinds.payout}:${campaign.id}:${userId}`,
+      kind: promotionKinds.payout,
+      reference: `campaign:${campaign.id}`,
+      metadata: { campaignId: campaign.id, envelope: claimed.idx },
+      postings: [
+        {
+          account: { systemCode: budgetOf(campaign), currencyId: campaign.currencyId },
+          amount: -claimed.amount,
+        },
+        {
+          account: { userId, bucket: 'main', currencyId: campaign.currencyId },
+          amount: claimed.amount,
+        },
+      ],
     };
   }
 
-  async function isAllClaimed(campaign: PromotionCampaignRow): Promise<boolean> {
-    const figures = await repository.claimFigures([campaign.id]);
-    return (figures.get(campaign.id)?.claimedCount ?? 0) >= campaign.count;
+  /**
+   * A bonus envelope's grant through the bonus module, its bonus id kept on the envelope; a
+   * free-bet envelope's likewise, answering the free bet's id (docs/promotions.md, Free bets).
+   */
+  async function grantOf(
+    queries: PromotionsQueries,
+    tx: Database,
+    campaign: PromotionCampaignRow,
+    userId: number,
+    claimed: ClaimedEnvelope,
+    at: Date,
+  ): Promise<number> {
+    if (campaign.money === 'free_bet')
+      return grantEnvelopeFreeBet({ bonus, queries, tx }, campaign, claimed, userId, at);
+    const granted = await bonus.grantWithin(tx, {
+      key: `envelope:${campaign.id}:${userId}`,
+      userId,
+      currencyId: campaign.currencyId,
+      campaignId: campaign.id,
+      amount: claimed.amount,
+      rolloverMultiple: campaign.rolloverMultiple,
+      maxStake: campaign.maxStake,
+      expiresAt: at.getTime() + campaign.bonusDays * dayMs,
+    });
+    await queries.setEnvelopeBonus(claimed.id, granted.bonusId);
+    return granted.bonusId;
   }
+
+  function answerOf(
+    campaign: PromotionCampaignRow,
+    claimed: ClaimedEnvelope,
+    bonusId: number | null,
+    at: Date,
+  ): EnvelopeClaim {
+    return {
+      campaignId: campaign.id,
+      amount: claimed.amount,
+      currencyId: campaign.currencyId,
+      scale: scaleOf(campaign.currencyId),
+      money: campaign.money as EnvelopeClaim['money'],
+      bonusId: campaign.money === 'free_bet' ? null : bonusId,
+      freeBetId: campaign.money === 'free_bet' ? bonusId : null,
+      claimedAt: at.getTime(),
+    };
+  }
+
+  /**
+   * Claims an envelope for one member and books its money in one transaction. The campaign row
+   * is share-locked (a pause or close waits for the grabs in flight), the claim is one statement
+   * the database serialises (skip-locked first, so grabs of one campaign take different rows
+   * side by side; then waiting on the rows others hold, in case one of them rolls back), and
+   * the money moves from the campaign's budget, which the ledger never takes below zero.
+   */
+  async function claimAlone(request: ClaimRequest): Promise<EnvelopeClaim> {
+    const { campaignId, userId, claimKey } = request;
+    return repository.transaction(async (queries, tx) => {
+      const campaign = await queries.campaignSharedLock(campaignId);
+      if (!campaign) throw new AppError('CAMPAIGN_NOT_FOUND');
+      // Made alone after a grab of the same member (or a batch that failed): theirs first.
+      const held = await queries.memberEnvelope(campaignId, userId);
+      if (held) throw new EnvelopeHeldError(held);
+      const at = now();
+      if (!isRunningAt(campaign, at)) throw new AppError(await stoppedRefusal(queries, campaign));
+      const claim = { campaignId, userId, claimKey, at };
+      const claimed =
+        (await queries.claimEnvelope({ ...claim, skipLocked: true })) ??
+        (await queries.claimEnvelope({ ...claim, skipLocked: false }));
+      if (!claimed) throw new AppError('ENVELOPES_GONE');
+      let bonusId: number | null = null;
+      try {
+        if (campaign.money === 'cash')
+          await ledger.transferWithin(tx, payoutOf(campaign, userId, claimed), {
+            isRefusalFinal: true,
+          });
+        else bonusId = await grantOf(queries, tx, campaign, userId, claimed, at);
+      } catch (error) {
+        // The split sums to the total the budget was funded with, so this is never reached; if
+        // it were, the member is told the envelopes are gone and nothing is written.
+        if (error instanceof EntityFundsShortError) throw new AppError('ENVELOPES_GONE');
+        throw error;
+      }
+      return answerOf(campaign, claimed, bonusId, at);
+    });
+  }
+
+  /**
+   * Claims envelopes for several members of one campaign (each once in the batch) in one
+   * transaction (docs/promotions.md, The grab, Grabs together): the campaign row share-locked
+   * once, every member's envelope claimed in one statement, their payouts booked together (the
+   * budget's row updated once) or their bonuses granted one after another, one commit. Answers
+   * each member's envelope or refusal, or undefined for a member to claim alone afterwards (no
+   * envelope was free here but one held by a grab in flight elsewhere might be rolled back). A
+   * refusal that is not the same for every member (a member holding an envelope already, a key
+   * the ledger holds) fails the statement and so the batch: nothing of it is written, and the
+   * caller claims each alone.
+   */
+  async function claimTogether(
+    campaignId: number,
+    requests: readonly ClaimRequest[],
+  ): Promise<(EnvelopeClaim | Error | undefined)[]> {
+    return repository.transaction(async (queries, tx) => {
+      const campaign = await queries.campaignSharedLock(campaignId);
+      if (!campaign) return requests.map(() => new AppError('CAMPAIGN_NOT_FOUND'));
+      const at = now();
+      if (!isRunningAt(campaign, at)) {
+        const refusal = await stoppedRefusal(queries, campaign);
+        return refusedOrHeld(queries, campaignId, requests, () => new AppError(refusal));
+      }
+      const claimants = requests.map(({ userId, claimKey }) => ({ userId, claimKey }));
+      let claimed = await queries.claimEnvelopes({ campaignId, claimants, at, skipLocked: true });
+      // Nothing free to take without waiting: wait on the rows other grabs hold, as a grab alone
+      // does (holding none, so no two batches wait on each other). Fewer found then: no row is
+      // left, whoever's transaction ends how.
+      let isRestGone = false;
+      if (claimed.length === 0) {
+        claimed = await queries.claimEnvelopes({ campaignId, claimants, at, skipLocked: false });
+        isRestGone = claimed.length < requests.length;
+      } else if (claimed.length < requests.length) {
+        isRestGone = !(await queries.hasUnclaimed(campaignId));
+      }
+      const byMember = new Map(claimed.map((row) => [row.userId, row]));
+      const bonusIds = new Map<number, number>();
+      if (claimed.length > 0) {
+        if (campaign.money === 'cash')
+          await ledger.bookBatchWithin(
+            tx,
+            claimed.map((row) => payoutOf(campaign, row.userId, row)),
+          );
+        else {
+          // Each grant locks its member's bonus account, then the budget: the members' accounts
+          // are locked first, in the ledger's key order, so that holding the budget the batch
+          // never waits for a member's account (as a transfer alone never does).
+          // A free-bet grant likewise locks the member's free_bet account (Free bets).
+          const bucket = campaign.money === 'free_bet' ? 'free_bet' : 'bonus';
+          const keyOf = (userId: number) => `u:${userId}:${bucket}:${campaign.currencyId}`;
+          const members = claimed
+            .map((row) => row.userId)
+            .sort((left, right) => (keyOf(left) < keyOf(right) ? -1 : 1));
+          const lock = bucket === 'free_bet' ? ledger.lockFreeBetBalance : ledger.lockBonusBalance;
+          for (const userId of members) await lock(tx, userId, campaign.currencyId);
+          for (const row of claimed)
+            bonusIds.set(row.userId, await grantOf(queries, tx, campaign, row.userId, row, at));
+        }
+      }
+      const answers = requests.map(({ userId }) => {
+        const row = byMember.get(userId);
+        return row ? answerOf(campaign, row, bonusIds.get(userId) ?? null, at) : undefined;
+      });
+      if (!isRestGone) return answers;
+      const rest = requests.filter((_, index) => answers[index] === undefined);
+      const refused = await refusedOrHeld(
+        queries,
+        campaignId,
+        rest,
+        () => new AppError('ENVELOPES_GONE'),
+      );
+      return answers.map((answer) => answer ?? (refused.shift() as Error));
+    });
+  }
+
+  /**
+   * The refusal of each claim of a batch the campaign refuses, but for a member who holds an
+   * envelope already (taken by a grab of theirs beside the batch): theirs, as alone. One read.
+   */
+  async function refusedOrHeld(
+    queries: PromotionsQueries,
+    campaignId: number,
+    requests: readonly ClaimRequest[],
+    refusal: () => Error,
+  ): Promise<Error[]> {
+    const held = await queries.envelopesOfMembers(
+      requests.map(({ userId }) => ({ campaignId, userId })),
+    );
+    return requests.map(({ userId }) => {
+      const envelope = held.get(`${campaignId}:${userId}`);
+      return envelope ? new EnvelopeHeldError(envelope) : refusal();
+    });
+  }
+
+  /** After a claim or a batch of them: the last envelope ends the campaign at once. */
+  async function endIfAllClaimed(campaignId: number): Promise<void> {
+    try {
+      if (await repository.endIfAllClaimed(campaignId, now())) publish(campaignId, 'ended');
+    } catch (error) {
+      options.onError(error, 'ending a campaign all claimed');
+    }
+  }
+
+  const claims = createClaimBatcher<ClaimRequest, EnvelopeClaim>({
+    maxClaims: grabBatch.maxClaims,
+    maxBatchesRunning: grabBatch.maxBatchesRunning,
+    groupOf: (request) => request.campaignId,
+    twinKeyOf: (request) => request.userId,
+    claimTogether,
+    claimAlone,
+    afterEach: endIfAllClaimed,
+    onBatchFailed: (error, size) => {
+      // A member holding an envelope already is what a batch meets in a race; anything else
+      // is worth a line. Either way the claims are made alone.
+      if (!uniqueViolationOf(error)?.includes('promotion_envelopes_one_per_member'))
+        options.onError(error, `a batch of ${size} grabs (claimed alone instead)`);
+    },
+  });
+
+  /** The campaign read for a grab, shared by the grabs asking at once. */
+  const campaignForGrab = createLookupBatcher<number, PromotionCampaignRow>({
+    maxKeys: 100,
+    readMany: (ids) => repository.campaignsByIds(ids),
+  });
+
+  /** The member grabbing, read in reads shared by the grabs asking at once. */
+  const memberForGrab = createLookupBatcher({
+    maxKeys: 500,
+    readMany: (userIds: readonly number[]) => options.identity.walletMembers(userIds),
+  });
+
+  /** A member's envelope of a campaign, read for a grab, shared by the grabs asking at once. */
+  const envelopeForGrab = createLookupBatcher<string, PromotionEnvelopeRow>({
+    maxKeys: 500,
+    readMany: (keys) =>
+      repository.envelopesOfMembers(
+        keys.map((key) => {
+          const [campaignId, userId] = key.split(':').map(Number);
+          return { campaignId: campaignId as number, userId: userId as number };
+        }),
+      ),
+  });
 
   /** The member's envelope answered again for a retry with its key; refused otherwise. */
   function replayOrRefuse(
@@ -607,6 +958,46 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         'INVALID_INPUT',
         'eligibilityDays: only with a minimum deposit or turnover; 0 otherwise',
       );
+  }
+
+  /**
+   * A desk's move of a campaign's status (a pause, a resume): answered as it is when already
+   * `settled`, refused when not in one of `from`; else moved to what `target` says, with the
+   * times it sets, together with its audit entry in one transaction, then pushed (and the clock
+   * run, with `isClockRun`, so a campaign due now moves at once). When another change took the
+   * row first, `missed` answers: it refuses, or lets the campaign answer as it is.
+   */
+  async function changeByDesk(
+    id: number,
+    audit: AuditWithin,
+    change: {
+      settled: CampaignStatus;
+      from: readonly CampaignStatus[];
+      target: (current: PromotionCampaignRow) => {
+        to: CampaignStatus;
+        times: Partial<Pick<PromotionCampaignRow, 'startedAt' | 'endedAt'>>;
+      };
+      missed: () => Promise<void>;
+      isClockRun: boolean;
+    },
+  ): Promise<DeskCampaign> {
+    const current = await requireCampaign(id);
+    if (current.status === change.settled) return deskView(id);
+    if (!change.from.includes(current.status as CampaignStatus))
+      throw new AppError('CAMPAIGN_STATUS_CONFLICT', `it is ${current.status}`);
+    const { to, times } = change.target(current);
+    const moved = await repository.transaction(async (queries, tx) => {
+      const row = await queries.changeStatus(id, change.from, to, times);
+      if (!row) return undefined;
+      await audit(tx, { before: { status: current.status }, after: { status: to } });
+      return row;
+    });
+    if (!moved) await change.missed();
+    else {
+      publish(id, to);
+      if (change.isClockRun) await runClockAfterChange();
+    }
+    return deskView(id);
   }
 
   /** The clock run after a desk change, so a campaign due now opens at once. */
@@ -858,53 +1249,43 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       return deskView(id);
     },
 
-    /** Pauses a scheduled or running campaign; a paused one answers as it is. */
-    async pause(id: number, audit: AuditWithin): Promise<DeskCampaign> {
-      const current = await requireCampaign(id);
-      if (current.status === 'paused') return deskView(id);
-      const paused = await repository.transaction(async (queries, tx) => {
-        const row = await queries.changeStatus(id, ['scheduled', 'running'], 'paused');
-        if (!row) return undefined;
-        await audit(tx, { before: { status: current.status }, after: { status: 'paused' } });
-        return row;
-      });
-      if (!paused) {
-        const after = await requireCampaign(id);
-        if (after.status !== 'paused')
-          throw new AppError('CAMPAIGN_STATUS_CONFLICT', `it is ${after.status}`);
-      } else publish(id, 'paused');
-      return deskView(id);
-    },
+    /**
+     * Pauses a scheduled or running campaign; a paused one answers as it is, as does one paused
+     * by someone else meanwhile.
+     */
+    pause: (id: number, audit: AuditWithin): Promise<DeskCampaign> =>
+      changeByDesk(id, audit, {
+        settled: 'paused',
+        from: ['scheduled', 'running'],
+        target: () => ({ to: 'paused', times: {} }),
+        missed: async () => {
+          const after = await requireCampaign(id);
+          if (after.status !== 'paused')
+            throw new AppError('CAMPAIGN_STATUS_CONFLICT', `it is ${after.status}`);
+        },
+        isClockRun: false,
+      }),
 
     /**
      * Resumes a paused campaign: running inside its window, scheduled before it, ended after
      * it. A campaign not paused answers as it is if running, and is refused otherwise.
      */
-    async resume(id: number, audit: AuditWithin): Promise<DeskCampaign> {
-      const current = await requireCampaign(id);
-      if (current.status === 'running') return deskView(id);
-      if (current.status !== 'paused')
-        throw new AppError('CAMPAIGN_STATUS_CONFLICT', `it is ${current.status}`);
-      const at = now();
-      const to: CampaignStatus =
-        at < current.startsAt ? 'scheduled' : at < current.endsAt ? 'running' : 'ended';
-      const times =
-        to === 'running'
-          ? { startedAt: current.startedAt ?? at }
-          : to === 'ended'
-            ? { endedAt: at }
-            : {};
-      const resumed = await repository.transaction(async (queries, tx) => {
-        const row = await queries.changeStatus(id, ['paused'], to, times);
-        if (!row) return undefined;
-        await audit(tx, { before: { status: 'paused' }, after: { status: to } });
-        return row;
-      });
-      if (!resumed) throw new AppError('CAMPAIGN_STATUS_CONFLICT', 'its status changed');
-      publish(id, to);
-      await runClockAfterChange();
-      return deskView(id);
-    },
+    resume: (id: number, audit: AuditWithin): Promise<DeskCampaign> =>
+      changeByDesk(id, audit, {
+        settled: 'running',
+        from: ['paused'],
+        target: (current) => {
+          const at = now();
+          if (at < current.startsAt) return { to: 'scheduled', times: {} };
+          if (at < current.endsAt)
+            return { to: 'running', times: { startedAt: current.startedAt ?? at } };
+          return { to: 'ended', times: { endedAt: at } };
+        },
+        missed: async () => {
+          throw new AppError('CAMPAIGN_STATUS_CONFLICT', 'its status changed');
+        },
+        isClockRun: true,
+      }),
 
     /** Closes a campaign now (see closeCampaign); a closed one answers as it is. */
     async close(id: number, audit: AuditWithin): Promise<DeskCampaign> {
@@ -939,26 +1320,27 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       idempotencyKey: string | undefined,
     ): Promise<EnvelopeClaim> {
       const claimKey = idempotencyKey ?? null;
-      const campaign = await repository.campaign(campaignId);
+      const campaign = await campaignForGrab(campaignId);
       if (!campaign?.fundedAt || campaign.kind !== 'envelope')
         throw new AppError('CAMPAIGN_NOT_FOUND');
-      const member = await options.identity.walletMember(user);
+      // One the shared read leaves out (blocked) is read alone, to be refused as it is there.
+      const member =
+        (await memberForGrab(user.userId)) ?? (await options.identity.walletMember(user));
       if (member.isDemo || member.isVisitor) throw new AppError('PROMOTION_MEMBERS_ONLY');
-      const earlier = await repository.memberEnvelope(campaignId, user.userId);
+      const earlier = await envelopeForGrab(`${campaignId}:${user.userId}`);
       if (earlier) return replayOrRefuse(campaign, earlier, claimKey);
       const refusal = await refusalFor(member, campaign, undefined, undefined);
-      if (refusal === 'ENVELOPE_NOT_RUNNING' && (await isAllClaimed(campaign)))
-        throw new AppError('ENVELOPES_GONE');
+      if (refusal === 'ENVELOPE_NOT_RUNNING')
+        throw new AppError(await stoppedRefusal(repository, campaign));
       if (refusal) throw new AppError(refusal);
-      let claimed: Awaited<ReturnType<typeof claimWithin>>;
+      let claim: EnvelopeClaim;
       try {
-        claimed = await repository.transaction((queries, tx) =>
-          claimWithin(queries, tx, campaignId, user.userId, claimKey),
-        );
+        // With the grabs of the campaign arriving about now, in one transaction (claimTogether).
+        claim = await claims.claim({ campaignId, userId: user.userId, claimKey });
       } catch (error) {
-        // Ended because the last envelope went while this grab waited: they are gone.
-        if (error instanceof AppError && error.errorName === 'ENVELOPE_NOT_RUNNING')
-          throw new AppError((await isAllClaimed(campaign)) ? 'ENVELOPES_GONE' : error.errorName);
+        // A grab of the same member beside this one took an envelope first.
+        if (error instanceof EnvelopeHeldError)
+          return replayOrRefuse(campaign, error.envelope, claimKey);
         // Two grabs of one member at once: the index let one envelope through.
         if (uniqueViolationOf(error)?.includes('promotion_envelopes_one_per_member')) {
           const held = await repository.memberEnvelope(campaignId, user.userId);
@@ -967,13 +1349,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         throw error;
       }
       if (campaign.money === 'cash') void options.notifyBalanceChanged(user.userId);
-      // The last envelope ends the campaign at once rather than at the clock's next run.
-      try {
-        if (await repository.endIfAllClaimed(campaignId, now())) publish(campaignId, 'ended');
-      } catch (error) {
-        options.onError(error, 'ending a campaign all claimed');
-      }
-      return claimed.claim;
+      return claim;
     },
 
     /**

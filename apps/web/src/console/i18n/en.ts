@@ -606,6 +606,8 @@ export const en = {
     claimedValue: '{{count}} of {{total}}',
     kind: 'Kind',
     kinds: { envelope: 'Red envelopes', activity: 'Activities' },
+    /** A card's kind tag: one campaign. */
+    kindTags: { envelope: 'Red envelope', activity: 'Activity' },
     newActivity: 'New activity',
     activity: {
       post: 'Activity post',
@@ -622,7 +624,7 @@ export const en = {
       anyPlay: 'any play',
       minOdds: 'odds {{odds}} or more',
       minStake: 'stakes of {{amount}} or more',
-      targetCount: 'reach {{target}} settled bets',
+      targetCount: 'settled bets to reach: {{target}}',
       targetStake: 'reach {{amount}} of settled stakes',
       reward: 'pays {{amount}}',
       special: 'match #{{gameId}}, option {{optId}} at {{odds}}; up to {{cap}} staked per member',

@@ -593,6 +593,7 @@ export const zh: ConsoleTexts = {
     claimedValue: '{{count}} / {{total}}',
     kind: '类型',
     kinds: { envelope: '红包', activity: '活动' },
+    kindTags: { envelope: '红包', activity: '活动' },
     newActivity: '新建活动',
     activity: {
       post: '活动文章',

@@ -593,6 +593,7 @@ export const zht: ConsoleTexts = {
     claimedValue: '{{count}} / {{total}}',
     kind: '類型',
     kinds: { envelope: '紅包', activity: '活動' },
+    kindTags: { envelope: '紅包', activity: '活動' },
     newActivity: '新建活動',
     activity: {
       post: '活動文章',

@@ -166,6 +166,36 @@ describe('a qualifying activity', () => {
     expect(input.total).toBe(50_000_000);
     expect(input.rule).toMatchObject({ reward: 12_345 });
   });
+
+  it('checks the terms it shares with a red-envelope campaign as that form does', () => {
+    expect(problemOf(qualifying, { minDeposit: '100' })).toBe('eligibilityDays');
+    expect(problemOf(qualifying, { minTurnover: '100', eligibilityDays: '366' })).toBe(
+      'eligibilityDays',
+    );
+    expect(
+      inputOf({
+        ...qualifying,
+        minDeposit: '100',
+        minTurnover: '0.5',
+        eligibilityDays: '30',
+        riskLevels: [3, 0, 3, 1],
+      }),
+    ).toMatchObject({
+      minDeposit: 10_000,
+      minTurnover: 50,
+      eligibilityDays: 30,
+      riskLevels: [0, 1, 3],
+    });
+    expect(activityInputOf({ ...qualifying, money: 'bonus', maxStake: '1.234' })).toEqual({
+      problem: { key: 'amount', values: { field: 'maxStake', scale: 2 } },
+    });
+    expect(activityInputOf({ ...qualifying, minDeposit: 'ten' })).toEqual({
+      problem: { key: 'amount', values: { field: 'minDeposit', scale: 2 } },
+    });
+    expect(activityInputOf({ ...qualifying, startsAt: '' })).toEqual({
+      problem: { key: 'startsAt' },
+    });
+  });
 });
 
 describe('a special bet', () => {
@@ -183,6 +213,15 @@ describe('a special bet', () => {
         boostedOdds: 30_000,
         stakeCap: 10_000,
       },
+    });
+  });
+
+  it('pays cash whatever money is chosen, its bonus terms never checked', () => {
+    expect(inputOf({ ...special, money: 'bonus', rolloverMultiple: '99' })).toMatchObject({
+      money: 'cash',
+      rolloverMultiple: 0,
+      bonusDays: 0,
+      maxStake: 0,
     });
   });
 

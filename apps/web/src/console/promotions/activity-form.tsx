@@ -1,47 +1,26 @@
 import {
   activityCampaignCreate,
   type DeskCampaign,
-  type PromotionMoney,
-  promotionLimits,
-  promotionMoneyKinds,
   type QualifyMeasure,
   qualifyMeasures,
 } from '@sb/contract';
 import { findCurrencyById, sportCatalogue } from '@sb/domain';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
-import { callConsole } from '../api/console-api';
-import { createKeyKeeper, withIdempotencyKey } from '../api/idempotency';
-import { currencyChoices, parsePositiveId, realCurrencies } from '../components/money';
-import {
-  ErrorNote,
-  Field,
-  FormActions,
-  SelectInput,
-  TextInput,
-  useConsoleText,
-} from '../components/ui';
+import { type FormEvent, useState } from 'react';
+import { parsePositiveId, realCurrencies } from '../components/money';
+import { Field, SelectInput, TextInput, useConsoleText } from '../components/ui';
 import {
   type ActivityDraft,
-  type ActivityInput,
   type ActivityRuleType,
   activityInputOf,
   newActivityDraft,
 } from './activity-draft';
 import { useActivityPosts } from './activity-posts';
-import { riskLevels } from './campaign-draft';
-
-/** The operator's time zone, named so the window's times are not misread. */
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-type TextKey = {
-  [K in keyof ActivityDraft]: ActivityDraft[K] extends string ? K : never;
-}[keyof ActivityDraft];
+import { type TextKey, useCampaignCreate, useCampaignFields } from './campaign-fields';
 
 const ruleTypes: readonly ActivityRuleType[] = ['qualify', 'special'];
 
 /** Where a typed field's label lives: the activity form's own, or the envelope form's. */
-const sharedLabels = new Set<TextKey>([
+const sharedLabels = new Set<TextKey<ActivityDraft>>([
   'titleEn',
   'titleZh',
   'titleZht',
@@ -71,30 +50,24 @@ export function ActivityForm({
   );
   const [postIdText, setPostIdText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const keys = useRef(createKeyKeeper()).current;
   const { posts, canRead } = useActivityPosts();
-  const create = useMutation({
-    mutationFn: (input: ActivityInput) =>
-      callConsole(
-        activityCampaignCreate,
-        withIdempotencyKey<typeof activityCampaignCreate>(
-          input,
-          keys.keyFor(JSON.stringify(input)),
-        ),
-      ),
-    onSuccess: (campaign) => {
-      keys.reset();
-      onCreated(campaign);
-    },
-  });
+  const create = useCampaignCreate(activityCampaignCreate, onCreated);
   const currencyCode = findCurrencyById(draft.currencyId)?.currencyCode ?? '';
   const isSpecial = draft.ruleType === 'special';
   const change = <K extends keyof ActivityDraft>(key: K, value: ActivityDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const labelOf = (key: string) =>
-    sharedLabels.has(key as TextKey)
+    sharedLabels.has(key as TextKey<ActivityDraft>)
       ? t(`promotions.form.${key}`)
       : t(`promotions.activity.form.${key}`);
+  const fields = useCampaignFields({
+    draft,
+    change,
+    form: 'activity',
+    fieldTestId: (key) => `activity-field-${key}`,
+    labelOf,
+  });
+  const { text } = fields;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const answer = activityInputOf(draft);
@@ -108,33 +81,11 @@ export function ActivityForm({
     setProblem(null);
     create.mutate(answer.input);
   };
-  const text = (
-    key: TextKey,
-    options: { numeric?: 'decimal' | 'numeric'; max?: number; label?: string } = {},
-  ) => (
-    <Field label={options.label ?? labelOf(key)}>
-      <TextInput
-        inputMode={options.numeric}
-        maxLength={options.max ?? 40}
-        value={draft[key]}
-        testId={`activity-field-${key}`}
-        onValue={(value) => change(key, value)}
-      />
-    </Field>
-  );
-  const time = (key: 'startsAt' | 'endsAt') => (
-    <Field label={labelOf(key)}>
-      <input
-        type="datetime-local"
-        className="console-input"
-        value={draft[key]}
-        data-testid={`activity-field-${key}`}
-        onChange={(event) => change(key, event.target.value)}
-      />
-    </Field>
-  );
-  const toggle = (key: 'riskLevels' | 'sportIds', value: number, isOn: boolean) =>
-    change(key, isOn ? [...draft[key], value] : draft[key].filter((one) => one !== value));
+  const toggleSport = (sportId: number, isOn: boolean) =>
+    change(
+      'sportIds',
+      isOn ? [...draft.sportIds, sportId] : draft.sportIds.filter((one) => one !== sportId),
+    );
   const postRecords = posts.data?.records ?? [];
   const postPicker =
     !canRead || posts.isError ? (
@@ -184,9 +135,7 @@ export function ActivityForm({
     <form className="console-form promo-form" onSubmit={submit} data-testid="activity-form">
       <h3>{t('promotions.activity.form.title')}</h3>
       <p className="console-hint">{t('promotions.activity.form.hint')}</p>
-      {text('titleEn', { max: promotionLimits.title })}
-      {text('titleZh', { max: promotionLimits.title })}
-      {text('titleZht', { max: promotionLimits.title })}
+      {fields.titles()}
       {postPicker}
       <div className="console-row">
         <Field label={t('promotions.activity.form.ruleType')}>
@@ -200,52 +149,21 @@ export function ActivityForm({
             onValue={(type) => change('ruleType', type)}
           />
         </Field>
-        <Field label={t('common.currency')}>
-          <SelectInput
-            value={draft.currencyId}
-            testId="activity-currency"
-            choices={currencyChoices(realCurrencies)}
-            onValue={(currencyId) => change('currencyId', currencyId)}
-          />
-        </Field>
-        {isSpecial ? null : (
-          <Field label={t('promotions.form.money')}>
-            <SelectInput<PromotionMoney>
-              value={draft.money}
-              testId="activity-money"
-              choices={promotionMoneyKinds.map((money) => ({
-                value: money,
-                label: t(`promotions.moneyKinds.${money}`),
-              }))}
-              onValue={(money) => change('money', money)}
-            />
-          </Field>
-        )}
+        {fields.currency()}
+        {isSpecial ? null : fields.money()}
       </div>
       {isSpecial ? (
         <p className="console-hint">{t('promotions.activity.form.specialCash')}</p>
       ) : null}
-      {!isSpecial && draft.money === 'bonus' ? (
-        <fieldset className="promo-fieldset" data-testid="activity-bonus-terms">
-          <legend>{t('promotions.form.bonusTerms')}</legend>
-          <div className="promo-grid">
-            {text('rolloverMultiple', { numeric: 'numeric', max: 2 })}
-            {text('bonusDays', { numeric: 'numeric', max: 3 })}
-            {text('maxStake', { numeric: 'decimal' })}
-          </div>
-        </fieldset>
-      ) : null}
-      <div className="promo-grid">
-        {text('total', {
+      {!isSpecial && draft.money === 'bonus' ? fields.bonusTerms() : null}
+      {fields.window(
+        text('total', {
           numeric: 'decimal',
           label: t(
             isSpecial ? 'promotions.activity.form.totalSpecial' : 'promotions.activity.form.total',
           ),
-        })}
-        {time('startsAt')}
-        {time('endsAt')}
-      </div>
-      <p className="console-hint">{t('promotions.form.timeZone', { zone: timeZone })}</p>
+        }),
+      )}
       {isSpecial ? (
         <fieldset className="promo-fieldset" data-testid="activity-special-rule">
           <legend>{t('promotions.activity.form.specialRule')}</legend>
@@ -267,7 +185,7 @@ export function ActivityForm({
                   type="checkbox"
                   checked={draft.sportIds.includes(sport.sportId)}
                   data-testid={`activity-sport-${sport.sportId}`}
-                  onChange={(event) => toggle('sportIds', sport.sportId, event.target.checked)}
+                  onChange={(event) => toggleSport(sport.sportId, event.target.checked)}
                 />
                 {sport.names[language]}
               </label>
@@ -300,42 +218,14 @@ export function ActivityForm({
           </div>
         </fieldset>
       )}
-      <fieldset className="promo-fieldset">
-        <legend>{t('promotions.form.eligibility')}</legend>
-        <p className="console-hint">{t('promotions.form.eligibilityHint')}</p>
-        <div className="promo-grid">
-          {text('minDeposit', { numeric: 'decimal' })}
-          {text('minTurnover', { numeric: 'decimal' })}
-          {text('eligibilityDays', { numeric: 'numeric', max: 3 })}
-        </div>
-        <span className="console-field__label">{t('promotions.form.riskLevels')}</span>
-        <div className="promo-levels" data-testid="activity-risk-levels">
-          {riskLevels.map((level) => (
-            <label key={level} className="promo-level">
-              <input
-                type="checkbox"
-                checked={draft.riskLevels.includes(level)}
-                data-testid={`activity-risk-${level}`}
-                onChange={(event) => toggle('riskLevels', level, event.target.checked)}
-              />
-              {level}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {problem ? (
-        <p className="console-error" data-testid="activity-problem">
-          {problem}
-        </p>
-      ) : null}
-      <ErrorNote error={create.error} testId="activity-create-error" />
-      <FormActions
-        submitLabel={t('promotions.activity.form.submit')}
-        submitTestId="activity-submit"
-        cancelTestId="activity-cancel"
-        isBusy={create.isPending}
-        onCancel={onCancel}
-      />
+      {fields.eligibility()}
+      {fields.end({
+        problem,
+        error: create.error,
+        submitLabel: t('promotions.activity.form.submit'),
+        isBusy: create.isPending,
+        onCancel,
+      })}
     </form>
   );
 }

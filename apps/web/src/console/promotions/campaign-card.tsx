@@ -151,7 +151,7 @@ export function CampaignCard({
           {t('promotions.campaign', { id: campaign.id })} · {titleOf(campaign, language)}
         </h3>
         <span className="console-tag" data-testid={`${testId}-kind`}>
-          {t(`promotions.kinds.${campaign.kind}`)}
+          {t(`promotions.kindTags.${campaign.kind}`)}
         </span>
         <span
           className={`console-tag promo-status promo-status--${campaign.status}`}

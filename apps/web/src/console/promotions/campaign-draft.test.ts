@@ -1,4 +1,4 @@
-import { envelopeCampaignCreate } from '@sb/contract';
+import { envelopeCampaignCreate, promotionLimits } from '@sb/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type CampaignDraft,
@@ -156,6 +156,21 @@ describe('a campaign’s fields from the form', () => {
     expect(problemOf({ total: '10000000001' })).toBe('amount');
     expect(problemOf({ startsAt: '' })).toBe('startsAt');
     expect(problemOf({ endsAt: draft.startsAt })).toBe('endsAt');
+  });
+
+  it('names the field and the decimals of a refused amount, and values only where a text names some', () => {
+    expect(campaignInputOf({ ...draft, money: 'bonus', maxStake: '1.234' })).toEqual({
+      problem: { key: 'amount', values: { field: 'maxStake', scale: 2 } },
+    });
+    expect(campaignInputOf({ ...draft, minTurnover: 'ten' })).toEqual({
+      problem: { key: 'amount', values: { field: 'minTurnover', scale: 2 } },
+    });
+    expect(campaignInputOf({ ...draft, titleEn: '' })).toEqual({
+      problem: { key: 'title', values: { max: promotionLimits.title } },
+    });
+    expect(campaignInputOf({ ...draft, endsAt: draft.startsAt })).toEqual({
+      problem: { key: 'endsAt' },
+    });
   });
 });
 

@@ -40,7 +40,7 @@ export const texts = {
     },
     progress: {
       label: 'Progress',
-      count: '{{counted}} of {{target}} bets',
+      count: 'Settled bets: {{counted}} of {{target}}',
       stake: '{{counted}} of {{target}} {{currency}} staked',
       running: 'Bets placed in the window count once they are settled.',
       reached: 'Target reached: your reward is on its way.',

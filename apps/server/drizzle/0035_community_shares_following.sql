@@ -1,0 +1,1 @@
+CREATE INDEX "community_shares_following" ON "community_shares" USING btree ("user_id","id" DESC NULLS FIRST) WHERE "community_shares"."withdrawn_at" is null and "community_shares"."hidden_at" is null and "community_shares"."privacy" <> 'anonymous';
