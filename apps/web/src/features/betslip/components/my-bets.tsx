@@ -8,6 +8,7 @@ import { formatDisplayTime } from '../../../lib/display-time';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useOrderList } from '../api/order-list';
 import { statusTextKeys } from '../i18n';
+import { isFreeBetOrder, shownReturnMinor } from '../model/free-bet-choice';
 import { CashOut } from './cash-out';
 import { ShareDialog } from './share-dialog';
 
@@ -24,7 +25,29 @@ const myBetsPager: PagerLook = {
 function returnTextKeyOf(order: OrderRecord): string | null {
   if (order.maxPayout === null) return null;
   const isOpen = order.status === orderStatus.pending || order.status === orderStatus.accepted;
+  // A free bet's return is paid without the stake, and the row says so.
+  if (isFreeBetOrder(order)) return isOpen ? 'myBets.freeBetToReturn' : 'myBets.freeBetReturned';
   return isOpen ? 'myBets.toReturn' : 'myBets.returned';
+}
+
+/** "Free bet": the order's whole stake was a free bet's, not the member's money. */
+export function FreeBetBadge({ order }: { order: { freeBetId?: number | null | undefined } }) {
+  const { t } = useTranslation();
+  if (!isFreeBetOrder(order)) return null;
+  return (
+    <span
+      className="free-bet-badge"
+      data-testid="free-bet-badge"
+      data-free-bet-id={order.freeBetId}
+    >
+      {t('myBets.freeBet')}
+    </span>
+  );
+}
+
+/** The stake's label: a free bet's stake is said to be one. */
+export function stakeTextKeyOf(order: { freeBetId?: number | null | undefined }): string {
+  return isFreeBetOrder(order) ? 'myBets.freeBetStake' : 'myBets.stake';
 }
 
 /** "Of which bonus": the part of the stake paid with bonus money, when there is one. */
@@ -67,6 +90,7 @@ function OrderRow({ order }: { order: OrderRecord }) {
           {order.legs.length > 1
             ? t('myBets.parlay', { count: order.legs.length })
             : t('myBets.single')}
+          <FreeBetBadge order={order} />
         </strong>
         <span className={`my-bet__status is-status-${order.status}`} data-testid="my-bet-status">
           {t(statusTextKeys[order.status] ?? 'slip.statusPending')}
@@ -74,7 +98,7 @@ function OrderRow({ order }: { order: OrderRecord }) {
       </div>
       <BetLegs legs={order.legs} />
       <dl className="my-bet__facts">
-        <dt>{t('myBets.stake')}</dt>
+        <dt>{t(stakeTextKeyOf(order))}</dt>
         <dd data-testid="my-bet-stake">
           {money(order.stake)}
           <BonusStakeNote order={order} />
@@ -86,8 +110,8 @@ function OrderRow({ order }: { order: OrderRecord }) {
         {returnTextKey !== null && order.maxPayout !== null ? (
           <>
             <dt>{t(returnTextKey)}</dt>
-            <dd data-testid="my-bet-return" data-amount={order.maxPayout}>
-              {money(order.maxPayout)}
+            <dd data-testid="my-bet-return" data-amount={shownReturnMinor(order, order.maxPayout)}>
+              {money(shownReturnMinor(order, order.maxPayout))}
             </dd>
           </>
         ) : null}
@@ -95,7 +119,10 @@ function OrderRow({ order }: { order: OrderRecord }) {
         <dd>{formatDisplayTime(order.createTime)}</dd>
       </dl>
       <div className="my-bet__order muted">{order.orderNo}</div>
-      {order.status === orderStatus.accepted ? <CashOut order={order} /> : null}
+      {/* A free-bet order cannot be cashed out (8545): it has no cash out control. */}
+      {order.status === orderStatus.accepted && !isFreeBetOrder(order) ? (
+        <CashOut order={order} />
+      ) : null}
       {isShareable ? (
         <div className="my-bet__share">
           <button
