@@ -255,7 +255,11 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
         ) : null}
         <label className="field">
           <span className="field__label">
-            {mode === 'single' && selections.length > 1 ? t('slip.stakePerBet') : t('slip.stake')}
+            {freeBet
+              ? t('myBets.freeBetStake')
+              : mode === 'single' && selections.length > 1
+                ? t('slip.stakePerBet')
+                : t('slip.stake')}
           </span>
           <input
             className="field__input"
