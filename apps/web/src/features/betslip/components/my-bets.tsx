@@ -10,6 +10,7 @@ import { useOrderList } from '../api/order-list';
 import { statusTextKeys } from '../i18n';
 import { isFreeBetOrder, shownReturnMinor } from '../model/free-bet-choice';
 import { CashOut } from './cash-out';
+import { FreeBetBadge, stakeTextKeyOf } from './free-bet-badge';
 import { ShareDialog } from './share-dialog';
 
 const myBetsPager: PagerLook = {
@@ -28,26 +29,6 @@ function returnTextKeyOf(order: OrderRecord): string | null {
   // A free bet's return is paid without the stake, and the row says so.
   if (isFreeBetOrder(order)) return isOpen ? 'myBets.freeBetToReturn' : 'myBets.freeBetReturned';
   return isOpen ? 'myBets.toReturn' : 'myBets.returned';
-}
-
-/** "Free bet": the order's whole stake was a free bet's, not the member's money. */
-export function FreeBetBadge({ order }: { order: { freeBetId?: number | null | undefined } }) {
-  const { t } = useTranslation();
-  if (!isFreeBetOrder(order)) return null;
-  return (
-    <span
-      className="free-bet-badge"
-      data-testid="free-bet-badge"
-      data-free-bet-id={order.freeBetId}
-    >
-      {t('myBets.freeBet')}
-    </span>
-  );
-}
-
-/** The stake's label: a free bet's stake is said to be one. */
-export function stakeTextKeyOf(order: { freeBetId?: number | null | undefined }): string {
-  return isFreeBetOrder(order) ? 'myBets.freeBetStake' : 'myBets.stake';
 }
 
 /** "Of which bonus": the part of the stake paid with bonus money, when there is one. */

@@ -6,7 +6,8 @@ import { useSessionStore } from '../../../lib/session/session-store';
 import { type SlipPlacement, useSlipStore } from '../../../lib/slip/slip-store';
 import { reasonTextKeys, statusTextKeys } from '../i18n';
 import { shownReturnMinor } from '../model/free-bet-choice';
-import { BonusStakeNote, FreeBetBadge, stakeTextKeyOf } from './my-bets';
+import { FreeBetBadge, stakeTextKeyOf } from './free-bet-badge';
+import { BonusStakeNote } from './my-bets';
 
 /**
  * The placed bet's stake and what it returns, stake included, as the order answered them. A
