@@ -261,6 +261,7 @@ export async function assembleApp(
     feedProvider: deps.feedProvider,
     tellBetStatus,
     notifyBalanceChanged,
+    freeBets: orders.freeBets,
   });
   registerOrderStatsModule(context, {
     openLiability: orders.exposure.openLiability,

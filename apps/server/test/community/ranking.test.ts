@@ -115,6 +115,7 @@ async function tip(userId: number, t: Tip, via = service): Promise<string> {
     reason: 0,
     stake: 1_000,
     bonusStake: 0,
+    freeBetId: null,
     scale: 2,
     currencyId: 1,
     currencyCode: 'USD',

@@ -76,6 +76,7 @@ function bet(
       betType: 0,
       stakeMinor,
       bonusStakeMinor: 0,
+      freeBetId: null,
       totalOddsUnits: 20_000,
       potentialPayoutMinor: stakeMinor * 2,
       acceptOdds: 0,

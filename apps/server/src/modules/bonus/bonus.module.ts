@@ -6,6 +6,8 @@ import type { OrdersService } from '../orders/orders.service';
 import { createBonusRepository } from './bonus.repository';
 import { registerBonusDeskRoutes, registerBonusRoutes } from './bonus.routes';
 import { type BonusService, createBonusService } from './bonus.service';
+import { createFreeBetsRepository } from './free-bets.repository';
+import { createFreeBets } from './free-bets.service';
 
 /** How often the rollover pass reads the wagers decided since the last one. */
 export const rolloverEveryMs = 5_000;
@@ -22,12 +24,21 @@ export function registerBonusModule(
   context: ModuleContext,
   deps: {
     audit: AuditService;
-    orders: Pick<OrdersService, 'wagerTermsOf' | 'useBonusStakeCap'>;
+    orders: Pick<OrdersService, 'wagerTermsOf' | 'useBonusStakeCap' | 'useFreeBets'>;
     notifyBalanceChanged: (userId: number) => Promise<void>;
   },
 ): BonusService {
+  const freeBets = createFreeBets({
+    db: context.database.db,
+    repository: createFreeBetsRepository(context.database.db),
+    ledger: context.ledger,
+    now: context.now,
+  });
+  // Placement, release and settlement reach the free bets through the orders module.
+  deps.orders.useFreeBets(freeBets.stakes);
   const bonus = createBonusService({
     repository: createBonusRepository(context.database.db),
+    freeBets,
     ledger: context.ledger,
     wagerTerms: {
       sports: async (orderNos) => {
@@ -63,7 +74,10 @@ export function registerBonusModule(
         runAtStart: true,
       }),
       startPeriodicJob({
-        run: () => bonus.expireDue(),
+        run: async () => {
+          await bonus.expireDue();
+          await bonus.expireDueFreeBets();
+        },
         everyMs: expiryEveryMs,
         onError: (error) => log.error({ err: error }, 'expiring bonuses failed'),
         runAtStart: true,

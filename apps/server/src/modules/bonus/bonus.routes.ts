@@ -1,4 +1,4 @@
-import { deskBonusForfeit, deskBonusList, memberBonusList } from '@sb/contract';
+import { deskBonusForfeit, deskBonusList, memberBonusList, memberFreeBetList } from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator, CallContext } from '../../http/request-context';
@@ -10,7 +10,7 @@ const memberIdOf = (context: CallContext): number => {
   return context.user.userId;
 };
 
-/** The member's own bonuses. */
+/** The member's own bonuses and free bets. */
 export function registerBonusRoutes(
   app: FastifyInstance,
   authenticate: Authenticator,
@@ -18,6 +18,9 @@ export function registerBonusRoutes(
 ): void {
   registerCall(app, authenticate, memberBonusList, (input, context) =>
     bonus.memberList(memberIdOf(context), input),
+  );
+  registerCall(app, authenticate, memberFreeBetList, (input, context) =>
+    bonus.memberFreeBetList(memberIdOf(context), input, context.language),
   );
 }
 

@@ -98,3 +98,58 @@ export const bonusRolloverCursor = pgTable(
   },
   (table) => [check('bonus_rollover_cursor_one', sql`${table.id} = 1`)],
 );
+
+/**
+ * Free bets (docs/promotions.md, Free bets): one row per token. Its money is in the member's
+ * `free_bet` bucket of the ledger while it is available, in `stakes_held` while its order runs.
+ * `source_key` (`envelope:<id>`, `activity:<campaign>:<member>`) makes a grant idempotent;
+ * `order_id` is the order it staked while used. `budget_open` turns false when the campaign
+ * closes: an expiry afterwards returns the amount to the house, never to the closed budget.
+ * `won` records that its order settled with a return (the desk's figures).
+ */
+export const bonusFreeBets = pgTable(
+  'bonus_free_bets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sourceKey: text('source_key').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    currencyId: integer('currency_id').notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    /** The campaign's titles at the grant, for the member's list in their language. */
+    titleEn: text('title_en').notNull().default(''),
+    titleZh: text('title_zh').notNull().default(''),
+    titleZht: text('title_zht').notNull().default(''),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Least total odds of the bet, ten-thousandths; 0 for none. */
+    minOdds: bigint('min_odds', { mode: 'number' }).notNull().default(0),
+    status: text('status').notNull().default('available'),
+    orderId: bigint('order_id', { mode: 'number' }),
+    orderNo: text('order_no'),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** What the winning order paid the member: its return less the stake; 0 otherwise. */
+    winnings: bigint('winnings', { mode: 'number' }).notNull().default(0),
+    /** Whether it was ever staked on an order (the desk's "used", kept after a void). */
+    everUsed: boolean('ever_used').notNull().default(false),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    budgetOpen: boolean('budget_open').notNull().default(true),
+  },
+  (table) => [
+    index('bonus_free_bets_member').on(table.userId, table.status, table.expiresAt),
+    index('bonus_free_bets_campaign').on(table.campaignId),
+    index('bonus_free_bets_available_expiry')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'available'`),
+    uniqueIndex('bonus_free_bets_order').on(table.orderId),
+    check('bonus_free_bets_status', sql`${table.status} in ('available', 'used', 'expired')`),
+    check('bonus_free_bets_amount', sql`${table.amount} > 0`),
+    check('bonus_free_bets_min_odds', sql`${table.minOdds} >= 0`),
+    check(
+      'bonus_free_bets_used_order',
+      sql`(${table.status} = 'used') = (${table.orderId} is not null)`,
+    ),
+  ],
+);
+
+export type FreeBetRow = typeof bonusFreeBets.$inferSelect;

@@ -19,6 +19,7 @@ import {
 import type { AuditWithin } from '../operators/audit.service';
 import type { BonusRepository } from './bonus.repository';
 import type { BonusGrantRow } from './bonus.schema';
+import type { FreeBetFigures, FreeBetGrantRequest, FreeBets } from './free-bets.service';
 import {
   countedAmountOf,
   type RolloverRules,
@@ -28,6 +29,7 @@ import {
   type WagerTermsReader,
 } from './rollover-rules';
 
+export type { FreeBetFigures, FreeBetGrantRequest } from './free-bets.service';
 export type { RolloverRules, WagerTerms, WagerTermsReader } from './rollover-rules';
 
 type MemberListInput = z.output<(typeof memberBonusList)['input']>;
@@ -144,9 +146,15 @@ export function createBonusService(deps: {
   notifyBalanceChanged?: (userId: number) => Promise<void>;
   /** The contribution table: the real one (rollover-rules.ts) unless a test gives its own. */
   rules?: RolloverRules;
+  /** Free bets (docs/promotions.md, Free bets); a service without them grants none. */
+  freeBets?: FreeBets;
   now: () => Date;
 }) {
   const { repository, ledger, now } = deps;
+  const requireFreeBets = (): FreeBets => {
+    if (!deps.freeBets) throw new Error('this bonus service has no free bets');
+    return deps.freeBets;
+  };
   const rules = deps.rules ?? rolloverRules;
   const notify = (userIds: Iterable<number>) =>
     Promise.all([...new Set(userIds)].map((userId) => deps.notifyBalanceChanged?.(userId)));
@@ -337,6 +345,41 @@ export function createBonusService(deps: {
      */
     async campaignClosedWithin(tx: Database, campaignId: number): Promise<void> {
       await repository.closeCampaign(tx, campaignId);
+      await deps.freeBets?.campaignClosedWithin(tx, campaignId);
+    },
+
+    /**
+     * Grants a free bet inside the caller's transaction (docs/promotions.md, Free bets):
+     * `free_bet_grant` from the campaign's budget to the member's `free_bet` bucket and the
+     * token's row, under a savepoint; the same key answers the same free bet (`replayed`). A
+     * budget that cannot pay throws the ledger's `EntityFundsShortError`.
+     */
+    grantFreeBet(
+      tx: Database,
+      request: FreeBetGrantRequest,
+    ): Promise<{ freeBetId: number; replayed: boolean }> {
+      return requireFreeBets().grantFreeBet(tx, request);
+    },
+
+    /** Each campaign's free bets granted, used, won and expired, and what the wins paid. */
+    freeBetFiguresOf(campaignIds: readonly number[]): Promise<Map<number, FreeBetFigures>> {
+      return requireFreeBets().figuresOf(campaignIds);
+    },
+
+    /** memberFreeBetList: the member's free bets, available first. */
+    memberFreeBetList(
+      userId: number,
+      input: Parameters<FreeBets['memberList']>[1],
+      language: Parameters<FreeBets['memberList']>[2],
+    ) {
+      return requireFreeBets().memberList(userId, input, language);
+    },
+
+    /** One expiry pass of free bets: those past their expiry go back to their source. */
+    async expireDueFreeBets(options: { limit?: number } = {}): Promise<number> {
+      if (!deps.freeBets) return 0;
+      const members = await deps.freeBets.expireDue(options);
+      return members.length;
     },
 
     /** Each campaign's bonus money converted, returned (expired or forfeited) and active. */

@@ -3,7 +3,8 @@
  * currency:
  *
  * - **Member accounts** (`user_id`): `main` (spendable cash), `frozen` (held for a withdrawal),
- *   `bonus` (promotion money, one per currency), `game:<provider>` (moved into a game provider's
+ *   `bonus` (promotion money, one per currency), `free_bet` (free bets held, docs/promotions.md,
+ *   Free bets), `game:<provider>` (moved into a game provider's
  *   wallet) and `market:<market>` (capital the member put up for a market of their own). None
  *   may go below zero.
  * - **Pooled system accounts** (`system_code` from `systemAccountCodes`): the house's side of
@@ -42,14 +43,20 @@ export const accountIdSqlPattern = '[A-Za-z0-9_.-]{1,64}';
 
 export type GameBucket = `game:${string}`;
 export type MarketCapitalBucket = `market:${string}`;
-export type MemberBucket = 'main' | 'frozen' | 'bonus' | GameBucket | MarketCapitalBucket;
+export type MemberBucket =
+  | 'main'
+  | 'frozen'
+  | 'bonus'
+  | 'free_bet'
+  | GameBucket
+  | MarketCapitalBucket;
 
 export type PromotionBudgetCode = `promotion_budget:${string}`;
 export type MarketEscrowCode = `market_escrow:${string}`;
 export type EntityAccountCode = PromotionBudgetCode | MarketEscrowCode;
 
 /** Member buckets without an id of their own. */
-export const plainMemberBuckets = ['main', 'frozen', 'bonus'] as const;
+export const plainMemberBuckets = ['main', 'frozen', 'bonus', 'free_bet'] as const;
 /** Member buckets named per provider or market: `<family>:<id>`. */
 export const scopedMemberBucketFamilies = ['game', 'market'] as const;
 /** Entity account families: `<family>:<entity id>` as the system code. */
@@ -115,6 +122,19 @@ export const accountKinds = {
     'order_bonus_cash_out',
     'order_bonus_debt_recovery',
   ],
+  /**
+   * Free bets a member holds (docs/promotions.md, Free bets): granted from a campaign, expired
+   * back to it (or the house), staked on an order, given back when the order is void or
+   * released, and taken again by a rollback of that void.
+   */
+  free_bet: [
+    'free_bet_grant',
+    'free_bet_expire',
+    'order_free_bet_stake',
+    'order_free_bet_release',
+    'order_free_bet_settle',
+    'order_free_bet_unsettle',
+  ],
   /** A game provider's balance: moved in from main, out to main, rounds against game_rounds. */
   game: ['game_transfer_in', 'game_transfer_out', 'game_stake', 'game_return'],
   /** A maker's capital: put up from main, drawn into the escrow, the rest given back. */
@@ -128,6 +148,8 @@ export const accountKinds = {
     'promotion_payout',
     'bonus_grant',
     'bonus_expire',
+    'free_bet_grant',
+    'free_bet_expire',
     'promotion_close',
   ],
   /** A market's escrow: stakes in, capital drawn, payouts and refunds out, the fee, closed. */

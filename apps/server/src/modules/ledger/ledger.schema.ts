@@ -44,7 +44,7 @@ export const ledgerAccounts = pgTable(
     ),
     check(
       'ledger_accounts_member_bucket',
-      sql`${table.userId} is null or ${table.bucket} in ('main', 'frozen', 'bonus') or ${table.bucket} ~ ${sql.raw(`'^(game|market):${accountIdSqlPattern}$'`)}`,
+      sql`${table.userId} is null or ${table.bucket} in ('main', 'frozen', 'bonus', 'free_bet') or ${table.bucket} ~ ${sql.raw(`'^(game|market):${accountIdSqlPattern}$'`)}`,
     ),
     check(
       'ledger_accounts_entity_code',

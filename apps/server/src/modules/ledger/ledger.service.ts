@@ -63,6 +63,7 @@ export {
   type BookWageringFigures,
   type DecidedWager,
   type DecidedWagersPage,
+  freeBetKinds,
   type WagerDecision,
   type WageringFigures,
   type WagerKind,

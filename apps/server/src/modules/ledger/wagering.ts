@@ -58,6 +58,21 @@ export const wagerKinds = {
 export type WagerKind = keyof typeof wagerKinds;
 
 /**
+ * The kinds of free bets (docs/promotions.md, Free bets), left out of the record on purpose: a
+ * free bet's stake was never the member's money, so it is no turnover and counts towards no
+ * rollover, activity target or minimum turnover; what a won free bet pays the member's main
+ * (`order_free_bet_settle`) is the promotion's cost, not a wager's return.
+ */
+export const freeBetKinds = [
+  'free_bet_grant',
+  'free_bet_expire',
+  'order_free_bet_stake',
+  'order_free_bet_release',
+  'order_free_bet_settle',
+  'order_free_bet_unsettle',
+] as const;
+
+/**
  * The system account where a stake waits until its wager is decided (sports: from placement to
  * settlement or cash out). Until then it is neither the member's nor the house's, so the house's
  * side leaves it out.

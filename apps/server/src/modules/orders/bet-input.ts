@@ -159,7 +159,8 @@ export function digestOf(bet: OrderBet, currencyId: number): string {
     selection.optId,
     requestedOddsUnits(selection.odds),
   ]);
-  return createHash('sha256')
-    .update(JSON.stringify([bet.betType, bet.stake, bet.scale, currencyId, bet.acceptOdds, legs]))
-    .digest('hex');
+  const terms: unknown[] = [bet.betType, bet.stake, bet.scale, currencyId, bet.acceptOdds, legs];
+  // A bet of a free bet is another bet than the same one staked with cash (older digests stay).
+  if (bet.freeBetId !== undefined) terms.push({ freeBetId: bet.freeBetId });
+  return createHash('sha256').update(JSON.stringify(terms)).digest('hex');
 }

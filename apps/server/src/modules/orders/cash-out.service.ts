@@ -170,6 +170,12 @@ export function createCashOutService(deps: {
     const id = await queries.findIdByOrderNo(userId, orderNo);
     const found = id === undefined ? undefined : await repository.findById(id);
     if (!found) throw new AppError('CASH_OUT_ORDER_NOT_FOUND', `orderNo: ${orderNo}`);
+    // A free bet's stake was never the member's money: its bet runs to its result.
+    if (found.order.freeBetId !== null)
+      throw new AppError(
+        'FREE_BET_NO_CASH_OUT',
+        `orderNo: ${orderNo} was placed with free bet ${found.order.freeBetId}`,
+      );
     const currency = findCurrencyById(found.order.currencyId);
     if (!currency)
       throw new Error(

@@ -5,6 +5,7 @@ import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job'
 import type { ReadModel } from '../feed/feed.types';
 import type { Ledger } from '../ledger/ledger.service';
 import { stakeEndTransfers } from './bonus-stakes';
+import type { FreeBetStakes } from './free-bet-stakes';
 import { isPriceAcceptable, isRefusal, payoutOf, priceSelection } from './order-pricing';
 import type { OrdersRepository, OrderWithLegs } from './orders.repository';
 
@@ -45,6 +46,8 @@ function decide(readModel: ReadModel, { order, legs }: OrderWithLegs): Decision 
 export function createOrderAcceptance(deps: {
   repository: OrdersRepository;
   ledger: Ledger;
+  /** A rejected bet of a free bet gives the free bet back. */
+  freeBets?: FreeBetStakes | undefined;
   readModel: ReadModel;
   now: () => Date;
   sweepIntervalMs: number;
@@ -91,6 +94,13 @@ export function createOrderAcceptance(deps: {
       if (decision.status === orderStatus.accepted) {
         legs = legs.map((leg, index) => ({ ...leg, oddsUnits: decision.legOdds[index] ?? 0 }));
         for (const leg of legs) await bound.updateLegOdds(leg.id, leg.oddsUnits);
+      } else if (order.freeBetId !== null) {
+        // The free bet is the member's again (free-bet-stakes.ts).
+        if (!deps.freeBets) throw new Error(`order ${order.orderNo}: free bets are not wired`);
+        await deps.freeBets.giveBackWithin(tx, order, {
+          kind: 'order_free_bet_release',
+          idempotencyKey: `order-free-bet-release:${order.orderNo}`,
+        });
       } else {
         // The stake goes back to the buckets it came from (bonus-stakes.ts).
         for (const transfer of stakeEndTransfers(order, order.stakeMinor, {

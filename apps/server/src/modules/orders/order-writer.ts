@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+import { formatMinorUnits, fromOddsUnits } from '@sb/domain';
 import { AppError } from '../../http/app-error';
 import type { Ledger } from '../ledger/ledger.service';
 import { splitStake } from './bonus-stakes';
+import type { FreeBetStakes } from './free-bet-stakes';
 import { createPlacementBatcher } from './order-batcher';
 import type { StakeFunding } from './order-settings';
 import type { OrdersRepository, OrderWithLegs } from './orders.repository';
@@ -78,8 +80,14 @@ export function createOrderWriter(deps: {
   /** A fresh number for an order whose number another order already has. */
   renumber?: (at: Date) => string;
   funding?: BonusStakeFunding | undefined;
+  /** The free bets a stake may be paid with (docs/promotions.md, Free bets). */
+  freeBets?: FreeBetStakes | undefined;
+  /** The scale of a currency, for the refusals' amounts. */
+  scaleOf?: (currencyId: number) => number;
+  now?: () => Date;
 }) {
   const { repository, funding } = deps;
+  const now = deps.now ?? (() => new Date());
   const renumber = deps.renumber ?? newOrderNo;
 
   /** The members and currencies of `inputs` that hold bonus money now (a read, no lock). */
@@ -165,6 +173,81 @@ export function createOrderWriter(deps: {
     });
   }
 
+  /**
+   * Places one order whose whole stake a free bet pays, in a transaction: the free bet is locked
+   * and checked (the caller's own, available, unexpired, of the bet's currency, its amount the
+   * stake, the total odds at least its least odds), the order written with it, the free bet
+   * marked used and its amount moved free_bet → stakes_held (`order_free_bet_stake`). Of two
+   * bets racing for one free bet the second waits for the lock and finds it used. Null when the
+   * order's number is taken; a replay when its key is.
+   */
+  async function placeWithFreeBet(input: PlacedOrderInput): Promise<PlacedOrder | null> {
+    const { userId, currencyId, idempotencyKey, requestDigest, stakeMinor, totalOddsUnits } =
+      input.values;
+    const freeBetId = input.values.freeBetId as number;
+    return repository.transaction(async (queries, tx) => {
+      const token = deps.freeBets
+        ? await deps.freeBets.lockWithin(tx, userId, freeBetId)
+        : undefined;
+      const earlier = async () => {
+        if (idempotencyKey === null) return undefined;
+        const existing = await queries.findByKey(userId, idempotencyKey);
+        return existing && replayOf(existing, requestDigest);
+      };
+      // A racing request with this key committed while this one waited for the lock.
+      const replayed = await earlier();
+      if (replayed) return replayed;
+      if (!token || !deps.freeBets)
+        throw new AppError('FREE_BET_NOT_FOUND', `data.freeBetId: no free bet ${freeBetId}`);
+      if (token.status !== 'available' || token.expiresAt.getTime() <= now().getTime())
+        throw new AppError(
+          'FREE_BET_NOT_AVAILABLE',
+          `data.freeBetId: free bet ${freeBetId} is ${token.status === 'available' ? 'expired' : token.status}`,
+        );
+      if (token.currencyId !== currencyId)
+        throw new AppError(
+          'FREE_BET_CURRENCY_MISMATCH',
+          `data.currencyId: free bet ${freeBetId} is for currency ${token.currencyId}`,
+        );
+      const scale = deps.scaleOf?.(currencyId) ?? 2;
+      if (stakeMinor !== token.amount)
+        throw new AppError(
+          'FREE_BET_STAKE_MISMATCH',
+          `data.stake: must be ${token.amount} (${formatMinorUnits(token.amount, scale)}), the free bet's amount`,
+        );
+      if (token.minOdds > 0 && totalOddsUnits < token.minOdds)
+        throw new AppError(
+          'FREE_BET_ODDS_TOO_LOW',
+          `data.selections: the total odds ${fromOddsUnits(totalOddsUnits)} are below the free bet's minOdds ${fromOddsUnits(token.minOdds)}`,
+        );
+      const written = await queries.insertOrder({
+        values: { ...input.values, bonusStakeMinor: 0 },
+        legs: input.legs,
+      });
+      if (!written) return (await earlier()) ?? null;
+      await deps.freeBets.stakeWithin(tx, token, {
+        id: written.order.id,
+        orderNo: written.order.orderNo,
+      });
+      return { order: written, isNew: true };
+    });
+  }
+
+  /** `placeWithFreeBet`, the order numbered again while its number is taken. */
+  async function placeWithFreeBetNumbered(
+    input: PlacedOrderInput,
+    numberings = 1,
+  ): Promise<PlacedOrder> {
+    const placed = await placeWithFreeBet(input);
+    if (placed) return placed;
+    if (numberings >= maxNumberings) throw new Error(`no free order number in ${numberings} tries`);
+    const renumbered = {
+      ...input,
+      values: { ...input.values, orderNo: renumber(input.values.createdAt) },
+    };
+    return placeWithFreeBetNumbered(renumbered, numberings + 1);
+  }
+
   /** `placeWithBonus`, the order numbered again while its number is taken. */
   async function placeWithBonusNumbered(
     using: BonusStakeFunding,
@@ -197,7 +280,9 @@ export function createOrderWriter(deps: {
       funding?.stakeFunding === 'bonus_first' ? await bonusHolders(all) : new Set<string>();
     const holds = ({ values }: PlacedOrderInput) =>
       holdersFirst.has(holderKey(values.userId, values.currencyId));
-    const inputs = all.filter((input) => !holds(input));
+    // A stake a free bet pays moves no cash: it goes its own path, never the batch statement.
+    const isFreeBet = ({ values }: PlacedOrderInput) => values.freeBetId !== null;
+    const inputs = all.filter((input) => !holds(input) && !isFreeBet(input));
     const rows = inputs.length > 0 ? await repository.placeOrders(inputs) : [];
     const unfunded = inputs.filter((_, index) => rows[index]?.isFunded === false);
     const holdersAfter =
@@ -229,7 +314,12 @@ export function createOrderWriter(deps: {
       );
     });
     for (const input of all)
-      if (funding && holds(input))
+      if (isFreeBet(input))
+        answers.set(
+          input,
+          placeWithFreeBetNumbered(input).catch((error: Error) => error),
+        );
+      else if (funding && holds(input))
         answers.set(
           input,
           placeWithBonusNumbered(funding, input).catch((error: Error) => error),

@@ -46,6 +46,7 @@ export function toOrderRecord({ order, legs }: OrderWithLegs): OrderRecord {
     reason: order.reason,
     stake: order.stakeMinor,
     bonusStake: order.bonusStakeMinor,
+    freeBetId: order.freeBetId,
     scale: currency?.scale ?? 0,
     currencyId: order.currencyId,
     currencyCode: currency?.currencyCode ?? '',

@@ -1,10 +1,11 @@
 import { type AccountEventPayload, orderStatus } from '@sb/contract';
-import { visibilityFor } from '@sb/domain';
+import { findCurrencyById, visibilityFor } from '@sb/domain';
 import type { ModuleContext } from '../../module-context';
 import type { SiteSettings } from '../match/match.types';
 import type { AuditService } from '../operators/audit.service';
 import { registerCashOutRoutes } from './cash-out.routes';
 import { createCashOutService } from './cash-out.service';
+import { createFreeBetSlot, type FreeBetStakes } from './free-bet-stakes';
 import { createLegNames, type LegNames } from './leg-names';
 import { registerLimitsRoutes } from './limits.routes';
 import { createMemberLimits } from './member-limits';
@@ -32,6 +33,11 @@ export interface Orders {
   exposure: OrderExposure;
   /** Names a member's bets' legs in the language they read (their records, statistics). */
   legNames: LegNames;
+  /**
+   * Free bets as placement, release and settlement reach them: the bonus module's tokens, set
+   * by it through `orders.useFreeBets` (docs/promotions.md, Free bets).
+   */
+  freeBets: FreeBetStakes;
 }
 
 /**
@@ -59,8 +65,13 @@ export function registerOrdersModule(
   const stakeLimits = createStakeLimits({ db: database.db, now });
   // The bonus module, registered later, tells placement how large a bonus stake may be.
   const bonusStakeCap = { of: async (_userId: number, _currencyId: number) => 0 };
+  // And the free bets a stake may be paid with.
+  const freeBets = createFreeBetSlot();
   const writer = createOrderWriter({
     repository,
+    freeBets,
+    scaleOf: (currencyId) => findCurrencyById(currencyId)?.scale ?? 2,
+    now,
     funding: {
       ledger,
       stakeFunding: settings.stakeFunding,
@@ -89,6 +100,7 @@ export function registerOrdersModule(
     useBonusStakeCap: (reader) => {
       bonusStakeCap.of = reader;
     },
+    useFreeBets: (port) => freeBets.use(port),
     betDelayMs: settings.betDelayMs,
     now,
   });
@@ -100,6 +112,7 @@ export function registerOrdersModule(
   const acceptance = createOrderAcceptance({
     repository,
     ledger,
+    freeBets,
     readModel,
     now,
     sweepIntervalMs: settings.sweepIntervalMs,
@@ -160,5 +173,6 @@ export function registerOrdersModule(
     stakeLimits,
     exposure: createOrderExposure(database.db),
     legNames,
+    freeBets,
   };
 }

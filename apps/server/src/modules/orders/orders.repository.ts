@@ -485,6 +485,8 @@ function toOrderRow(row: Record<string, unknown>): OrderRow {
     betType: Number(row.bet_type),
     stakeMinor: Number(row.stake_minor),
     bonusStakeMinor: Number(row.bonus_stake_minor ?? 0),
+    freeBetId:
+      row.free_bet_id === null || row.free_bet_id === undefined ? null : Number(row.free_bet_id),
     totalOddsUnits: Number(row.total_odds_units),
     potentialPayoutMinor: Number(row.potential_payout_minor),
     acceptOdds: Number(row.accept_odds),

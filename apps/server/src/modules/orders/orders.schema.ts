@@ -38,6 +38,11 @@ export const orders = pgTable(
      * bonus money); the rest came from main. 0 for a stake of cash only.
      */
     bonusStakeMinor: bigint('bonus_stake_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * The free bet that paid the whole stake (docs/promotions.md, Free bets): a token of the
+     * bonus module's `bonus_free_bets`; null for a stake of the member's own money.
+     */
+    freeBetId: bigint('free_bet_id', { mode: 'number' }),
     /** Ten-thousandths: the product of the legs' prices, rounded down. */
     totalOddsUnits: bigint('total_odds_units', { mode: 'number' }).notNull(),
     /** Minor units returned on a win, stake included, rounded down. */
@@ -69,6 +74,10 @@ export const orders = pgTable(
     check(
       'orders_bonus_stake_within',
       sql`${table.bonusStakeMinor} between 0 and ${table.stakeMinor}`,
+    ),
+    check(
+      'orders_free_bet_no_bonus',
+      sql`${table.freeBetId} is null or ${table.bonusStakeMinor} = 0`,
     ),
     check('orders_bet_type_known', sql`${table.betType} in (0, 1)`),
     check('orders_accept_odds_known', sql`${table.acceptOdds} between 0 and 2`),

@@ -21,6 +21,7 @@ import type { AuthenticatedUser } from '../../http/request-context';
 import type { ReadModel } from '../feed/feed.types';
 import type { Bettor, IdentityService } from '../identity/identity.service';
 import { type BetSelection, digestOf, openBet, readSlip } from './bet-input';
+import type { FreeBetStakes } from './free-bet-stakes';
 import type { LegNames } from './leg-names';
 import {
   isPriceAcceptable,
@@ -140,6 +141,8 @@ export {
   type FundedStake,
   stakeEndTransfers,
 } from './bonus-stakes';
+/** Stakes paid with a free bet: how their settlement is booked (docs/promotions.md, Free bets). */
+export { freeBetSettleTransfer, freeBetWinningsOf } from './free-bet-stakes';
 /** A selection priced for a member from the book now, as a slip's watch prices it too. */
 export { isRefusal, priceSelection } from './order-pricing';
 export type { PlacedOrder } from './order-writer';
@@ -157,6 +160,8 @@ export function createOrdersService(deps: {
   writer: OrderWriter;
   /** Hands placement the reader of the largest stake that may spend a member's bonus money. */
   useBonusStakeCap?: (reader: (userId: number, currencyId: number) => Promise<number>) => void;
+  /** Hands placement, release and settlement the bonus module's free bets. */
+  useFreeBets?: (port: FreeBetStakes) => void;
   /** Names legs in the reader's language (leg-names.ts). */
   legNames: LegNames;
   betDelayMs: number;
@@ -171,6 +176,11 @@ export function createOrdersService(deps: {
      */
     useBonusStakeCap(reader: (userId: number, currencyId: number) => Promise<number>): void {
       deps.useBonusStakeCap?.(reader);
+    },
+
+    /** Sets the free bets a stake may be paid with (the bonus module's, docs/promotions.md). */
+    useFreeBets(port: FreeBetStakes): void {
+      deps.useFreeBets?.(port);
     },
 
     /** An order as its owner reads it, its legs named in `language`. */
@@ -230,8 +240,9 @@ export function createOrdersService(deps: {
           betType: bet.betType,
           stakeMinor: bet.stake,
           // The writer funds the stake, from the bonus bucket too when main falls short (or
-          // first, as the site's setting says): order-writer.ts.
+          // first, as the site's setting says), or from the free bet: order-writer.ts.
           bonusStakeMinor: 0,
+          freeBetId: bet.freeBetId ?? null,
           totalOddsUnits,
           potentialPayoutMinor: Number(potentialPayoutMinor),
           acceptOdds: bet.acceptOdds,

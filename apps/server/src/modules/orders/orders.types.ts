@@ -1,4 +1,6 @@
 // The orders module's public types (docs/boundaries.md): other modules import them from here.
+
+export type { FreeBetOrder, FreeBetStakes, FreeBetToken } from './free-bet-stakes';
 export type { EventFacts, LegToRead } from './leg-states';
 export type { OrderExposure, OutcomeLiability } from './order-exposure.repository';
 export type { OrderConfig } from './order-settings';

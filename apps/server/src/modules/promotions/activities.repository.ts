@@ -207,7 +207,7 @@ export function activitiesQueries(db: Database) {
       values: Partial<
         Pick<
           PromotionActivityMemberRow,
-          'counted' | 'reachedAt' | 'rewardedAt' | 'rewardAmount' | 'bonusId'
+          'counted' | 'reachedAt' | 'rewardedAt' | 'rewardAmount' | 'bonusId' | 'freeBetId'
         >
       >,
     ): Promise<void> {

@@ -29,6 +29,7 @@ import {
   type ActivitiesRepository,
   activitiesQueries,
 } from './activities.repository';
+import { freeBetGrantOf } from './free-bet-grants';
 import type { PromotionsRepository } from './promotions.repository';
 import type { PromotionCampaignRow } from './promotions.schema';
 import {
@@ -168,7 +169,19 @@ export function createActivitiesService(options: ActivitiesServiceOptions) {
         if (!member.reachedAt || member.rewardedAt) return false;
         const at = now();
         let bonusId: number | null = null;
-        if (campaign.money === 'cash') {
+        let freeBetId: number | null = null;
+        if (campaign.money === 'free_bet') {
+          const granted = await bonus.grantFreeBet(
+            tx,
+            freeBetGrantOf(campaign, {
+              key: `activity:${campaignId}:${userId}`,
+              userId,
+              amount: rule.reward,
+              at,
+            }),
+          );
+          freeBetId = granted.freeBetId;
+        } else if (campaign.money === 'cash') {
           await ledger.transferWithin(
             tx,
             {
@@ -206,6 +219,7 @@ export function createActivitiesService(options: ActivitiesServiceOptions) {
           rewardedAt: at,
           rewardAmount: rule.reward,
           bonusId,
+          freeBetId,
         });
         return true;
       });
@@ -392,12 +406,21 @@ export function createActivitiesService(options: ActivitiesServiceOptions) {
 
   /** What the caller's bet reserves, read from the opened bet; refusals name the field. */
   function checkSpecialBet(
-    bet: { betType: number; stake: number; acceptOdds: number; currencyId?: number | undefined },
+    bet: {
+      betType: number;
+      stake: number;
+      acceptOdds: number;
+      currencyId?: number | undefined;
+      freeBetId?: number | undefined;
+    },
     selections: { optionId: string; requestedOddsUnits: number }[],
     rule: SpecialRule,
     campaign: PromotionCampaignRow,
     memberCurrencyId: number,
   ): { odds: number } {
+    // The top-up is reserved against a stake of the member's own money (docs/promotions.md).
+    if (bet.freeBetId !== undefined)
+      throw new AppError('FREE_BET_NOT_ALLOWED', 'data.freeBetId: a special bet takes no free bet');
     if (bet.betType !== betType.single || selections.length !== 1)
       throw new AppError('ACTIVITY_SELECTION_MISMATCH', 'data.betType: a special bet is a single');
     const [selection] = selections;
@@ -615,6 +638,7 @@ export function createActivitiesService(options: ActivitiesServiceOptions) {
           rolloverMultiple: campaign.rolloverMultiple,
           bonusDays: campaign.bonusDays,
           maxStake: campaign.maxStake,
+          freeBetMinOdds: campaign.freeBetMinOdds,
           startsAt: campaign.startsAt.getTime(),
           endsAt: campaign.endsAt.getTime(),
           eligibility: {
@@ -638,6 +662,7 @@ export function createActivitiesService(options: ActivitiesServiceOptions) {
               rewarded: Boolean(own?.rewardedAt),
               rewardAmount: own?.rewardedAt ? own.rewardAmount : 0,
               bonusId: own?.bonusId ?? null,
+              freeBetId: own?.freeBetId ?? null,
               rewardedAt: own?.rewardedAt?.getTime() ?? null,
             },
             special: null,

@@ -143,6 +143,14 @@ export function promotionsQueries(db: Database) {
         .where(eq(promotionEnvelopes.id, envelopeId));
     },
 
+    /** The free bet a free-bet envelope granted (docs/promotions.md, Free bets). */
+    async setEnvelopeFreeBet(envelopeId: number, freeBetId: number): Promise<void> {
+      await db
+        .update(promotionEnvelopes)
+        .set({ freeBetId })
+        .where(eq(promotionEnvelopes.id, envelopeId));
+    },
+
     async memberEnvelope(
       campaignId: number,
       userId: number,

@@ -34,6 +34,8 @@ export const promotionCampaigns = pgTable(
     rolloverMultiple: integer('rollover_multiple').notNull().default(0),
     bonusDays: integer('bonus_days').notNull().default(0),
     maxStake: bigint('max_stake', { mode: 'number' }).notNull().default(0),
+    /** A free bet's least odds, ten-thousandths; 0 for none (docs/promotions.md, Free bets). */
+    freeBetMinOdds: bigint('free_bet_min_odds', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull(),
     count: integer('count').notNull(),
     minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
@@ -62,7 +64,7 @@ export const promotionCampaigns = pgTable(
       .where(sql`${table.createKey} is not null`),
     index('promotion_campaigns_status').on(table.status, table.id),
     check('promotion_campaigns_kind', sql`${table.kind} in ('envelope', 'activity')`),
-    check('promotion_campaigns_money', sql`${table.money} in ('cash', 'bonus')`),
+    check('promotion_campaigns_money', sql`${table.money} in ('cash', 'bonus', 'free_bet')`),
     check(
       'promotion_campaigns_status',
       sql`${table.status} in ('draft', 'scheduled', 'running', 'paused', 'ended', 'closed')`,
@@ -94,6 +96,8 @@ export const promotionEnvelopes = pgTable(
     claimKey: text('claim_key'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     bonusId: bigint('bonus_id', { mode: 'number' }),
+    /** The free bet a free-bet envelope granted. */
+    freeBetId: bigint('free_bet_id', { mode: 'number' }),
   },
   (table) => [
     uniqueIndex('promotion_envelopes_index').on(table.campaignId, table.idx),
@@ -151,6 +155,8 @@ export const promotionActivityMembers = pgTable(
     rewardedAt: timestamp('rewarded_at', { withTimezone: true }),
     rewardAmount: bigint('reward_amount', { mode: 'number' }).notNull().default(0),
     bonusId: bigint('bonus_id', { mode: 'number' }),
+    /** The free bet a free-bet reward granted. */
+    freeBetId: bigint('free_bet_id', { mode: 'number' }),
   },
   (table) => [
     uniqueIndex('promotion_activity_members_key').on(table.campaignId, table.userId),

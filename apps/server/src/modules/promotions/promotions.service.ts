@@ -26,6 +26,11 @@ import {
 } from '../ledger/ledger.service';
 import type { AuditService, AuditWithin } from '../operators/audit.service';
 import { type ActivitiesRepository, activitiesQueries } from './activities.repository';
+import {
+  freeBetFigureFields,
+  grantEnvelopeFreeBet,
+  type PromotionFreeBets,
+} from './free-bet-grants';
 import type { PromotionsQueries, PromotionsRepository } from './promotions.repository';
 import type { PromotionCampaignRow, PromotionEnvelopeRow } from './promotions.schema';
 
@@ -38,7 +43,7 @@ export type ActivityCampaignInput = z.output<(typeof activityCampaignCreate)['in
  * that it closed (what comes back of them then goes to the house), and the bonus figures of
  * campaigns.
  */
-export interface PromotionBonuses {
+export interface PromotionBonuses extends PromotionFreeBets {
   grantWithin(
     tx: Database,
     request: {
@@ -149,6 +154,7 @@ function claimOf(campaign: PromotionCampaignRow, envelope: PromotionEnvelopeRow)
     scale: scaleOf(campaign.currencyId),
     money: campaign.money as EnvelopeClaim['money'],
     bonusId: envelope.bonusId,
+    freeBetId: envelope.freeBetId,
     claimedAt: envelope.claimedAt.getTime(),
   };
 }
@@ -205,6 +211,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       rolloverMultiple: row.rolloverMultiple,
       bonusDays: row.bonusDays,
       maxStake: row.maxStake,
+      freeBetMinOdds: row.freeBetMinOdds,
       total: row.total,
       startsAt: row.startsAt.getTime(),
       endsAt: row.endsAt.getTime(),
@@ -221,6 +228,9 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
     const bonusIds = rows.filter((row) => row.money === 'bonus').map((row) => row.id);
     const bonuses =
       bonusIds.length > 0 ? await bonus.figuresOf(bonusIds) : new Map<number, never>();
+    const freeBetIds = rows.filter((row) => row.money === 'free_bet').map((row) => row.id);
+    const freeBets =
+      freeBetIds.length > 0 ? await bonus.freeBetFiguresOf(freeBetIds) : new Map<number, never>();
     const budgets = await ledger.entityBalances(rows.map(budgetOf));
     const activityIds = rows.filter((row) => row.kind === 'activity').map((row) => row.id);
     const [activities, activityFigures] = await Promise.all([
@@ -249,11 +259,16 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
             converted: ofBonus.converted,
             forfeited: ofBonus.forfeited,
             active: ofBonus.active,
-            cost: (row.money === 'cash' ? rewards : 0) + topUps + ofBonus.converted,
+            cost:
+              (row.money === 'cash' ? rewards : 0) +
+              topUps +
+              ofBonus.converted +
+              (freeBets.get(row.id)?.winnings ?? 0),
             budgetLeft,
             membersRewarded: (figures?.membersRewarded ?? 0) + (figures?.topUpMembers ?? 0),
             membersUnpaid: figures?.membersUnpaid ?? 0,
             reserved: figures?.reserved ?? 0,
+            ...freeBetFigureFields(freeBets.get(row.id)),
           },
         };
       }
@@ -277,11 +292,12 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
           converted: ofBonus.converted,
           forfeited: ofBonus.forfeited,
           active: ofBonus.active,
-          cost: cashGranted + ofBonus.converted,
+          cost: cashGranted + ofBonus.converted + (freeBets.get(row.id)?.winnings ?? 0),
           budgetLeft: budgets.get(budgetOf(row)) ?? 0,
           membersRewarded: 0,
           membersUnpaid: 0,
           reserved: 0,
+          ...freeBetFigureFields(freeBets.get(row.id)),
         },
       };
     });
@@ -373,8 +389,17 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
       (await queries.claimEnvelope({ ...claim, skipLocked: false }));
     if (!claimed) throw new AppError('ENVELOPES_GONE');
     let bonusId: number | null = null;
+    let freeBetId: number | null = null;
     try {
-      if (campaign.money === 'cash') {
+      if (campaign.money === 'free_bet')
+        freeBetId = await grantEnvelopeFreeBet(
+          { bonus, queries, tx },
+          campaign,
+          claimed,
+          userId,
+          at,
+        );
+      else if (campaign.money === 'cash') {
         await ledger.transferWithin(
           tx,
           {
@@ -424,6 +449,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         scale: scaleOf(campaign.currencyId),
         money: campaign.money as EnvelopeClaim['money'],
         bonusId,
+        freeBetId,
         claimedAt: at.getTime(),
       } satisfies EnvelopeClaim,
     };
@@ -477,7 +503,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
         // The bonuses first: from here an expiry or forfeit of one of them goes to the house,
         // and one already in flight has booked its return to the budget before the budget is
         // read, so the close takes it back too and the budget is never moved after it.
-        if (row.money === 'bonus') await bonus.campaignClosedWithin(tx, id);
+        if (row.money !== 'cash') await bonus.campaignClosedWithin(tx, id);
         returned = await ledger.lockEntityBalance(tx, budgetOf(row), row.currencyId);
         if (returned > 0)
           await ledger.transferWithin(tx, {
@@ -638,6 +664,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
             rolloverMultiple: input.rolloverMultiple,
             bonusDays: input.bonusDays,
             maxStake: input.maxStake,
+            freeBetMinOdds: input.freeBetMinOdds,
             total: input.total,
             count: input.count,
             minAmount: input.minAmount,
@@ -743,6 +770,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
             rolloverMultiple: input.rolloverMultiple,
             bonusDays: input.bonusDays,
             maxStake: input.maxStake,
+            freeBetMinOdds: input.freeBetMinOdds,
             total: input.total,
             count: 0,
             minAmount: 0,
@@ -986,6 +1014,7 @@ export function createPromotionsService(options: PromotionsServiceOptions) {
           rolloverMultiple: row.rolloverMultiple,
           bonusDays: row.bonusDays,
           maxStake: row.maxStake,
+          freeBetMinOdds: row.freeBetMinOdds,
           total: row.total,
           count: row.count,
           claimedCount,

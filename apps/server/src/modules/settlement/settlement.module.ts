@@ -6,6 +6,7 @@ import type { ModuleContext } from '../../module-context';
 import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import type { Catalogue } from '../catalogue/catalogue.service';
 import type { FeedProvider } from '../feed/feed.types';
+import type { FreeBetStakes } from '../orders/orders.types';
 import {
   createSettlementService,
   type SettlementChange,
@@ -109,11 +110,19 @@ export function registerSettlementModule(
     /** Sends the member a bet's new status (`H` on /app/socket). */
     tellBetStatus: (userId: number, event: AccountEventPayload<'H'>) => void;
     notifyBalanceChanged: (userId: number) => Promise<void>;
+    /** The free bets orders were staked with (the orders module's port to the bonus module). */
+    freeBets?: FreeBetStakes | undefined;
   },
   options: { sweepIntervalMs?: number } = {},
 ): Settlement {
   const { database, ledger, catalogue, now } = context;
-  const service = createSettlementService({ db: database.db, ledger, catalogue, now });
+  const service = createSettlementService({
+    db: database.db,
+    ledger,
+    catalogue,
+    now,
+    freeBets: deps.freeBets,
+  });
   const tellChange = (change: SettlementChange): void => {
     const { order } = change;
     const isFinished = order.status === orderStatus.settled || order.status === orderStatus.void;

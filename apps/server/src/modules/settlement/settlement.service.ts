@@ -6,12 +6,19 @@ import { type Ledger, memberTotalOfKind, type Posting } from '../ledger/ledger.s
 import {
   bonusShareOf,
   createOrderSettling,
+  freeBetSettleTransfer,
+  freeBetWinningsOf,
   legResultOf,
   legStateOf,
   type OrderRow,
   type OrderWithLegs,
 } from '../orders/orders.service';
-import type { EventFacts, SettledLeg, StandingSettlement } from '../orders/orders.types';
+import type {
+  EventFacts,
+  FreeBetStakes,
+  SettledLeg,
+  StandingSettlement,
+} from '../orders/orders.types';
 import { type FirstSettlement, settleFirstTimeBatch, settleTransfersOf } from './settlement-batch';
 
 /** Orders settlement may change: open ones, and settled ones a rollback may take back. */
@@ -118,8 +125,14 @@ export function createSettlementService(deps: {
   ledger: Ledger;
   catalogue: Catalogue;
   now: () => Date;
+  /** The free bets orders were staked with (docs/promotions.md, Free bets). */
+  freeBets?: FreeBetStakes | undefined;
 }) {
   const { db, ledger, catalogue, now } = deps;
+  const freeBetsOf = (order: OrderRow): FreeBetStakes => {
+    if (!deps.freeBets) throw new Error(`order ${order.orderNo}: free bets are not wired`);
+    return deps.freeBets;
+  };
   const orderSettling = createOrderSettling(db);
 
   async function factsOf(eventId: number, cache: Map<number, EventFacts>): Promise<EventFacts> {
@@ -154,6 +167,7 @@ export function createSettlementService(deps: {
    * its own booked first (bonus is locked before main), and its cash share from main.
    */
   async function rollBack(tx: Database, order: OrderRow, standing: StandingSettlement, at: Date) {
+    if (order.freeBetId !== null) return rollBackFreeBet(tx, order, standing, at);
     const { userId, currencyId, stakeMinor, bonusStakeMinor, orderNo } = order;
     const bonusPaid = bonusShareOf(standing.payoutMinor, order);
     let recoveredOfBonus = 0;
@@ -206,6 +220,86 @@ export function createSettlementService(deps: {
     );
     if (!moved || !rolledBack) throw new Error(`order ${orderNo} changed under its lock`);
     return { order: moved, rolledBack };
+  }
+
+  /**
+   * Takes a free-bet order's standing settlement back, exactly: a void one takes the free bet
+   * again (the house's money when the member used it again or it expired meanwhile); a won one
+   * takes the winnings back from main (what the member already spent stays a debt, as for cash)
+   * and the house holds the stake again; a lost one the house holds the stake again.
+   */
+  async function rollBackFreeBet(
+    tx: Database,
+    order: OrderRow,
+    standing: StandingSettlement,
+    at: Date,
+  ) {
+    const { userId, currencyId, stakeMinor, orderNo } = order;
+    const step = {
+      kind: 'order_free_bet_unsettle',
+      idempotencyKey: `order-free-bet-unsettle:${orderNo}:${standing.version}`,
+    };
+    let unrecovered = 0;
+    if (standing.result === 'void') await freeBetsOf(order).retakeWithin(tx, order, step);
+    else {
+      const winnings = freeBetWinningsOf(stakeMinor, standing.payoutMinor);
+      const mainBalance = winnings > 0 ? await ledger.lockMainBalance(tx, userId, currencyId) : 0;
+      const recovered = Math.min(winnings, mainBalance);
+      unrecovered = winnings - recovered;
+      await ledger.transferWithin(tx, {
+        ...step,
+        reference: orderNo,
+        metadata: { freeBetId: order.freeBetId },
+        postings: drop([
+          { account: { systemCode: 'stakes_held', currencyId }, amount: stakeMinor },
+          { account: { systemCode: 'house', currencyId }, amount: -(stakeMinor - recovered) },
+          { account: { userId, bucket: 'main', currencyId }, amount: -recovered },
+        ]),
+      });
+      if (winnings > 0 && order.freeBetId !== null)
+        await freeBetsOf(order).recordWinningsWithin(tx, order.freeBetId, 0);
+    }
+    const rolledBack = await orderSettling.markSettlementRolledBack(
+      tx,
+      standing.id,
+      at,
+      unrecovered,
+    );
+    const moved = await orderSettling.move(
+      tx,
+      order,
+      finishedBySettlement,
+      orderStatus.accepted,
+      at,
+    );
+    if (!moved || !rolledBack) throw new Error(`order ${orderNo} changed under its lock`);
+    return { order: moved, rolledBack };
+  }
+
+  /**
+   * Books a free-bet order's settlement: void gives the free bet back; otherwise the stake goes
+   * to the house and the member's main gets the winnings, the return less the stake (nothing
+   * when lost). Answers what the member was paid, for the debt recovery.
+   */
+  async function settleFreeBet(
+    tx: Database,
+    order: OrderRow,
+    wanted: Extract<BetSettlement, { state: 'settled' }>,
+    version: number,
+  ): Promise<number> {
+    const step = {
+      kind: 'order_free_bet_settle',
+      idempotencyKey: `order-free-bet-settle:${order.orderNo}:${version}`,
+    };
+    if (wanted.result === 'void') {
+      await freeBetsOf(order).giveBackWithin(tx, order, step);
+      return 0;
+    }
+    await ledger.transferWithin(tx, freeBetSettleTransfer(order, wanted.payoutMinor, step));
+    const winnings = freeBetWinningsOf(order.stakeMinor, wanted.payoutMinor);
+    if (winnings > 0 && order.freeBetId !== null)
+      await freeBetsOf(order).recordWinningsWithin(tx, order.freeBetId, winnings);
+    return winnings;
   }
 
   /**
@@ -264,9 +358,13 @@ export function createSettlementService(deps: {
       legs,
       settledAt: at,
     });
-    for (const transfer of settleTransfersOf(order, version, wanted.payoutMinor))
-      await ledger.transferWithin(tx, transfer);
-    await recoverDebt(tx, order, wanted.payoutMinor, version);
+    if (order.freeBetId !== null)
+      await recoverDebt(tx, order, await settleFreeBet(tx, order, wanted, version), version);
+    else {
+      for (const transfer of settleTransfersOf(order, version, wanted.payoutMinor))
+        await ledger.transferWithin(tx, transfer);
+      await recoverDebt(tx, order, wanted.payoutMinor, version);
+    }
     const status = wanted.result === 'void' ? orderStatus.void : orderStatus.settled;
     const moved = await orderSettling.move(tx, order, [orderStatus.accepted], status, at);
     if (!moved || !settled) throw new Error(`order ${orderNo} changed under its lock`);
@@ -393,7 +491,13 @@ export function createSettlementService(deps: {
           const legs = wanted.state === 'settled' ? settledLegsOf(states) : [];
           if (!needsChange(read.found.order.status, read.standing, wanted, legs)) continue;
           // The common case, an open bet settled for the first time, is booked in batches.
-          if (!read.standing && wanted.state === 'settled' && !owing.has(read.found.order.userId)) {
+          // Free-bet orders too take the one-order path: their ends move the free bet's row.
+          if (
+            !read.standing &&
+            wanted.state === 'settled' &&
+            !owing.has(read.found.order.userId) &&
+            read.found.order.freeBetId === null
+          ) {
             const { order, legs: orderLegs } = read.found;
             const firstOptionId = orderLegs[0]?.optionId ?? '';
             firstTime.push({ orderId: order.id, firstOptionId, wanted, legs, found: read.found });
