@@ -3,6 +3,7 @@ import {
   campaignFund,
   type DeskCampaign,
   envelopeCampaignCreate,
+  envelopeParticipate,
   memberFreeBetList,
 } from '@sb/contract';
 import { decodeOptionId, formatDisplayAmount } from '@sb/domain';
@@ -11,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogue } from '../../server/src/modules/catalogue/catalogue.service';
 import { adminCall, operatorToken } from '../../server/test/operators/helpers';
-import { cny, expectOk } from '../../server/test/withdrawals/helpers';
+import { cny, expectOk, type TestMember } from '../../server/test/withdrawals/helpers';
 import { hasChromium, launchBrowser, type TestBrowser, warnWithoutChromium } from './browser';
 import { byTestId, fundedAccount, startStillServer } from './helpers';
 import { checkScreen, viewports } from './screens';
@@ -24,6 +25,8 @@ const fundedMinor = 100_000;
 const freeBetMinor = 1_000;
 /** The free bet's least total odds: 1.20, ten-thousandths. */
 const freeBetMinOdds = 12_000;
+/** A second campaign's free bet asks for total odds of 50.00: no single on the board has them. */
+const highMinOdds = 500_000;
 const hourMs = 3_600_000;
 
 function startServer() {
@@ -46,6 +49,76 @@ async function logIn(page: Page, url: string, account: string, password: string)
   await byTestId(page, 'login-password').fill(password);
   await byTestId(page, 'login-submit').click();
   await byTestId(page, 'account-name').waitFor();
+}
+
+/**
+ * A pre-match match the board shows, picked by id from the world the feed holds still, with its
+ * home win at 1.50 or more; `skip` leaves out matches already used.
+ */
+async function boardPick(page: Page, server: Server, skip: number[] = []): Promise<BoardPick> {
+  const rows = page.locator('[data-testid="match-row"][data-live="false"]');
+  await rows.first().waitFor({ timeout: 30_000 });
+  const shownIds = (await rows.evaluateAll((items) =>
+    items.map((item) => Number(item.dataset.matchId)),
+  )) as number[];
+  const world = server.feed.simulator.snapshot().events;
+  for (const id of shownIds) {
+    if (skip.includes(id)) continue;
+    const event = world.find((entry) => entry.fixture.eventId === id);
+    if (event?.fixture.kind !== 'match' || event.status.status !== 'not_started') continue;
+    const options = page.locator(
+      `[data-testid="match-row"][data-match-id="${id}"] [data-testid="odds-option"][data-play="3"]:not([disabled])`,
+    );
+    const read = await options.evaluateAll((items) =>
+      items.map((item) => ({ oi: item.dataset.oi ?? '', decimal: Number(item.dataset.decimal) })),
+    );
+    const home = read.find((price) => decodeOptionId(price.oi)?.outcomeId === 'home');
+    if (home && home.decimal >= 1.5) return { event, ...home };
+  }
+  throw new Error('no pre-match home price of 1.50 or more on the board');
+}
+
+/** Puts the pick on the slip from the board. */
+async function addToSlip(page: Page, pick: BoardPick) {
+  await page
+    .locator(
+      `[data-testid="match-row"][data-match-id="${pick.event.fixture.eventId}"] [data-testid="odds-option"][data-oi="${pick.oi}"]`,
+    )
+    .click();
+  await expect.poll(() => page.getByTestId('slip-item').count()).toBe(1);
+}
+
+/** A finance operator's campaign of free-bet envelopes, funded, starting in two seconds. */
+async function fundedFreeBetCampaign(
+  server: Server,
+  financeToken: string,
+  fields: Record<string, unknown>,
+): Promise<number> {
+  const startsAt = Date.now() + 2_000;
+  const created = expectOk(
+    await adminCall<DeskCampaign>(server.testApp, envelopeCampaignCreate.path, {
+      bearer: financeToken,
+      fields: {
+        currencyId: cny.currencyId,
+        money: 'free_bet',
+        bonusDays: 7,
+        total: 2 * freeBetMinor,
+        count: 2,
+        minAmount: freeBetMinor,
+        maxAmount: freeBetMinor,
+        startsAt,
+        endsAt: startsAt + 24 * hourMs,
+        idempotencyKey: randomUUID(),
+        ...fields,
+      },
+    }),
+  );
+  return expectOk(
+    await adminCall<DeskCampaign>(server.testApp, campaignFund.path, {
+      bearer: financeToken,
+      fields: { id: created.id, reason: 'Free bets approved' },
+    }),
+  ).id;
 }
 
 async function openCenterWallet(page: Page) {
@@ -76,6 +149,8 @@ describe.skipIf(!hasChromium)('free bets on the member site, in Chromium', () =>
   let account = '';
   let password = '';
   let campaignId = 0;
+  let longShotId = 0;
+  let member: TestMember | undefined;
   let freeBetId = 0;
   let pick: BoardPick | undefined;
   let orderNo = '';
@@ -86,37 +161,22 @@ describe.skipIf(!hasChromium)('free bets on the member site, in Chromium', () =>
     hasFreeBets = server.testApp.app.hasRoute({ method: 'POST', url: memberFreeBetList.path });
     if (!hasFreeBets) return;
     const financeToken = await operatorToken(server.testApp, ['finance'], Date.now());
-    const startsAt = Date.now() + 2_000;
-    const created = expectOk(
-      await adminCall<DeskCampaign>(server.testApp, envelopeCampaignCreate.path, {
-        bearer: financeToken,
-        fields: {
-          titleEn: 'Cup free bets',
-          titleZh: '杯赛免费投注',
-          titleZht: '盃賽免費投注',
-          currencyId: cny.currencyId,
-          money: 'free_bet',
-          bonusDays: 7,
-          freeBetMinOdds,
-          total: 2 * freeBetMinor,
-          count: 2,
-          minAmount: freeBetMinor,
-          maxAmount: freeBetMinor,
-          startsAt,
-          endsAt: startsAt + 24 * hourMs,
-          idempotencyKey: randomUUID(),
-        },
-      }),
-    );
-    campaignId = expectOk(
-      await adminCall<DeskCampaign>(server.testApp, campaignFund.path, {
-        bearer: financeToken,
-        fields: { id: created.id, reason: 'Cup free bets approved' },
-      }),
-    ).id;
+    campaignId = await fundedFreeBetCampaign(server, financeToken, {
+      titleEn: 'Cup free bets',
+      titleZh: '杯赛免费投注',
+      titleZht: '盃賽免費投注',
+      freeBetMinOdds,
+    });
+    longShotId = await fundedFreeBetCampaign(server, financeToken, {
+      titleEn: 'Long shot free bet',
+      titleZh: '冷门免费投注',
+      titleZht: '冷門免費投注',
+      freeBetMinOdds: highMinOdds,
+    });
     const funded = await fundedAccount(server.testApp, fundedMinor);
     account = funded.account;
     password = funded.member.password;
+    member = funded.member;
     browser = await launchBrowser('sb-web-free-bets');
     page = browser.page;
     await page.setViewportSize(viewports.desktop);
@@ -174,36 +234,8 @@ describe.skipIf(!hasChromium)('free bets on the member site, in Chromium', () =>
   it('stakes a single with the free bet from the bet slip', async (context) => {
     if (!hasFreeBets || !server) return context.skip();
     await page.goto(`${server.url}/#/index`);
-    const rows = page.locator('[data-testid="match-row"][data-live="false"]');
-    await rows.first().waitFor({ timeout: 30_000 });
-    // A match the board shows, picked by id from the world the feed holds still: its home win
-    // at odds above the free bet's least odds.
-    const shownIds = (await rows.evaluateAll((items) =>
-      items.map((item) => Number(item.dataset.matchId)),
-    )) as number[];
-    const world = server.feed.simulator.snapshot().events;
-    for (const id of shownIds) {
-      const event = world.find((entry) => entry.fixture.eventId === id);
-      if (event?.fixture.kind !== 'match' || event.status.status !== 'not_started') continue;
-      const options = page.locator(
-        `[data-testid="match-row"][data-match-id="${id}"] [data-testid="odds-option"][data-play="3"]:not([disabled])`,
-      );
-      const read = await options.evaluateAll((items) =>
-        items.map((item) => ({ oi: item.dataset.oi ?? '', decimal: Number(item.dataset.decimal) })),
-      );
-      const home = read.find((price) => decodeOptionId(price.oi)?.outcomeId === 'home');
-      if (home && home.decimal >= 1.5) {
-        pick = { event, ...home };
-        break;
-      }
-    }
-    if (!pick) throw new Error('no pre-match home price of 1.50 or more on the board');
-    await page
-      .locator(
-        `[data-testid="match-row"][data-match-id="${pick.event.fixture.eventId}"] [data-testid="odds-option"][data-oi="${pick.oi}"]`,
-      )
-      .click();
-    await expect.poll(() => byTestId(page, 'slip-item').count()).toBe(1);
+    pick = await boardPick(page, server);
+    await addToSlip(page, pick);
 
     const choice = byTestId(page, 'free-bet-choice');
     await choice.waitFor({ timeout: 15_000 });
@@ -212,6 +244,9 @@ describe.skipIf(!hasChromium)('free bets on the member site, in Chromium', () =>
     await expect.poll(() => stake.inputValue()).toBe('10.00');
     expect(await stake.getAttribute('readonly')).not.toBeNull();
     await byTestId(page, 'free-bet-pays').waitFor();
+    expect(await byTestId(page, 'free-bet-terms').textContent()).toContain(
+      'total odds 1.20 or more',
+    );
     const slipReturn = byTestId(page, 'slip-return');
     expect(await slipReturn.getAttribute('data-free-bet')).toBe('true');
     const returnText = (await slipReturn.textContent()) ?? '';
@@ -347,6 +382,36 @@ describe.skipIf(!hasChromium)('free bets on the member site, in Chromium', () =>
       '您抢到了免费投注 10.00 CNY',
     );
     await checkScreen(page, 'free-bets-promotions-zh', { shown: card, narrowest: true });
+
+    // A second free bet asks for odds no single on the board has: the slip warns and holds the
+    // bet back.
+    if (!member) throw new Error('no member');
+    expectOk(
+      await server.testApp.call(envelopeParticipate.path, { ...member.auth, id: longShotId }),
+    );
+    await page.goto(`${server.url}/#/index`);
+    await showIn(page, 'zh');
+    const longShot = await boardPick(page, server, pick ? [pick.event.fixture.eventId] : []);
+    await addToSlip(page, longShot);
+    const choice = byTestId(page, 'free-bet-choice');
+    await choice.waitFor({ timeout: 15_000 });
+    const offered = await choice
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    const longShotFreeBet = offered.find((value) => value !== '');
+    if (!longShotFreeBet) throw new Error('the long-shot free bet is not offered');
+    await choice.selectOption(longShotFreeBet);
+    const warning = byTestId(page, 'free-bet-odds-low');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('50.00');
+    expect(await byTestId(page, 'place-bet').isDisabled()).toBe(true);
+    expect(await byTestId(page, 'free-bet-terms').textContent()).toContain('总赔率须 50.00 或以上');
+    await checkScreen(page, 'free-bets-slip-zh', {
+      within: '[data-testid="bet-slip"]',
+      shown: choice,
+      narrowest: true,
+    });
+    await byTestId(page, 'slip-clear').click();
     await showIn(page, 'en');
   }, 120_000);
 });

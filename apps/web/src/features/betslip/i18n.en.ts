@@ -27,14 +27,16 @@ export const texts = {
   slip: {
     freeBetChoose: 'Use a free bet',
     freeBetNone: 'No: stake my own money',
-    freeBetOption: 'Free bet {{amount}} · odds {{odds}}+ · until {{time}}',
-    freeBetOptionAnyOdds: 'Free bet {{amount}} · until {{time}}',
+    freeBetOption: '{{amount}} · odds {{odds}}+',
+    freeBetOptionAnyOdds: '{{amount}} · any odds',
+    freeBetTerms: 'Use by {{time}} · total odds {{odds}} or more',
+    freeBetTermsAnyOdds: 'Use by {{time}} · any odds',
     freeBetPays: 'The free bet pays this stake: a win pays the return without the stake.',
     freeBetSeveralSingles:
       'A free bet stakes one bet: keep one selection, or place them as a parlay.',
     freeBetOddsTooLow:
       'This free bet needs total odds of {{min}} or more; this bet is at {{odds}}.',
-    freeBetReturn: 'Potential return (stake not included)',
+    freeBetReturn: 'Potential return (no stake)',
     replaced: 'Replaced {{previous}} with {{current}}',
     visitorKept: 'Log in or register to place these bets: your selections stay on the slip.',
     tabSlip: 'Bet slip',

@@ -29,8 +29,10 @@ export const texts: Texts = {
   slip: {
     freeBetChoose: '使用免费投注',
     freeBetNone: '不使用，以自己的余额投注',
-    freeBetOption: '免费投注 {{amount}} · 赔率 {{odds}} 以上 · {{time}} 前有效',
-    freeBetOptionAnyOdds: '免费投注 {{amount}} · {{time}} 前有效',
+    freeBetOption: '{{amount}} · 赔率 {{odds}} 以上',
+    freeBetOptionAnyOdds: '{{amount}} · 赔率不限',
+    freeBetTerms: '{{time}} 前有效 · 总赔率须 {{odds}} 或以上',
+    freeBetTermsAnyOdds: '{{time}} 前有效 · 赔率不限',
     freeBetPays: '此投注金额由免费投注支付：赢时派彩不含本金。',
     freeBetSeveralSingles: '免费投注只能用于一笔投注：请只保留一个选项，或改为串关投注。',
     freeBetOddsTooLow: '此免费投注要求总赔率 {{min}} 或以上，当前投注赔率为 {{odds}}。',

@@ -29,8 +29,10 @@ export const texts: Texts = {
   slip: {
     freeBetChoose: '使用免費投注',
     freeBetNone: '不使用，以自己的餘額投注',
-    freeBetOption: '免費投注 {{amount}} · 賠率 {{odds}} 以上 · {{time}} 前有效',
-    freeBetOptionAnyOdds: '免費投注 {{amount}} · {{time}} 前有效',
+    freeBetOption: '{{amount}} · 賠率 {{odds}} 以上',
+    freeBetOptionAnyOdds: '{{amount}} · 賠率不限',
+    freeBetTerms: '{{time}} 前有效 · 總賠率須 {{odds}} 或以上',
+    freeBetTermsAnyOdds: '{{time}} 前有效 · 賠率不限',
     freeBetPays: '此投注金額由免費投注支付：贏時派彩不含本金。',
     freeBetSeveralSingles: '免費投注只能用於一筆投注：請只保留一個選項，或改為串關投注。',
     freeBetOddsTooLow: '此免費投注要求總賠率 {{min}} 或以上，目前投注賠率為 {{odds}}。',

@@ -7,14 +7,19 @@ import { type FreeBetSlot, isBelowFreeBetOdds, totalOddsUnitsOf } from '../model
 
 const oddsText = (units: number) => fromOddsUnits(units).toFixed(2);
 
-/** One free bet as the choice lists it: amount, least odds when it has any, use-by time. */
+/** One free bet as the choice lists it, short enough for the slip: amount and least odds. */
 function optionText(freeBet: FreeBet, t: TFunction): string {
   const values = {
     amount: `${formatDisplayAmount(freeBet.amount, freeBet.scale)} ${freeBet.currencyCode}`,
     odds: oddsText(freeBet.minOdds),
-    time: formatDisplayTime(freeBet.expiresAt),
   };
   return t(freeBet.minOdds > 0 ? 'slip.freeBetOption' : 'slip.freeBetOptionAnyOdds', values);
+}
+
+/** The chosen free bet's terms under the choice: when it must be used by, and its least odds. */
+function termsText(freeBet: FreeBet, t: TFunction): string {
+  const values = { time: formatDisplayTime(freeBet.expiresAt), odds: oddsText(freeBet.minOdds) };
+  return t(freeBet.minOdds > 0 ? 'slip.freeBetTerms' : 'slip.freeBetTermsAnyOdds', values);
 }
 
 /**
@@ -68,9 +73,14 @@ export function FreeBetChoice({
         </select>
       </label>
       {chosen ? (
-        <p className="slip-note" data-testid="free-bet-pays">
-          {t('slip.freeBetPays')}
-        </p>
+        <>
+          <p className="slip-free-bet__terms" data-testid="free-bet-terms">
+            {termsText(chosen, t)}
+          </p>
+          <p className="slip-note" data-testid="free-bet-pays">
+            {t('slip.freeBetPays')}
+          </p>
+        </>
       ) : null}
       {isBelow && chosen ? (
         <p className="notice slip-stake__problem" role="alert" data-testid="free-bet-odds-low">
