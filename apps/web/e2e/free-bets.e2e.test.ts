@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  activityCampaignCreate,
   campaignFund,
   type DeskCampaign,
   envelopeCampaignCreate,
@@ -12,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogue } from '../../server/src/modules/catalogue/catalogue.service';
 import { adminCall, operatorToken } from '../../server/test/operators/helpers';
+import { createPost, postFields } from '../../server/test/site-content/helpers';
 import { cny, expectOk, type TestMember } from '../../server/test/withdrawals/helpers';
 import { hasChromium, launchBrowser, type TestBrowser, warnWithoutChromium } from './browser';
 import { byTestId, fundedAccount, startStillServer } from './helpers';
@@ -121,6 +123,63 @@ async function fundedFreeBetCampaign(
   ).id;
 }
 
+/**
+ * An activity post and its qualifying activity whose reward is a free bet of 10.00 CNY at 1.50
+ * or more, funded through the desk's calls; answers the post's id.
+ */
+async function freeBetActivity(server: Server, financeToken: string): Promise<number> {
+  const now = Date.now();
+  const editor = await operatorToken(server.testApp, ['support'], now);
+  const post = await createPost(
+    server.testApp,
+    editor,
+    postFields(now, {
+      kind: 'activity',
+      title: 'Three bets, one free bet',
+      body: 'Three settled bets earn a free bet.',
+      rules: 'Settled bets in the window count.',
+      startsAt: now - 24 * hourMs,
+      endsAt: now + 8 * 24 * hourMs,
+    }),
+  );
+  const created = expectOk(
+    await adminCall<DeskCampaign>(server.testApp, activityCampaignCreate.path, {
+      bearer: financeToken,
+      fields: {
+        titleEn: 'Three bets, one free bet',
+        titleZh: '三注送免费投注',
+        titleZht: '三注送免費投注',
+        postId: post.id,
+        currencyId: cny.currencyId,
+        money: 'free_bet',
+        bonusDays: 7,
+        freeBetMinOdds: 15_000,
+        total: 10_000,
+        startsAt: now - hourMs,
+        endsAt: now + 7 * 24 * hourMs,
+        idempotencyKey: randomUUID(),
+        rule: {
+          type: 'qualify',
+          sportIds: [],
+          playIds: [],
+          minOdds: 0,
+          minStake: 0,
+          measure: 'count',
+          target: 3,
+          reward: freeBetMinor,
+        },
+      },
+    }),
+  );
+  expectOk(
+    await adminCall<DeskCampaign>(server.testApp, campaignFund.path, {
+      bearer: financeToken,
+      fields: { id: created.id, reason: 'Activity approved' },
+    }),
+  );
+  return post.id;
+}
+
 async function openCenterWallet(page: Page) {
   await byTestId(page, 'wallet-open').click();
   await page.locator('[data-testid="wallet-tab"][data-index="5"]').click();
@@ -150,6 +209,7 @@ describe.skipIf(!hasChromium)('free bets on the member site, in Chromium', () =>
   let password = '';
   let campaignId = 0;
   let longShotId = 0;
+  let activityPostId = 0;
   let member: TestMember | undefined;
   let freeBetId = 0;
   let pick: BoardPick | undefined;
@@ -173,6 +233,7 @@ describe.skipIf(!hasChromium)('free bets on the member site, in Chromium', () =>
       titleZht: '冷門免費投注',
       freeBetMinOdds: highMinOdds,
     });
+    activityPostId = await freeBetActivity(server, financeToken);
     const funded = await fundedAccount(server.testApp, fundedMinor);
     account = funded.account;
     password = funded.member.password;
@@ -354,8 +415,24 @@ describe.skipIf(!hasChromium)('free bets on the member site, in Chromium', () =>
     });
   }, 90_000);
 
+  it('words an activity whose reward is a free bet', async (context) => {
+    if (!hasFreeBets || !server) return context.skip();
+    await page.goto(`${server.url}/#/community?tab=activities&activity=${activityPostId}`);
+    const reward = byTestId(page, 'activity-reward');
+    await reward.waitFor({ timeout: 30_000 });
+    expect(await reward.getAttribute('data-money')).toBe('free_bet');
+    expect(await reward.textContent()).toContain(
+      '10.00 CNY as a free bet, to use within 7 days on one bet at total odds of 1.50 or more',
+    );
+    await checkScreen(page, 'free-bets-activity', {
+      shown: byTestId(page, 'activity-standing'),
+      narrowest: true,
+    });
+  }, 60_000);
+
   it('says all of it in Chinese', async (context) => {
     if (!hasFreeBets || !server) return context.skip();
+    await page.goto(`${server.url}/#/index`);
     await showIn(page, 'zh');
     await byTestId(page, 'my-bets-tab').click();
     await byTestId(page, 'my-bets-settled').click();
@@ -412,6 +489,17 @@ describe.skipIf(!hasChromium)('free bets on the member site, in Chromium', () =>
       narrowest: true,
     });
     await byTestId(page, 'slip-clear').click();
+
+    await page.goto(`${server.url}/#/community?tab=activities&activity=${activityPostId}`);
+    const reward = byTestId(page, 'activity-reward');
+    await reward.waitFor({ timeout: 30_000 });
+    expect(await reward.textContent()).toContain(
+      '免费投注 10.00 CNY：需在 7 天内用于一笔总赔率不低于 1.50 的投注',
+    );
+    await checkScreen(page, 'free-bets-activity-zh', {
+      shown: byTestId(page, 'activity-standing'),
+      narrowest: true,
+    });
     await showIn(page, 'en');
   }, 120_000);
 });

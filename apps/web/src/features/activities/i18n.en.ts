@@ -38,7 +38,8 @@ export const texts = {
         '{{amount}} {{currency}} in bonus money: play it through ×{{multiple}} within {{days}} days',
       maxStake: 'stakes up to {{amount}} {{currency}} count',
       freeBet: '{{amount}} {{currency}} as a free bet, to use on one bet within {{days}} days',
-      freeBetOdds: 'at total odds of {{odds}} or more',
+      freeBetAtOdds:
+        '{{amount}} {{currency}} as a free bet, to use within {{days}} days on one bet at total odds of {{odds}} or more',
     },
     progress: {
       label: 'Progress',

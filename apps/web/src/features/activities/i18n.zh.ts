@@ -39,7 +39,8 @@ export const texts: Texts = {
       bonus: '红利 {{amount}} {{currency}}：需在 {{days}} 天内完成 {{multiple}} 倍流水',
       maxStake: '单注不超过 {{amount}} {{currency}} 的投注计入流水',
       freeBet: '免费投注 {{amount}} {{currency}}：需在 {{days}} 天内用于一笔投注',
-      freeBetOdds: '投注总赔率不低于 {{odds}}',
+      freeBetAtOdds:
+        '免费投注 {{amount}} {{currency}}：需在 {{days}} 天内用于一笔总赔率不低于 {{odds}} 的投注',
     },
     progress: {
       label: '进度',

@@ -39,7 +39,8 @@ export const texts: Texts = {
       bonus: '紅利 {{amount}} {{currency}}：需在 {{days}} 天內完成 {{multiple}} 倍流水',
       maxStake: '單注不超過 {{amount}} {{currency}} 的投注計入流水',
       freeBet: '免費投注 {{amount}} {{currency}}：需在 {{days}} 天內用於一筆投注',
-      freeBetOdds: '投注總賠率不低於 {{odds}}',
+      freeBetAtOdds:
+        '免費投注 {{amount}} {{currency}}：需在 {{days}} 天內用於一筆總賠率不低於 {{odds}} 的投注',
     },
     progress: {
       label: '進度',

@@ -216,13 +216,12 @@ function QualifyStanding({ activity, rule }: { activity: MemberActivity; rule: Q
             currency,
           });
         case 'freeBet':
-          return t('activityStanding.reward.freeBet', {
-            amount: amount(rule.reward),
-            currency,
-            days: term.days,
-          });
-        case 'freeBetOdds':
-          return t('activityStanding.reward.freeBetOdds', { odds: term.odds });
+          return t(
+            term.odds === null
+              ? 'activityStanding.reward.freeBet'
+              : 'activityStanding.reward.freeBetAtOdds',
+            { amount: amount(rule.reward), currency, days: term.days, odds: term.odds },
+          );
         default:
           return t('activityStanding.reward.cash', { amount: amount(rule.reward), currency });
       }

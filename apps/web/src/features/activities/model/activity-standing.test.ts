@@ -215,13 +215,10 @@ describe('the words of a qualifying reward', () => {
 
   it('give a free bet its validity and, when it has them, its least odds', () => {
     expect(rewardTermsOf({ ...qualifying, money: 'free_bet', bonusDays: 14 })).toEqual([
-      { key: 'freeBet', days: 14 },
+      { key: 'freeBet', days: 14, odds: null },
     ]);
     expect(
       rewardTermsOf({ ...qualifying, money: 'free_bet', bonusDays: 14, freeBetMinOdds: 18_000 }),
-    ).toEqual([
-      { key: 'freeBet', days: 14 },
-      { key: 'freeBetOdds', odds: '1.80' },
-    ]);
+    ).toEqual([{ key: 'freeBet', days: 14, odds: '1.80' }]);
   });
 });

@@ -138,8 +138,8 @@ export type RewardTerm =
   | { key: 'cash' }
   | { key: 'bonus'; multiple: number; days: number }
   | { key: 'maxStake'; amountMinor: number }
-  | { key: 'freeBet'; days: number }
-  | { key: 'freeBetOdds'; odds: string };
+  /** `odds`: the least total odds of the free bet's bet, or null for none. */
+  | { key: 'freeBet'; days: number; odds: string | null };
 
 export function rewardTermsOf(
   activity: Pick<
@@ -157,10 +157,11 @@ export function rewardTermsOf(
       ];
     case 'free_bet':
       return [
-        { key: 'freeBet', days: activity.bonusDays },
-        ...(activity.freeBetMinOdds > 0
-          ? [{ key: 'freeBetOdds' as const, odds: decimalOddsText(activity.freeBetMinOdds) }]
-          : []),
+        {
+          key: 'freeBet',
+          days: activity.bonusDays,
+          odds: activity.freeBetMinOdds > 0 ? decimalOddsText(activity.freeBetMinOdds) : null,
+        },
       ];
     default:
       return [{ key: 'cash' }];
