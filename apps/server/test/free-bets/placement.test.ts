@@ -1,16 +1,24 @@
 import {
+  activityOrderCreate,
   envelopeCampaignCreate,
   errorCatalogue,
   orderCashOut,
   orderCashOutQuote,
   orderStatus,
 } from '@sb/contract';
+import { sealPayload } from '@sb/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountKinds } from '../../src/modules/ledger/accounts';
 import { freeBetKinds, wagerKinds } from '../../src/modules/ledger/ledger.service';
 import { createPicker } from '../bonus/helpers';
 import { operatorToken } from '../operators/helpers';
-import { campaignFields, deskCall } from '../promotions/helpers';
+import {
+  activityFields,
+  activityPost,
+  createActivity,
+  specialRule,
+} from '../promotions/activity-helpers';
+import { campaignFields, deskAction, deskCall, ok } from '../promotions/helpers';
 import {
   cny,
   countRows,
@@ -235,5 +243,46 @@ describe('the wagering record', () => {
     for (const kind of freeBetKinds) expect(Object.keys(wagerKinds)).not.toContain(kind);
     for (const kind of freeBetKinds)
       expect(accountKinds.free_bet as readonly string[]).toContain(kind);
+  });
+});
+
+describe('bets a free bet cannot stake, or that end before they stand', () => {
+  it('gives the free bet back when a live bet is rejected at its acceptance', async () => {
+    const { member, id } = await holder();
+    const event = results.book.liveAt(0);
+    const order = await placeFree(testApp, member, freeSingle(results.book.pick(event), id));
+    expect(order.status).toBe(orderStatus.pending);
+    expect(await freeBetBucket(testApp, member)).toBe(0);
+    results.book.suspend(event);
+    for (let tries = 0; tries < 100; tries += 1) {
+      if ((await freeBetOf(testApp, member, id)).status === 'available') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await freeBetOf(testApp, member, id)).toMatchObject({ status: 'available' });
+    expect(await freeBetBucket(testApp, member)).toBe(1_000);
+    expect(await mainOf(testApp, member)).toBe(0);
+  });
+
+  it('refuses a free bet on an activity’s special bet', async () => {
+    const { member, id } = await holder({ cash: 5_000 });
+    const pick = pickAt(1.5);
+    const postId = await activityPost(testApp);
+    const created = ok(
+      await createActivity(
+        testApp,
+        finance,
+        activityFields(nowMs(), postId, specialRule(pick, 5_000, 10_000)),
+      ),
+    );
+    ok(await deskAction(testApp, finance, 'fund', created.id));
+    const data = await sealPayload(member.auth.token, freeSingle(pick, id));
+    const refused = await testApp.call(activityOrderCreate.path, {
+      ...member.auth,
+      id: created.id,
+      data,
+    });
+    expect(refused.code).toBe(errorCatalogue.FREE_BET_NOT_ALLOWED.code);
+    expect(await freeBetOf(testApp, member, id)).toMatchObject({ status: 'available' });
+    expect(await mainOf(testApp, member)).toBe(5_000);
   });
 });
