@@ -37,6 +37,9 @@ export const texts = {
       bonus:
         '{{amount}} {{currency}} in bonus money: play it through ×{{multiple}} within {{days}} days',
       maxStake: 'stakes up to {{amount}} {{currency}} count',
+      freeBet: '{{amount}} {{currency}} as a free bet, to use on one bet within {{days}} days',
+      freeBetAtOdds:
+        '{{amount}} {{currency}} as a free bet, to use within {{days}} days on one bet at total odds of {{odds}} or more',
     },
     progress: {
       label: 'Progress',
@@ -45,6 +48,7 @@ export const texts = {
       running: 'Bets placed in the window count once they are settled.',
       reached: 'Target reached: your reward is on its way.',
       rewarded: 'Rewarded: {{amount}} {{currency}}',
+      rewardedFreeBet: 'Rewarded: a free bet of {{amount}} {{currency}}, waiting in your wallet',
     },
     special: {
       match: 'Match',

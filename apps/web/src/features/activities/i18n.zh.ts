@@ -38,6 +38,9 @@ export const texts: Texts = {
       cash: '现金 {{amount}} {{currency}}',
       bonus: '红利 {{amount}} {{currency}}：需在 {{days}} 天内完成 {{multiple}} 倍流水',
       maxStake: '单注不超过 {{amount}} {{currency}} 的投注计入流水',
+      freeBet: '免费投注 {{amount}} {{currency}}：需在 {{days}} 天内用于一笔投注',
+      freeBetAtOdds:
+        '免费投注 {{amount}} {{currency}}：需在 {{days}} 天内用于一笔总赔率不低于 {{odds}} 的投注',
     },
     progress: {
       label: '进度',
@@ -46,6 +49,7 @@ export const texts: Texts = {
       running: '活动期间的投注在结算后计入。',
       reached: '已达成目标：奖励即将发放。',
       rewarded: '已获奖励：{{amount}} {{currency}}',
+      rewardedFreeBet: '已获奖励：免费投注 {{amount}} {{currency}}，可在钱包中查看',
     },
     special: {
       match: '赛事',

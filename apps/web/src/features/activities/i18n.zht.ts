@@ -38,6 +38,9 @@ export const texts: Texts = {
       cash: '現金 {{amount}} {{currency}}',
       bonus: '紅利 {{amount}} {{currency}}：需在 {{days}} 天內完成 {{multiple}} 倍流水',
       maxStake: '單注不超過 {{amount}} {{currency}} 的投注計入流水',
+      freeBet: '免費投注 {{amount}} {{currency}}：需在 {{days}} 天內用於一筆投注',
+      freeBetAtOdds:
+        '免費投注 {{amount}} {{currency}}：需在 {{days}} 天內用於一筆總賠率不低於 {{odds}} 的投注',
     },
     progress: {
       label: '進度',
@@ -46,6 +49,7 @@ export const texts: Texts = {
       running: '活動期間的投注在結算後計入。',
       reached: '已達成目標：獎勵即將發放。',
       rewarded: '已獲獎勵：{{amount}} {{currency}}',
+      rewardedFreeBet: '已獲獎勵：免費投注 {{amount}} {{currency}}，可在錢包中查看',
     },
     special: {
       match: '賽事',

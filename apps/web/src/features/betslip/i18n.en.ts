@@ -25,6 +25,18 @@ export const texts = {
     resultDeadHeat: 'Dead heat',
   },
   slip: {
+    freeBetChoose: 'Use a free bet',
+    freeBetNone: 'No: stake my own money',
+    freeBetOption: '{{amount}} · odds {{odds}}+',
+    freeBetOptionAnyOdds: '{{amount}} · any odds',
+    freeBetTerms: 'Use by {{time}} · total odds {{odds}} or more',
+    freeBetTermsAnyOdds: 'Use by {{time}} · any odds',
+    freeBetPays: 'The free bet pays this stake: a win pays the return without the stake.',
+    freeBetSeveralSingles:
+      'A free bet stakes one bet: keep one selection, or place them as a parlay.',
+    freeBetOddsTooLow:
+      'This free bet needs total odds of {{min}} or more; this bet is at {{odds}}.',
+    freeBetReturn: 'Potential return (no stake)',
     replaced: 'Replaced {{previous}} with {{current}}',
     visitorKept: 'Log in or register to place these bets: your selections stay on the slip.',
     tabSlip: 'Bet slip',
@@ -83,6 +95,10 @@ export const texts = {
     betFail4: 'Bet failed: the market is closed or suspended',
   },
   myBets: {
+    freeBet: 'Free bet',
+    freeBetStake: 'Free-bet stake',
+    freeBetToReturn: 'To return (no stake)',
+    freeBetReturned: 'Returned (no stake)',
     open: 'Open',
     settled: 'Settled',
     empty: 'No bets here yet',

@@ -31,6 +31,8 @@ export const texts = {
       who: 'Who can grab',
     },
     money: {
+      freeBet: 'A free bet of the amount grabbed, to use on one bet within {{days}} days',
+      freeBetOdds: 'On total odds of {{odds}} or more',
       cash: 'Cash, straight to your balance',
       bonus: 'Bonus money: play through ×{{multiple}} within {{days}} days',
       maxStake: 'Stakes up to {{amount}} count',
@@ -57,6 +59,7 @@ export const texts = {
       seed: 'Seed',
     },
     state: {
+      claimedFreeBet: 'You got a free bet of {{amount}} {{currency}}',
       grabbable: 'A red envelope is waiting for you',
       claimed: 'You got {{amount}} {{currency}}',
       ineligible: 'You do not meet the conditions of this promotion',
@@ -67,6 +70,10 @@ export const texts = {
     },
     claimedAt: 'Grabbed {{time}}',
     envelope: {
+      youGotFreeBet: 'You got a free bet of',
+      freeBetNote:
+        'Use it on one bet in {{currency}} within {{days}} days: it pays the whole stake, and a win pays the return without the stake. It waits in your wallet and on the bet slip.',
+      freeBetOddsNote: 'The bet needs total odds of {{odds}} or more.',
       open: 'Open the red envelope',
       dialogTitle: 'Red envelope',
       grab: 'Grab',

@@ -33,6 +33,8 @@ export const texts: Texts = {
       who: '参与条件',
     },
     money: {
+      freeBet: '免费投注：抢到的金额可在 {{days}} 天内用于一笔投注',
+      freeBetOdds: '投注总赔率不低于 {{odds}}',
       cash: '现金，直接入账余额',
       bonus: '红利：{{days}} 天内完成 {{multiple}} 倍流水',
       maxStake: '单注 {{amount}} 以内计入流水',
@@ -59,6 +61,7 @@ export const texts: Texts = {
       seed: '种子',
     },
     state: {
+      claimedFreeBet: '您抢到了免费投注 {{amount}} {{currency}}',
       grabbable: '有一个红包等您来抢',
       claimed: '您抢到了 {{amount}} {{currency}}',
       ineligible: '您不符合该活动的参与条件',
@@ -69,6 +72,10 @@ export const texts: Texts = {
     },
     claimedAt: '领取于 {{time}}',
     envelope: {
+      youGotFreeBet: '恭喜获得免费投注',
+      freeBetNote:
+        '请在 {{days}} 天内用于一笔 {{currency}} 投注：免费投注支付全部投注额，赢时派彩不含本金。可在钱包及投注单中查看。',
+      freeBetOddsNote: '投注总赔率须不低于 {{odds}}。',
       open: '拆开红包',
       dialogTitle: '红包',
       grab: '抢',

@@ -33,6 +33,8 @@ export const texts: Texts = {
       who: '參與條件',
     },
     money: {
+      freeBet: '免費投注：搶到的金額可在 {{days}} 天內用於一筆投注',
+      freeBetOdds: '投注總賠率不低於 {{odds}}',
       cash: '現金，直接入帳餘額',
       bonus: '紅利：{{days}} 天內完成 {{multiple}} 倍流水',
       maxStake: '單注 {{amount}} 以內計入流水',
@@ -59,6 +61,7 @@ export const texts: Texts = {
       seed: '種子',
     },
     state: {
+      claimedFreeBet: '您搶到了免費投注 {{amount}} {{currency}}',
       grabbable: '有一個紅包等您來搶',
       claimed: '您搶到了 {{amount}} {{currency}}',
       ineligible: '您不符合該活動的參與條件',
@@ -69,6 +72,10 @@ export const texts: Texts = {
     },
     claimedAt: '領取於 {{time}}',
     envelope: {
+      youGotFreeBet: '恭喜獲得免費投注',
+      freeBetNote:
+        '請在 {{days}} 天內用於一筆 {{currency}} 投注：免費投注支付全部投注額，贏時派彩不含本金。可在錢包及投注單中查看。',
+      freeBetOddsNote: '投注總賠率須不低於 {{odds}}。',
       open: '拆開紅包',
       dialogTitle: '紅包',
       grab: '搶',

@@ -270,6 +270,21 @@ export const texts = {
         maxStake: 'Max stake',
         noMaxStake: 'No limit',
       },
+      /** The member's free bets: the available ones, then a short history; shown only when any. */
+      freeBets: {
+        title: 'Free bets',
+        amount: 'Free bet {{amount}}',
+        minOdds: 'Odds {{odds}} or more',
+        anyOdds: 'Any odds',
+        expires: 'Use by',
+        available: 'Available',
+        used: 'Used',
+        expired: 'Expired',
+        usedOn: 'Used on order {{orderNo}}',
+        expiredAt: 'Expired {{time}}',
+        history: 'Used and expired',
+        hint: 'A free bet pays the whole stake of one bet in its currency; a win pays the return without the stake.',
+      },
       /** The money beside the cash amount, shown only when not zero. */
       parts: {
         bonus: 'Bonus',

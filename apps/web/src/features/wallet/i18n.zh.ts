@@ -262,6 +262,21 @@ export const texts: Texts = {
         maxStake: '单注上限',
         noMaxStake: '无上限',
       },
+      /** The member's free bets: the available ones, then a short history; shown only when any. */
+      freeBets: {
+        title: '免费投注',
+        amount: '免费投注 {{amount}}',
+        minOdds: '赔率须 {{odds}} 或以上',
+        anyOdds: '赔率不限',
+        expires: '使用期限',
+        available: '可使用',
+        used: '已使用',
+        expired: '已过期',
+        usedOn: '已用于注单 {{orderNo}}',
+        expiredAt: '已于 {{time}} 过期',
+        history: '已使用及已过期',
+        hint: '免费投注可支付同币种一笔投注的全部本金；投注赢时派彩不含本金。',
+      },
       /** The money beside the cash amount, shown only when not zero. */
       parts: {
         bonus: '红利',

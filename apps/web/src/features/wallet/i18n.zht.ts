@@ -262,6 +262,21 @@ export const texts: Texts = {
         maxStake: '單注上限',
         noMaxStake: '無上限',
       },
+      /** The member's free bets: the available ones, then a short history; shown only when any. */
+      freeBets: {
+        title: '免費投注',
+        amount: '免費投注 {{amount}}',
+        minOdds: '賠率須 {{odds}} 或以上',
+        anyOdds: '賠率不限',
+        expires: '使用期限',
+        available: '可使用',
+        used: '已使用',
+        expired: '已過期',
+        usedOn: '已用於注單 {{orderNo}}',
+        expiredAt: '已於 {{time}} 過期',
+        history: '已使用及已過期',
+        hint: '免費投注可支付同幣種一筆投注的全部本金；投注贏時派彩不含本金。',
+      },
       /** The money beside the cash amount, shown only when not zero. */
       parts: {
         bonus: '紅利',

@@ -65,14 +65,15 @@ export interface SlipPlacement {
   /** DESIGN §5 `mr` when rejected, else 0. */
   reason: number;
   /**
-   * The order as placed: its legs, price, stake (and the part of it bonus money paid, absent
-   * on a placement kept from before it was recorded) and what it returns, for the receipt.
+   * The order as placed: its legs, price, stake (and the part of it bonus money paid, and the
+   * free bet that paid it, absent on a placement kept from before they were recorded) and what
+   * it returns, for the receipt.
    */
   order?: Pick<
     OrderRecord,
     'odds' | 'legs' | 'stake' | 'scale' | 'currencyCode' | 'potentialPayout' | 'maxPayout'
   > &
-    Partial<Pick<OrderRecord, 'bonusStake'>>;
+    Partial<Pick<OrderRecord, 'bonusStake' | 'freeBetId'>>;
 }
 
 /** What a pick replaced on the slip (SPEC §5: one selection per match and play, or per match). */

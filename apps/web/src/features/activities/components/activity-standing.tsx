@@ -23,6 +23,7 @@ import {
   progressStateOf,
   type QualifyTerm,
   qualifyTermsOf,
+  rewardTermsOf,
   specialBetOf,
   specialBlockOf,
   specialStakeProblemOf,
@@ -199,22 +200,33 @@ function QualifyStanding({ activity, rule }: { activity: MemberActivity; rule: Q
   const { amount, currency } = useMoney(activity);
   const termText = useTermText(activity);
   const progress = activity.progress;
-  const reward =
-    activity.money === 'bonus'
-      ? [
-          t('activityStanding.reward.bonus', {
+  const reward = rewardTermsOf(activity)
+    .map((term) => {
+      switch (term.key) {
+        case 'bonus':
+          return t('activityStanding.reward.bonus', {
             amount: amount(rule.reward),
             currency,
-            multiple: activity.rolloverMultiple,
-            days: activity.bonusDays,
-          }),
-          activity.maxStake > 0
-            ? t('activityStanding.reward.maxStake', { amount: amount(activity.maxStake), currency })
-            : null,
-        ]
-          .filter((part) => part !== null)
-          .join(t('activityStanding.terms.listJoin'))
-      : t('activityStanding.reward.cash', { amount: amount(rule.reward), currency });
+            multiple: term.multiple,
+            days: term.days,
+          });
+        case 'maxStake':
+          return t('activityStanding.reward.maxStake', {
+            amount: amount(term.amountMinor),
+            currency,
+          });
+        case 'freeBet':
+          return t(
+            term.odds === null
+              ? 'activityStanding.reward.freeBet'
+              : 'activityStanding.reward.freeBetAtOdds',
+            { amount: amount(rule.reward), currency, days: term.days, odds: term.odds },
+          );
+        default:
+          return t('activityStanding.reward.cash', { amount: amount(rule.reward), currency });
+      }
+    })
+    .join(t('activityStanding.terms.listJoin'));
   return (
     <>
       <ul className="activity-terms" data-testid="activity-rule">
@@ -283,10 +295,15 @@ function ProgressBar({
       </div>
       <p className="activity-progress__note" data-testid="activity-progress-note">
         {state === 'rewarded'
-          ? t('activityStanding.progress.rewarded', {
-              amount: amount(progress.rewardAmount),
-              currency,
-            })
+          ? t(
+              activity.money === 'free_bet'
+                ? 'activityStanding.progress.rewardedFreeBet'
+                : 'activityStanding.progress.rewarded',
+              {
+                amount: amount(progress.rewardAmount),
+                currency,
+              },
+            )
           : t(`activityStanding.progress.${state}`)}
       </p>
     </div>

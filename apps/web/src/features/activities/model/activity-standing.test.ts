@@ -6,6 +6,7 @@ import {
   progressPercentOf,
   progressStateOf,
   qualifyTermsOf,
+  rewardTermsOf,
   specialBetOf,
   specialBlockOf,
   specialStakeProblemOf,
@@ -186,5 +187,38 @@ describe('a special bet', () => {
     ).toEqual([{ optId: 'o-1', odds: 21_500, gameId: 9001 }]);
     const gone = { ...standing.selection, odds: null };
     expect(specialBetOf({ ...special, special: { ...standing, selection: gone } }, 100)).toBeNull();
+  });
+});
+
+describe('the words of a qualifying reward', () => {
+  it('say cash for cash', () => {
+    expect(rewardTermsOf(qualifying)).toEqual([{ key: 'cash' }]);
+  });
+
+  it('give bonus money its rollover, days and largest stake', () => {
+    expect(
+      rewardTermsOf({ ...qualifying, money: 'bonus', rolloverMultiple: 3, bonusDays: 7 }),
+    ).toEqual([{ key: 'bonus', multiple: 3, days: 7 }]);
+    expect(
+      rewardTermsOf({
+        ...qualifying,
+        money: 'bonus',
+        rolloverMultiple: 3,
+        bonusDays: 7,
+        maxStake: 5_000,
+      }),
+    ).toEqual([
+      { key: 'bonus', multiple: 3, days: 7 },
+      { key: 'maxStake', amountMinor: 5_000 },
+    ]);
+  });
+
+  it('give a free bet its validity and, when it has them, its least odds', () => {
+    expect(rewardTermsOf({ ...qualifying, money: 'free_bet', bonusDays: 14 })).toEqual([
+      { key: 'freeBet', days: 14, odds: null },
+    ]);
+    expect(
+      rewardTermsOf({ ...qualifying, money: 'free_bet', bonusDays: 14, freeBetMinOdds: 18_000 }),
+    ).toEqual([{ key: 'freeBet', days: 14, odds: '1.80' }]);
   });
 });

@@ -128,3 +128,42 @@ export function activityOfPost(
 ): MemberActivity | null {
   return records.find((record) => record.postId === postId) ?? null;
 }
+
+/**
+ * What a qualifying reward pays, as parts of its words (keys of `activityStanding.reward`):
+ * cash; bonus money with its rollover and days, and the largest stake that counts; or a free bet
+ * of the reward's amount with the days it may be used in, and the least total odds of its bet.
+ */
+export type RewardTerm =
+  | { key: 'cash' }
+  | { key: 'bonus'; multiple: number; days: number }
+  | { key: 'maxStake'; amountMinor: number }
+  /** `odds`: the least total odds of the free bet's bet, or null for none. */
+  | { key: 'freeBet'; days: number; odds: string | null };
+
+export function rewardTermsOf(
+  activity: Pick<
+    MemberActivity,
+    'money' | 'rolloverMultiple' | 'bonusDays' | 'maxStake' | 'freeBetMinOdds'
+  >,
+): RewardTerm[] {
+  switch (activity.money) {
+    case 'bonus':
+      return [
+        { key: 'bonus', multiple: activity.rolloverMultiple, days: activity.bonusDays },
+        ...(activity.maxStake > 0
+          ? [{ key: 'maxStake' as const, amountMinor: activity.maxStake }]
+          : []),
+      ];
+    case 'free_bet':
+      return [
+        {
+          key: 'freeBet',
+          days: activity.bonusDays,
+          odds: activity.freeBetMinOdds > 0 ? decimalOddsText(activity.freeBetMinOdds) : null,
+        },
+      ];
+    default:
+      return [{ key: 'cash' }];
+  }
+}

@@ -8,7 +8,9 @@ import { formatDisplayTime } from '../../../lib/display-time';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useOrderList } from '../api/order-list';
 import { statusTextKeys } from '../i18n';
+import { isFreeBetOrder, shownReturnMinor } from '../model/free-bet-choice';
 import { CashOut } from './cash-out';
+import { FreeBetBadge, stakeTextKeyOf } from './free-bet-badge';
 import { ShareDialog } from './share-dialog';
 
 const myBetsPager: PagerLook = {
@@ -24,6 +26,8 @@ const myBetsPager: PagerLook = {
 function returnTextKeyOf(order: OrderRecord): string | null {
   if (order.maxPayout === null) return null;
   const isOpen = order.status === orderStatus.pending || order.status === orderStatus.accepted;
+  // A free bet's return is paid without the stake, and the row says so.
+  if (isFreeBetOrder(order)) return isOpen ? 'myBets.freeBetToReturn' : 'myBets.freeBetReturned';
   return isOpen ? 'myBets.toReturn' : 'myBets.returned';
 }
 
@@ -67,6 +71,7 @@ function OrderRow({ order }: { order: OrderRecord }) {
           {order.legs.length > 1
             ? t('myBets.parlay', { count: order.legs.length })
             : t('myBets.single')}
+          <FreeBetBadge order={order} />
         </strong>
         <span className={`my-bet__status is-status-${order.status}`} data-testid="my-bet-status">
           {t(statusTextKeys[order.status] ?? 'slip.statusPending')}
@@ -74,7 +79,7 @@ function OrderRow({ order }: { order: OrderRecord }) {
       </div>
       <BetLegs legs={order.legs} />
       <dl className="my-bet__facts">
-        <dt>{t('myBets.stake')}</dt>
+        <dt>{t(stakeTextKeyOf(order))}</dt>
         <dd data-testid="my-bet-stake">
           {money(order.stake)}
           <BonusStakeNote order={order} />
@@ -86,8 +91,8 @@ function OrderRow({ order }: { order: OrderRecord }) {
         {returnTextKey !== null && order.maxPayout !== null ? (
           <>
             <dt>{t(returnTextKey)}</dt>
-            <dd data-testid="my-bet-return" data-amount={order.maxPayout}>
-              {money(order.maxPayout)}
+            <dd data-testid="my-bet-return" data-amount={shownReturnMinor(order, order.maxPayout)}>
+              {money(shownReturnMinor(order, order.maxPayout))}
             </dd>
           </>
         ) : null}
@@ -95,7 +100,10 @@ function OrderRow({ order }: { order: OrderRecord }) {
         <dd>{formatDisplayTime(order.createTime)}</dd>
       </dl>
       <div className="my-bet__order muted">{order.orderNo}</div>
-      {order.status === orderStatus.accepted ? <CashOut order={order} /> : null}
+      {/* A free-bet order cannot be cashed out (8545): it has no cash out control. */}
+      {order.status === orderStatus.accepted && !isFreeBetOrder(order) ? (
+        <CashOut order={order} />
+      ) : null}
       {isShareable ? (
         <div className="my-bet__share">
           <button

@@ -5,6 +5,8 @@ import { BetLegs, CombinedOdds } from '../../../components/bet-legs';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { type SlipPlacement, useSlipStore } from '../../../lib/slip/slip-store';
 import { reasonTextKeys, statusTextKeys } from '../i18n';
+import { shownReturnMinor } from '../model/free-bet-choice';
+import { FreeBetBadge, stakeTextKeyOf } from './free-bet-badge';
 import { BonusStakeNote } from './my-bets';
 
 /**
@@ -17,19 +19,21 @@ function ReceiptAmounts({ placement }: { placement: SlipPlacement }) {
   if (!order) return null;
   const money = (minor: number) =>
     `${formatDisplayAmount(minor, order.scale)} ${order.currencyCode}`;
-  const returnMinor = order.maxPayout ?? order.potentialPayout;
+  // A free bet's return is paid without the stake.
+  const returnMinor = shownReturnMinor(order, order.maxPayout ?? order.potentialPayout);
+  const isFreeBet = stakeTextKeyOf(order) === 'myBets.freeBetStake';
   const isStanding =
     placement.status === betStatus.pending || placement.status === betStatus.accepted;
   return (
     <dl className="slip-receipt__amounts">
-      <dt>{t('myBets.stake')}</dt>
+      <dt>{t(stakeTextKeyOf(order))}</dt>
       <dd data-testid="bet-status-stake" data-amount={order.stake}>
         {money(order.stake)}
         <BonusStakeNote order={order} />
       </dd>
       {isStanding ? (
         <>
-          <dt>{t('myBets.toReturn')}</dt>
+          <dt>{t(isFreeBet ? 'myBets.freeBetToReturn' : 'myBets.toReturn')}</dt>
           <dd data-testid="bet-status-return" data-amount={returnMinor}>
             {money(returnMinor)}
           </dd>
@@ -67,6 +71,7 @@ export function PlacementReceipt() {
               <strong className="slip-receipt__status">
                 {t(statusTextKeys[placement.status] ?? 'slip.statusPending')}
                 {reasonKey ? ` · ${t(reasonKey)}` : ''}
+                {placement.order ? <FreeBetBadge order={placement.order} /> : null}
               </strong>
               {placement.order ? (
                 <div className="slip-receipt__bet">

@@ -18,7 +18,10 @@ import { type AcceptOdds, useSlipStore } from '../../../lib/slip/slip-store';
 import { fetchLiveOptions } from '../api/match-leg-list';
 import type { SlipStakeLimit } from '../api/order-amount-limit';
 import { usePlaceBets } from '../hooks/use-place-bets';
+import { useSlipFreeBets } from '../hooks/use-slip-free-bets';
 import { parlayProblemTextKeys, stakeProblemTextKeys } from '../i18n';
+import { freeBetReturnMinor, isBelowFreeBetOdds } from '../model/free-bet-choice';
+import { FreeBetChoice } from './free-bet-choice';
 import { PlacementReceipt } from './placement-receipt';
 import { SlipItems } from './slip-items';
 
@@ -185,12 +188,25 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
   const acceptOdds = useSlipStore((state) => state.acceptOdds);
   const setAcceptOdds = useSlipStore((state) => state.setAcceptOdds);
   const clear = useSlipStore((state) => state.clear);
-  const { placeBets, isPlacing, balance, session, stakeLimit, stakeProblem } =
-    usePlaceBets(stakeText);
+  const [freeBetId, setFreeBetId] = useState<number | null>(null);
+  const freeBets = useSlipFreeBets(freeBetId);
+  const freeBet = freeBets.chosen;
+  const {
+    placeBets,
+    isPlacing,
+    balance,
+    session,
+    stakeLimit,
+    stakeProblem,
+    stakeText: betStake,
+  } = usePlaceBets(stakeText, freeBet);
   const isMember = (session?.memberId ?? 0) > 0;
 
   const scale = balance?.scale ?? 2;
-  const stakeMinor = parseStakeMinor(stakeText, scale);
+  // With a free bet chosen its amount is the stake, shown in the field and locked there.
+  const stakeMinor = parseStakeMinor(betStake, scale);
+  const legOdds = selections.map((selection) => selection.odds);
+  const isBelowFreeBetOddsNow = freeBet !== null && isBelowFreeBetOdds(freeBet, legOdds);
   const betCount = mode === 'parlay' ? 1 : selections.length;
   const problem = mode === 'parlay' && selections.length > 0 ? parlayProblemOf(selections) : null;
   const returnMinor =
@@ -202,6 +218,9 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
             selections.map((s) => s.odds),
           )
         : selections.reduce((sum, s) => sum + returnIfAllWinMinor(stakeMinor, [s.odds]), 0);
+  // A free bet's win pays the return without the stake.
+  const shownReturn =
+    freeBet && stakeMinor !== null ? freeBetReturnMinor(stakeMinor, returnMinor) : returnMinor;
 
   return (
     <div className="slip-panel">
@@ -225,15 +244,30 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
         </p>
       ) : null}
       <div className="slip-stake">
+        {isMember ? (
+          <FreeBetChoice
+            offered={freeBets.offered}
+            slot={freeBets.slot}
+            chosen={freeBet}
+            legOdds={legOdds}
+            onChoose={setFreeBetId}
+          />
+        ) : null}
         <label className="field">
           <span className="field__label">
-            {mode === 'single' && selections.length > 1 ? t('slip.stakePerBet') : t('slip.stake')}
+            {freeBet
+              ? t('myBets.freeBetStake')
+              : mode === 'single' && selections.length > 1
+                ? t('slip.stakePerBet')
+                : t('slip.stake')}
           </span>
           <input
             className="field__input"
             inputMode="decimal"
-            value={stakeText}
+            value={betStake}
             onChange={(event) => setStakeText(event.target.value)}
+            readOnly={freeBet !== null}
+            data-free-bet={freeBet?.id ?? ''}
             aria-invalid={stakeProblem !== null}
             aria-describedby={stakeProblem ? 'stake-problem' : undefined}
             data-testid="stake-input"
@@ -247,6 +281,7 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
               key={amount}
               type="button"
               className="button button--ghost"
+              disabled={freeBet !== null}
               onClick={() => setStakeText(addQuickStake(stakeText, amount, scale))}
               data-testid="stake-quick"
               data-amount={amount}
@@ -273,8 +308,10 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
         ) : null}
         <SlipCombinedOdds />
         <p className="slip-stake__line">
-          <span>{t('slip.potentialReturn')}</span>
-          <strong data-testid="slip-return">{formatDisplayAmount(returnMinor, scale)}</strong>
+          <span>{t(freeBet ? 'slip.freeBetReturn' : 'slip.potentialReturn')}</span>
+          <strong data-testid="slip-return" data-free-bet={freeBet !== null}>
+            {formatDisplayAmount(shownReturn, scale)}
+          </strong>
         </p>
       </div>
       <label className="field">
@@ -297,7 +334,11 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
         className="button button--primary button--block"
         disabled={
           isMember &&
-          (isPlacing || selections.length === 0 || stakeMinor === null || stakeProblem !== null)
+          (isPlacing ||
+            selections.length === 0 ||
+            stakeMinor === null ||
+            stakeProblem !== null ||
+            isBelowFreeBetOddsNow)
         }
         onClick={() => void placeBets()}
         data-testid="place-bet"

@@ -1,9 +1,10 @@
-import { betStatus, type OrderBet } from '@sb/contract';
+import { betStatus, errorCatalogue, type FreeBet, type OrderBet } from '@sb/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, localErrorCodes } from '../../../lib/api-client';
 import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
+import { refreshFreeBets } from '../../../lib/free-bets/free-bet-list';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useDialogStore } from '../../../lib/session/dialog-store';
 import {
@@ -18,6 +19,7 @@ import { useSlipStakeLimit } from '../api/order-amount-limit';
 import { createOrder } from '../api/order-create';
 import { orderListRootKey } from '../api/order-list';
 import { parlayProblemTextKeys } from '../i18n';
+import { freeBetStakeText, isBelowFreeBetOdds, withFreeBet } from '../model/free-bet-choice';
 import { useSlipWallet } from './use-slip-wallet';
 
 /** The bets a slip makes: one order per selection in single mode, one order in a parlay. */
@@ -44,8 +46,10 @@ export function betsOfSlip(
 /**
  * Places what the slip holds. Each bet keeps its idempotency key until the server answers it, so
  * pressing again after a lost answer retries the same order instead of placing a second one.
+ * With a free bet chosen (only when the slip makes one bet), the free bet pays the whole stake:
+ * its amount is the stake, the balance is not asked, and its id goes in the sealed data.
  */
-export function usePlaceBets(stakeText: string) {
+export function usePlaceBets(typedStakeText: string, freeBet: FreeBet | null = null) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { session, balance } = useSlipWallet();
@@ -60,11 +64,13 @@ export function usePlaceBets(stakeText: string) {
     // A slip that cannot go as a parlay has no range to ask for; placing says why.
     isEnabled: (session?.memberId ?? 0) > 0 && (slipMode === 'single' || !parlayProblemOf(onSlip)),
   });
+  const stakeText = freeBet ? freeBetStakeText(freeBet) : typedStakeText;
   const stakeProblem = stakeProblemOf(stakeText, {
     scale: balance?.scale ?? 2,
     betCount: slipMode === 'parlay' ? 1 : onSlip.length,
     limit: stakeLimit,
-    availableMinor: balance?.available,
+    // A free bet pays the stake: the balance need not hold it.
+    availableMinor: freeBet ? undefined : balance?.available,
   });
   const keysByBet = useRef(new Map<string, string>());
 
@@ -110,14 +116,27 @@ export function usePlaceBets(stakeText: string) {
       return showToast('warning', t('slip.stakeInvalid', { scale: balance.scale }));
     // The slip says what is wrong beside the stake and keeps the button disabled meanwhile.
     if (stakeProblem) return;
-    const bets = betsOfSlip(
+    const slipBets = betsOfSlip(
       selections,
       { stake: stakeMinor, scale: balance.scale, currencyId: balance.currencyId, acceptOdds },
       mode,
     );
+    // The slip offers a free bet only on one bet in its currency; the server checks it again.
+    const bets = freeBet
+      ? slipBets.map(({ bet, ois }) => ({ bet: withFreeBet(bet, freeBet), ois }))
+      : slipBets;
     if (!selections.every(isSelectionOpen)) return showToast('warning', t('slip.closedSelection'));
     const problem = mode === 'parlay' ? parlayProblemOf(selections) : null;
     if (problem) return showToast('warning', t(parlayProblemTextKeys[problem]));
+    if (freeBet && (bets.length !== 1 || freeBet.currencyId !== balance.currencyId)) return;
+    if (
+      freeBet &&
+      isBelowFreeBetOdds(
+        freeBet,
+        selections.map((selection) => selection.odds),
+      )
+    )
+      return showToast('warning', t(errorCatalogue.FREE_BET_ODDS_TOO_LOW.key));
 
     setIsPlacing(true);
     try {
@@ -125,9 +144,10 @@ export function usePlaceBets(stakeText: string) {
     } finally {
       setIsPlacing(false);
       void refreshWalletBalance(queryClient);
+      void refreshFreeBets(queryClient);
       void queryClient.invalidateQueries({ queryKey: orderListRootKey });
     }
   }
 
-  return { placeBets, isPlacing, balance, session, stakeLimit, stakeProblem };
+  return { placeBets, isPlacing, balance, session, stakeLimit, stakeProblem, stakeText };
 }

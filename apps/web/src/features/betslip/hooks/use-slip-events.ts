@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onAppSocketEvent, watchSlipPrices } from '../../../lib/app-socket';
 import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
+import { refreshFreeBets } from '../../../lib/free-bets/free-bet-list';
 import { i18n } from '../../../lib/i18n/i18n';
 import { useSlipStore } from '../../../lib/slip/slip-store';
 import { useToastStore } from '../../../lib/toast-store';
@@ -59,7 +60,11 @@ export function useSlipEvents(): void {
     const stopStatuses = onAppSocketEvent('H', (event) =>
       applyBetStatusEvent(event, {
         refreshOrders: () => void queryClient.invalidateQueries({ queryKey: orderListRootKey }),
-        refreshBalance: () => void refreshWalletBalance(queryClient),
+        // A bet that ends without standing (rejected, void) gives its free bet back.
+        refreshBalance: () => {
+          void refreshWalletBalance(queryClient);
+          void refreshFreeBets(queryClient);
+        },
       }),
     );
     return () => {

@@ -9,6 +9,7 @@ import {
   drawCheckOf,
   type GrabState,
   grabStateOf,
+  moneyTermsOf,
   shortCommitment,
 } from '../model/campaigns';
 import { amountsTextOf, currencyCodeOf, EnvelopeDialog } from './envelope-dialog';
@@ -42,21 +43,29 @@ export function EnvelopeCampaign({ campaign }: { campaign: MemberEnvelope }) {
       <dl className="envelope-facts">
         <dt>{t('promotions.facts.money')}</dt>
         <dd data-testid="envelope-money" data-money={campaign.money}>
-          <span className="envelope-facts__line">
-            {campaign.money === 'cash'
-              ? t('promotions.money.cash')
-              : t('promotions.money.bonus', {
-                  multiple: campaign.rolloverMultiple,
-                  days: campaign.bonusDays,
-                })}
-          </span>
-          {campaign.money === 'bonus' && campaign.maxStake > 0 ? (
-            <span className="envelope-facts__line muted" data-testid="envelope-max-stake">
-              {t('promotions.money.maxStake', {
-                amount: `${money(campaign.maxStake)} ${currency}`,
-              })}
+          {moneyTermsOf(campaign).map((term, index) => (
+            <span
+              key={term.key}
+              className={index === 0 ? 'envelope-facts__line' : 'envelope-facts__line muted'}
+              data-testid={
+                term.key === 'maxStake'
+                  ? 'envelope-max-stake'
+                  : term.key === 'freeBetOdds'
+                    ? 'envelope-free-bet-odds'
+                    : undefined
+              }
+            >
+              {term.key === 'maxStake'
+                ? t('promotions.money.maxStake', {
+                    amount: `${money(term.amountMinor)} ${currency}`,
+                  })
+                : t(`promotions.money.${term.key}`, {
+                    multiple: 'multiple' in term ? term.multiple : undefined,
+                    days: 'days' in term ? term.days : undefined,
+                    odds: 'odds' in term ? term.odds : undefined,
+                  })}
             </span>
-          ) : null}
+          ))}
         </dd>
         <dt>{t('promotions.facts.amounts')}</dt>
         <dd data-testid="envelope-range">{amountsTextOf(campaign, t)}</dd>
@@ -116,10 +125,15 @@ function GrabStateLine({ campaign, state }: { campaign: MemberEnvelope; state: G
     return (
       <p className="envelope-state is-claimed" data-testid="envelope-claim">
         <strong>
-          {t('promotions.state.claimed', {
-            amount: formatDisplayAmount(claim.amount, claim.scale),
-            currency: currencyCodeOf(claim.currencyId),
-          })}
+          {t(
+            claim.money === 'free_bet'
+              ? 'promotions.state.claimedFreeBet'
+              : 'promotions.state.claimed',
+            {
+              amount: formatDisplayAmount(claim.amount, claim.scale),
+              currency: currencyCodeOf(claim.currencyId),
+            },
+          )}
         </strong>
         <span className="muted">
           {t('promotions.claimedAt', { time: formatDisplayTime(claim.claimedAt) })}

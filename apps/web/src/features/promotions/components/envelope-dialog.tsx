@@ -1,11 +1,12 @@
 import type { EnvelopeClaim, MemberEnvelope } from '@sb/contract';
-import { findCurrencyById, formatDisplayAmount } from '@sb/domain';
+import { findCurrencyById, formatDisplayAmount, fromOddsUnits } from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
 import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
+import { refreshFreeBets } from '../../../lib/free-bets/free-bet-list';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { grabEnvelope, promotionsRootKey, refusalKeyOf } from '../api/promotion-calls';
 import { EnvelopeAmount } from './envelope-amount';
@@ -55,6 +56,7 @@ export function EnvelopeDialog({
       setClaim(await grabEnvelope(campaign.id, key.current));
       void queryClient.invalidateQueries({ queryKey: promotionsRootKey });
       void refreshWalletBalance(queryClient);
+      void refreshFreeBets(queryClient);
     } catch (error) {
       const refusalKey = refusalKeyOf(error);
       setRefusal(refusalKey ? t(refusalKey) : error instanceof Error ? error.message : '');
@@ -74,7 +76,13 @@ export function EnvelopeDialog({
         <div className="envelope-card__flap" aria-hidden="true" />
         {claim ? (
           <div className="envelope-card__inside">
-            <p className="envelope-card__label">{t('promotions.envelope.youGot')}</p>
+            <p className="envelope-card__label">
+              {t(
+                claim.money === 'free_bet'
+                  ? 'promotions.envelope.youGotFreeBet'
+                  : 'promotions.envelope.youGot',
+              )}
+            </p>
             <EnvelopeAmount
               amountMinor={claim.amount}
               scale={claim.scale}
@@ -115,11 +123,29 @@ export function EnvelopeDialog({
   );
 }
 
-/** What the money grabbed is: cash in the balance, or bonus money with what its rollover asks. */
+/**
+ * What the money grabbed is: cash in the balance, bonus money with what its rollover asks, or a
+ * free bet with the days to use it and the least odds of its bet.
+ */
 export function ClaimNote({ campaign, claim }: { campaign: MemberEnvelope; claim: EnvelopeClaim }) {
   const { t } = useTranslation();
   const currency = currencyCodeOf(claim.currencyId);
   if (claim.money === 'cash') return <p className="muted">{t('promotions.envelope.cashNote')}</p>;
+  if (claim.money === 'free_bet')
+    return (
+      <>
+        <p className="muted" data-testid="envelope-free-bet-note">
+          {t('promotions.envelope.freeBetNote', { currency, days: campaign.bonusDays })}
+        </p>
+        {campaign.freeBetMinOdds > 0 ? (
+          <p className="muted">
+            {t('promotions.envelope.freeBetOddsNote', {
+              odds: fromOddsUnits(campaign.freeBetMinOdds).toFixed(2),
+            })}
+          </p>
+        ) : null}
+      </>
+    );
   return (
     <>
       <p className="muted">

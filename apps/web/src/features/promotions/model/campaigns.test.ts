@@ -5,6 +5,7 @@ import {
   conditionsOf,
   drawCheckOf,
   grabStateOf,
+  moneyTermsOf,
   orderedCampaigns,
   shortCommitment,
 } from './campaigns';
@@ -130,6 +131,32 @@ describe('the words of a campaign', () => {
       { key: 'minDeposit', amountMinor: 10_000, days: 7 },
       { key: 'minTurnover', amountMinor: 50_000, days: 7 },
       { key: 'riskLevels', levels: [0, 3] },
+    ]);
+  });
+});
+
+describe('what a campaign pays, in words', () => {
+  it('is cash, or bonus money with its rollover and largest stake', () => {
+    expect(moneyTermsOf(campaign())).toEqual([{ key: 'cash' }]);
+    expect(
+      moneyTermsOf(
+        campaign({ money: 'bonus', rolloverMultiple: 5, bonusDays: 10, maxStake: 2_000 }),
+      ),
+    ).toEqual([
+      { key: 'bonus', multiple: 5, days: 10 },
+      { key: 'maxStake', amountMinor: 2_000 },
+    ]);
+  });
+
+  it('is a free bet with the days to use it and, when set, its least odds', () => {
+    expect(moneyTermsOf(campaign({ money: 'free_bet', bonusDays: 7 }))).toEqual([
+      { key: 'freeBet', days: 7 },
+    ]);
+    expect(
+      moneyTermsOf(campaign({ money: 'free_bet', bonusDays: 7, freeBetMinOdds: 16_500 })),
+    ).toEqual([
+      { key: 'freeBet', days: 7 },
+      { key: 'freeBetOdds', odds: '1.65' },
     ]);
   });
 });

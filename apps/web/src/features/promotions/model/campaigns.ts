@@ -1,5 +1,5 @@
 import type { CampaignStatus, MemberEnvelope } from '@sb/contract';
-import { envelopeDrawHolds } from '@sb/domain';
+import { envelopeDrawHolds, fromOddsUnits } from '@sb/domain';
 
 /**
  * The order the page lists campaigns in: running first (one can be grabbed now), paused, then
@@ -118,4 +118,47 @@ export function conditionsOf(eligibility: MemberEnvelope['eligibility']): Condit
       levels: [...eligibility.riskLevels].sort((one, other) => one - other),
     });
   return conditions;
+}
+
+/**
+ * What a campaign's money is, as parts of its words (keys of `promotions.money`): cash; bonus
+ * money with its rollover and days, and the largest stake that counts; or a free bet of the
+ * amount grabbed with the days it may be used in, and the least total odds of its bet.
+ */
+export type MoneyTerm =
+  | { key: 'cash' }
+  | { key: 'bonus'; multiple: number; days: number }
+  | { key: 'maxStake'; amountMinor: number }
+  | { key: 'freeBet'; days: number }
+  | { key: 'freeBetOdds'; odds: string };
+
+export function moneyTermsOf(
+  campaign: Pick<
+    MemberEnvelope,
+    'money' | 'rolloverMultiple' | 'bonusDays' | 'maxStake' | 'freeBetMinOdds'
+  >,
+): MoneyTerm[] {
+  switch (campaign.money) {
+    case 'bonus':
+      return [
+        { key: 'bonus', multiple: campaign.rolloverMultiple, days: campaign.bonusDays },
+        ...(campaign.maxStake > 0
+          ? [{ key: 'maxStake' as const, amountMinor: campaign.maxStake }]
+          : []),
+      ];
+    case 'free_bet':
+      return [
+        { key: 'freeBet', days: campaign.bonusDays },
+        ...(campaign.freeBetMinOdds > 0
+          ? [
+              {
+                key: 'freeBetOdds' as const,
+                odds: fromOddsUnits(campaign.freeBetMinOdds).toFixed(2),
+              },
+            ]
+          : []),
+      ];
+    default:
+      return [{ key: 'cash' }];
+  }
 }

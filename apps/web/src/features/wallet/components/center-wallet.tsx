@@ -21,6 +21,7 @@ import { formatDisplayTime } from '../model/display-time';
 import { activeBonusesOf } from '../model/rollover';
 import { acceptWithdrawInput, decimalToMinor } from '../model/withdraw-amount';
 import { BonusRollover } from './bonus-rollover';
+import { FreeBets } from './free-bets';
 import { useWalletMember } from './wallet-context';
 import './play-currency.css';
 
@@ -83,6 +84,7 @@ export function CenterWallet() {
         </ul>
       )}
       <BonusRollover bonuses={activeBonusesOf(bonuses.data?.records ?? [])} />
+      <FreeBets owner={owner} />
       {withCredit.map((entry) => (
         <LoanSection key={entry.assetID} entry={entry} />
       ))}
