@@ -8,6 +8,8 @@ import {
   campaignStatuses,
   deskCampaignSchema,
   eligibilitySchema,
+  freeBetMinOddsField,
+  moneyTermIssues,
   promotionLimits,
   promotionMoneyKinds,
 } from './promotions';
@@ -17,7 +19,7 @@ import { plainTextField } from './site-content';
  * Activities that pay: an activity post (site content, kind `activity`) carrying rules the
  * engine enforces, run as a campaign of kind `activity` (its budget, lifecycle, figures and
  * audit are the campaign's). Either a qualifying condition over settled wagers with a reward in
- * cash or bonus money, or a special bet: boosted odds on one named selection, placed through
+ * cash, bonus money or a free bet, or a special bet: boosted odds on one named selection, placed through
  * the normal betting engine, with a stake cap per member and the budget as its total liability
  * cap. docs/promotions.md, Activities that pay, records the design.
  */
@@ -37,8 +39,10 @@ export const activityProgressSchema = z.object({
   rewarded: z.boolean(),
   /** What was paid, minor units; 0 until paid. */
   rewardAmount: z.number().int(),
-  /** The bonus the reward granted (bonus money); null for cash or until paid. */
+  /** The bonus the reward granted (bonus money); null for cash and free bets, or until paid. */
   bonusId: z.number().int().nullable(),
+  /** The free bet the reward granted (money `free_bet`); null otherwise, or until paid. */
+  freeBetId: z.number().int().nullable(),
   rewardedAt: z.number().int().nullable(),
 });
 export type ActivityProgress = z.infer<typeof activityProgressSchema>;
@@ -86,6 +90,8 @@ export const memberActivitySchema = z.object({
   rolloverMultiple: z.number().int(),
   bonusDays: z.number().int(),
   maxStake: z.number().int(),
+  /** A free-bet reward: the least odds of the bet it stakes, ten-thousandths; 0 for none. */
+  freeBetMinOdds: z.number().int(),
   startsAt: z.number().int(),
   endsAt: z.number().int(),
   eligibility: eligibilitySchema,
@@ -152,11 +158,17 @@ export const activityCreateInput = z
     /** The site post of kind `activity` members read. */
     postId: idField(),
     currencyId: currencyIdField(),
-    /** What a qualifying reward pays; a special bet's top-ups are always cash. */
+    /**
+     * What a qualifying reward pays (cash, bonus money or a free bet of the reward's amount); a
+     * special bet's top-ups are always cash.
+     */
     money: z.enum(promotionMoneyKinds).default('cash'),
     rolloverMultiple: boundedInt(0, promotionLimits.rolloverMultipleMax).default(0),
+    /** Bonus money: days to play it through; a free bet: days it may be used (1–365). */
     bonusDays: boundedInt(0, promotionLimits.bonusDaysMax).default(0),
     maxStake: optionalAmountField().default(0),
+    /** A free-bet reward: the least odds of the bet, ten-thousandths; 0 for none. */
+    freeBetMinOdds: freeBetMinOddsField(),
     /** The budget; for a special bet, its total liability cap. */
     total: boundedInt(1, promotionLimits.totalMax),
     /** The window: orders placed in it qualify, special bets are placed in it. */
@@ -174,10 +186,7 @@ export const activityCreateInput = z
     const issue = (path: string, message: string) =>
       context.addIssue({ code: 'custom', path: path.split('.'), message });
     if (value.endsAt <= value.startsAt) issue('endsAt', 'must be after startsAt');
-    if (value.money === 'bonus') {
-      if (value.rolloverMultiple < 1) issue('rolloverMultiple', 'must be 1–10 for bonus money');
-      if (value.bonusDays < 1) issue('bonusDays', 'must be 1–365 for bonus money');
-    }
+    moneyTermIssues(value, issue);
     const hasCondition = value.minDeposit > 0 || value.minTurnover > 0;
     if (hasCondition && value.eligibilityDays < 1)
       issue('eligibilityDays', 'must be 1–365 with a minimum deposit or turnover');

@@ -847,6 +847,65 @@ export const errorCatalogue = {
     zh: '该活动仍有未结算的投注，暂不能关闭',
     zht: '該活動仍有未結算的投注，暫不能關閉',
   },
+  /**
+   * No free bet of this id is the caller's (unknown, or another member's: both answer alike);
+   * 8540–8549: free bets.
+   */
+  FREE_BET_NOT_FOUND: {
+    code: 8540,
+    key: 'error.freeBetNotFound',
+    en: 'This free bet does not exist',
+    zh: '该免费投注不存在',
+    zht: '該免費投注不存在',
+  },
+  /** The free bet is used (staked on another order) or expired. */
+  FREE_BET_NOT_AVAILABLE: {
+    code: 8541,
+    key: 'error.freeBetNotAvailable',
+    en: 'This free bet has already been used or has expired',
+    zh: '该免费投注已使用或已过期',
+    zht: '該免費投注已使用或已過期',
+  },
+  /** A free bet pays the whole stake: `data.stake` must equal its amount; the message gives it. */
+  FREE_BET_STAKE_MISMATCH: {
+    code: 8542,
+    key: 'error.freeBetStakeMismatch',
+    en: 'The stake of a free bet must be its amount',
+    zh: '免费投注的投注金额必须等于其面额',
+    zht: '免費投注的投注金額必須等於其面額',
+  },
+  /** The bet's total odds are below the free bet's least odds; the message names the field and the least odds. */
+  FREE_BET_ODDS_TOO_LOW: {
+    code: 8543,
+    key: 'error.freeBetOddsTooLow',
+    en: 'The odds of this bet are below what the free bet requires',
+    zh: '投注赔率低于免费投注要求的最低赔率',
+    zht: '投注賠率低於免費投注要求的最低賠率',
+  },
+  /** The bet is in another currency than the free bet's; the message names the field. */
+  FREE_BET_CURRENCY_MISMATCH: {
+    code: 8544,
+    key: 'error.freeBetCurrencyMismatch',
+    en: 'This free bet is for another currency',
+    zh: '该免费投注不适用于此币种',
+    zht: '該免費投注不適用於此幣種',
+  },
+  /** An order staked with a free bet cannot be cashed out. */
+  FREE_BET_NO_CASH_OUT: {
+    code: 8545,
+    key: 'error.freeBetNoCashOut',
+    en: 'A bet placed with a free bet cannot be cashed out',
+    zh: '使用免费投注的注单不可提前结算',
+    zht: '使用免費投注的注單不可提前結算',
+  },
+  /** A free bet offered where it cannot pay (a special bet of an activity). */
+  FREE_BET_NOT_ALLOWED: {
+    code: 8546,
+    key: 'error.freeBetNotAllowed',
+    en: 'A free bet cannot be used for this bet',
+    zh: '此投注不可使用免费投注',
+    zht: '此投注不可使用免費投注',
+  },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -90,6 +90,18 @@ export const orderBetSchema = z.strictObject({
     .union([z.literal(0), z.literal(1), z.literal(2)], { error: 'must be 0, 1 or 2' })
     .default(acceptOddsChoice.onlyBetter),
   selections: z.array(orderSelectionSchema).min(1, 'choose at least one selection').max(50),
+  /**
+   * A free bet of the member's (`/app/api/member/free/bet/list`) that pays the whole stake; left
+   * out (or an empty string) for none. `stake` must equal the free bet's amount and the currency
+   * be its currency; the total odds must be at least its `minOdds`. A winning free bet pays the
+   * return without the stake; a void bet gives the free bet back (docs/promotions.md, Free bets).
+   */
+  freeBetId: z
+    .number('must be the id of a free bet')
+    .int('must be the id of a free bet')
+    .positive('must be the id of a free bet')
+    .max(Number.MAX_SAFE_INTEGER, 'must be the id of a free bet')
+    .optional(),
 });
 export type OrderBet = z.infer<typeof orderBetSchema>;
 
@@ -143,6 +155,11 @@ export const orderRecordSchema = z.object({
    * cash only. What comes back of the bet goes to the two in the same proportion.
    */
   bonusStake: z.number().int(),
+  /**
+   * The free bet that paid the whole stake; null for a stake of the member's own money. A free
+   * bet's return is paid without the stake, and its order cannot be cashed out.
+   */
+  freeBetId: z.number().int().nullable(),
   scale: z.number().int(),
   currencyId: z.number().int(),
   currencyCode: z.string(),
@@ -177,7 +194,7 @@ export const orderCreate = defineCall({
   path: '/trade/api/order/create',
   auth: 'member',
   summary:
-    'Places a bet: the sealed data opens to {betType, stake, scale, currencyId?, acceptOdds, selections}; the stake is held at once',
+    'Places a bet: the sealed data opens to {betType, stake, scale, currencyId?, acceptOdds, selections, freeBetId?}; the stake is held at once (with freeBetId, the free bet pays it)',
   tag,
   input: z.object({ data: sealedDataField }),
   output: orderRecordSchema,

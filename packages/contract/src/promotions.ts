@@ -15,8 +15,11 @@ import { plainTextField } from './site-content';
 
 const tag = 'promotions';
 
-/** What a grant pays: cash into the member's main balance, or bonus money with a rollover. */
-export const promotionMoneyKinds = ['cash', 'bonus'] as const;
+/**
+ * What a grant pays: cash into the member's main balance, bonus money with a rollover, or a free
+ * bet (a token of a stake of that amount; a winning free bet pays its return without the stake).
+ */
+export const promotionMoneyKinds = ['cash', 'bonus', 'free_bet'] as const;
 export type PromotionMoney = (typeof promotionMoneyKinds)[number];
 
 /**
@@ -35,6 +38,14 @@ export const campaignStatuses = [
 ] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
 
+/**
+ * Where a free bet stands: `available` (may stake a bet until it expires), `used` (staked on an
+ * order; a void or cancelled order gives it back), `expired` (not used in time; its amount went
+ * back to the campaign, or to the house once the campaign closed).
+ */
+export const freeBetStatuses = ['available', 'used', 'expired'] as const;
+export type FreeBetStatus = (typeof freeBetStatuses)[number];
+
 /** Where a bonus stands: being played through, converted to cash, expired or forfeited. */
 export const bonusStatuses = ['active', 'converted', 'expired', 'forfeited'] as const;
 export type BonusStatus = (typeof bonusStatuses)[number];
@@ -47,8 +58,10 @@ export const promotionLimits = {
   envelopesMax: 100_000,
   /** A campaign's total, in minor units. */
   totalMax: 1_000_000_000_000,
-  /** Days a bonus may be played through before it expires. */
+  /** Days a bonus may be played through (or a free bet used) before it expires. */
   bonusDaysMax: 365,
+  /** A free bet's least odds, ten-thousandths (1000.00); 0 for none. */
+  freeBetMinOddsMax: 10_000_000,
   /** The look-back of an eligibility condition, in days. */
   eligibilityDaysMax: 365,
   title: 100,
@@ -60,6 +73,45 @@ export const rolloverMinOdds = 15_000;
 const amountField = () => boundedInt(1, promotionLimits.totalMax);
 const optionalAmountField = () => boundedInt(0, promotionLimits.totalMax).optional();
 const titleField = () => plainTextField(promotionLimits.title).min(1);
+
+/** A free bet's least odds, ten-thousandths: 0 for none, else 1.01 … 1000. */
+export const freeBetMinOddsField = () =>
+  boundedInt(0, promotionLimits.freeBetMinOddsMax)
+    .refine((value) => value === 0 || value >= 10_100, {
+      message: 'must be 0 (none) or at least 10100 (1.01)',
+    })
+    .default(0);
+
+/** The terms of a campaign's money, as a create call's cross-field checks read them. */
+interface MoneyTerms {
+  money: PromotionMoney;
+  rolloverMultiple: number;
+  bonusDays: number;
+  maxStake: number;
+  freeBetMinOdds: number;
+}
+
+/**
+ * The cross-field checks of a campaign's money: bonus money needs a rollover and days, a free
+ * bet needs days (its validity) and takes no rollover or maximum stake, and only a free bet takes
+ * least odds.
+ */
+export function moneyTermIssues(
+  value: MoneyTerms,
+  issue: (path: string, message: string) => void,
+): void {
+  if (value.money === 'bonus') {
+    if (value.rolloverMultiple < 1) issue('rolloverMultiple', 'must be 1–10 for bonus money');
+    if (value.bonusDays < 1) issue('bonusDays', 'must be 1–365 for bonus money');
+  }
+  if (value.money === 'free_bet') {
+    if (value.bonusDays < 1) issue('bonusDays', 'must be 1–365 for a free bet (its validity)');
+    if (value.rolloverMultiple !== 0) issue('rolloverMultiple', 'must be 0 for a free bet');
+    if (value.maxStake !== 0) issue('maxStake', 'must be 0 for a free bet');
+  }
+  if (value.money !== 'free_bet' && value.freeBetMinOdds !== 0)
+    issue('freeBetMinOdds', 'must be 0 unless the money is free_bet');
+}
 
 /**
  * What a campaign is: `envelope` (red envelopes grabbed from its split) or `activity` (an
@@ -93,6 +145,16 @@ export const campaignFiguresSchema = z.object({
   membersUnpaid: z.number().int(),
   /** Special bets: top-ups held back for bets still open; 0 otherwise. */
   reserved: z.number().int(),
+  /** Free bets of the campaign granted (envelopes claimed or rewards paid as free bets). */
+  freeBetsGranted: z.number().int(),
+  /** Free bets staked on an order (a void or cancelled order gives its free bet back). */
+  freeBetsUsed: z.number().int(),
+  /** Free bets whose order settled with a return. */
+  freeBetsWon: z.number().int(),
+  /** Free bets that expired unused. */
+  freeBetsExpired: z.number().int(),
+  /** What won free bets paid members: their returns without the stakes. */
+  freeBetWinnings: z.number().int(),
 });
 export type CampaignFigures = z.infer<typeof campaignFiguresSchema>;
 
@@ -116,10 +178,15 @@ const campaignCommonShape = {
   money: z.enum(promotionMoneyKinds),
   /** Bonus money: played through this many times its amount before it converts. */
   rolloverMultiple: z.number().int(),
-  /** Bonus money: days after the grant before what is not played through expires. */
+  /**
+   * Bonus money: days after the grant before what is not played through expires. A free bet:
+   * days after the grant it may be used.
+   */
   bonusDays: z.number().int(),
   /** Bonus money: the largest stake that counts while it is played through; 0 for none. */
   maxStake: z.number().int(),
+  /** A free bet: the least odds of the bet it stakes, ten-thousandths; 0 for none. */
+  freeBetMinOdds: z.number().int(),
   /** The budget: what funding moves from the house. */
   total: z.number().int(),
   startsAt: z.number().int(),
@@ -168,8 +235,10 @@ export const envelopeClaimSchema = z.object({
   currencyId: z.number().int(),
   scale: z.number().int(),
   money: z.enum(promotionMoneyKinds),
-  /** The bonus the envelope granted (bonus money); null for cash. */
+  /** The bonus the envelope granted (bonus money); null for cash and free bets. */
   bonusId: z.number().int().nullable(),
+  /** The free bet the envelope granted (money `free_bet`); null otherwise. */
+  freeBetId: z.number().int().nullable(),
   claimedAt: z.number().int(),
 });
 export type EnvelopeClaim = z.infer<typeof envelopeClaimSchema>;
@@ -213,6 +282,34 @@ export const bonusSchema = z.object({
   reason: z.string().nullable(),
 });
 export type Bonus = z.infer<typeof bonusSchema>;
+
+/**
+ * A free bet of a member's: a token of a stake of `amount` in its currency, for one bet (single
+ * or parlay) at `minOdds` or more before `expiresAt`. It is placed with order/create's
+ * `freeBetId`; a winning free bet pays its return without the stake (docs/promotions.md, Free
+ * bets).
+ */
+export const freeBetSchema = z.object({
+  id: z.number().int(),
+  campaignId: z.number().int(),
+  /** The campaign's title in the member's language. */
+  title: z.string(),
+  currencyId: z.number().int(),
+  currencyCode: z.string(),
+  scale: z.number().int(),
+  /** The stake it pays for, minor units. */
+  amount: z.number().int(),
+  /** Least total odds of the bet, ten-thousandths; 0 for none. */
+  minOdds: z.number().int(),
+  status: z.enum(freeBetStatuses),
+  grantedAt: z.number().int(),
+  expiresAt: z.number().int(),
+  /** When it was staked; null unless used. */
+  usedAt: z.number().int().nullable(),
+  /** The order it staked; null unless used. */
+  orderNo: z.string().nullable(),
+});
+export type FreeBet = z.infer<typeof freeBetSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Members
@@ -258,6 +355,21 @@ export const memberBonusList = defineCall({
   output: z.object({ records: z.array(bonusSchema), total: z.number().int() }),
 });
 
+export const memberFreeBetList = defineCall({
+  path: '/app/api/member/free/bet/list',
+  methods: ['GET', 'POST'],
+  auth: 'member',
+  tag,
+  summary:
+    "The member's free bets, available first (soonest to expire first), then used and expired, newest first; `status` lists only those of one status.",
+  input: z.object({
+    status: z.enum(freeBetStatuses).optional(),
+    page: pageField(),
+    size: sizeField(),
+  }),
+  output: z.object({ records: z.array(freeBetSchema), total: z.number().int() }),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Operators
 // ---------------------------------------------------------------------------------------------
@@ -279,10 +391,12 @@ export const envelopeCampaignCreate = defineCall({
       money: z.enum(promotionMoneyKinds),
       /** Bonus money only: 1–10. */
       rolloverMultiple: boundedInt(0, promotionLimits.rolloverMultipleMax).default(0),
-      /** Bonus money only: 1–365 days. */
+      /** Bonus money and free bets only: 1–365 days (a free bet's validity). */
       bonusDays: boundedInt(0, promotionLimits.bonusDaysMax).default(0),
       /** Bonus money only; 0 for none. */
       maxStake: optionalAmountField().default(0),
+      /** Free bets only: the least odds of the bet, ten-thousandths; 0 for none. */
+      freeBetMinOdds: freeBetMinOddsField(),
       total: amountField(),
       count: boundedInt(1, promotionLimits.envelopesMax),
       minAmount: amountField(),
@@ -305,10 +419,7 @@ export const envelopeCampaignCreate = defineCall({
         issue('total', 'must be at least count × minAmount');
       if (value.maxAmount * value.count < value.total)
         issue('total', 'must be at most count × maxAmount');
-      if (value.money === 'bonus') {
-        if (value.rolloverMultiple < 1) issue('rolloverMultiple', 'must be 1–10 for bonus money');
-        if (value.bonusDays < 1) issue('bonusDays', 'must be 1–365 for bonus money');
-      }
+      moneyTermIssues(value, issue);
       const hasCondition = value.minDeposit > 0 || value.minTurnover > 0;
       if (hasCondition && value.eligibilityDays < 1)
         issue('eligibilityDays', 'must be 1–365 with a minimum deposit or turnover');
@@ -401,6 +512,7 @@ export const promotionCalls = [
   memberEnvelopeActivity,
   envelopeParticipate,
   memberBonusList,
+  memberFreeBetList,
   envelopeCampaignCreate,
   campaignList,
   campaignFund,

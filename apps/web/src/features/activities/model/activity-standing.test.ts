@@ -18,6 +18,7 @@ const progress = {
   rewarded: false,
   rewardAmount: 0,
   bonusId: null,
+  freeBetId: null,
   rewardedAt: null,
 };
 
@@ -33,6 +34,7 @@ const qualifying: MemberActivity = memberActivitySchema.parse({
   rolloverMultiple: 0,
   bonusDays: 0,
   maxStake: 0,
+  freeBetMinOdds: 0,
   startsAt: 1_000,
   endsAt: 2_000,
   eligibility: { minDeposit: 0, minTurnover: 0, days: 0, riskLevels: [] },

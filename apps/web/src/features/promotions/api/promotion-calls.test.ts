@@ -10,6 +10,7 @@ const claim = {
   scale: 2,
   money: 'cash',
   bonusId: null,
+  freeBetId: null,
   claimedAt: 1_000,
 };
 const answer = (code: number, data: unknown = null) =>

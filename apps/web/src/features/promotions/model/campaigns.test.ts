@@ -24,6 +24,7 @@ function campaign(overrides: Partial<MemberEnvelope> = {}): MemberEnvelope {
     rolloverMultiple: 0,
     bonusDays: 0,
     maxStake: 0,
+    freeBetMinOdds: 0,
     total: terms.total,
     count: terms.count,
     claimedCount: 0,
@@ -49,6 +50,7 @@ const claimOf = (amount: number) => ({
   scale: 2,
   money: 'cash' as const,
   bonusId: null,
+  freeBetId: null,
   claimedAt: 1_500,
 });
 
