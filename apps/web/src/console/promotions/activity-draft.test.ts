@@ -1,12 +1,7 @@
 import { activityCampaignCreate } from '@sb/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  type ActivityDraft,
-  activityInputOf,
-  idListOf,
-  newActivityDraft,
-  oddsUnitsOf,
-} from './activity-draft';
+import { type ActivityDraft, activityInputOf, idListOf, newActivityDraft } from './activity-draft';
+import { oddsUnitsOf } from './campaign-terms';
 
 const nowMs = new Date(2031, 2, 1, 9, 30, 45, 500).getTime();
 const cnyId = 1;
@@ -86,6 +81,7 @@ describe('a qualifying activity', () => {
       rolloverMultiple: 0,
       bonusDays: 0,
       maxStake: 0,
+      freeBetMinOdds: 0,
       total: 100_000,
       startsAt: new Date(2031, 2, 2, 10, 0).getTime(),
       endsAt: new Date(2031, 2, 9, 10, 0).getTime(),

@@ -5,17 +5,17 @@ import {
   type PromotionMoney,
   type QualifyMeasure,
 } from '@sb/contract';
-import { ODDS_SCALE } from '@sb/domain';
 import {
   amountProblem,
-  bonusTermsOf,
   type CampaignTermsDraft,
   currencyOf,
   type DraftProblem,
   eligibilityOf,
   hasControlCharacter,
   minorOf,
+  moneyTermsOf,
   newTermsDraft,
+  oddsUnitsOf,
   problemOf,
   type TermsProblemKey,
   titlesOf,
@@ -89,17 +89,6 @@ export function newActivityDraft(nowMs: number, currencyId: number): ActivityDra
   };
 }
 
-/**
- * Decimal odds typed by an operator (1.5, 2.15, 1000) in ten-thousandths, or null when not a
- * plain decimal with at most four decimals. Done on the digits, never through floating point.
- */
-export function oddsUnitsOf(text: string): number | null {
-  const match = /^(\d{1,7})(?:\.(\d{1,4}))?$/.exec(text.trim());
-  if (!match) return null;
-  const [, whole = '', fraction = ''] = match;
-  return Number(whole) * ODDS_SCALE + Number(fraction.padEnd(4, '0'));
-}
-
 /** Ids typed as a list (commas, spaces, Chinese commas), deduplicated and sorted, or null. */
 export function idListOf(text: string): number[] | null {
   const parts = text.split(/[\s,，、]+/).filter((part) => part !== '');
@@ -134,8 +123,8 @@ export function activityInputOf(draft: ActivityDraft): Answer {
   if ('problem' in window) return window;
   const isSpecial = draft.ruleType === 'special';
   const money: PromotionMoney = isSpecial ? 'cash' : draft.money;
-  const bonus = bonusTermsOf(draft, money, scale);
-  if ('problem' in bonus) return bonus;
+  const terms = moneyTermsOf(draft, money, scale);
+  if ('problem' in terms) return terms;
   const eligibility = eligibilityOf(draft, scale);
   if ('problem' in eligibility) return eligibility;
   const rule = isSpecial ? specialRuleOf(draft, scale) : qualifyRuleOf(draft, scale, total);
@@ -146,7 +135,7 @@ export function activityInputOf(draft: ActivityDraft): Answer {
       postId: draft.postId,
       currencyId: currency.currency.currencyId,
       money,
-      ...bonus.bonus,
+      ...terms.terms,
       total,
       ...window.window,
       ...eligibility.eligibility,

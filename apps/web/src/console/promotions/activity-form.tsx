@@ -26,6 +26,7 @@ const sharedLabels = new Set<TextKey<ActivityDraft>>([
   'titleZht',
   'rolloverMultiple',
   'bonusDays',
+  'freeBetMinOdds',
   'startsAt',
   'endsAt',
   'eligibilityDays',
@@ -155,7 +156,7 @@ export function ActivityForm({
       {isSpecial ? (
         <p className="console-hint">{t('promotions.activity.form.specialCash')}</p>
       ) : null}
-      {!isSpecial && draft.money === 'bonus' ? fields.bonusTerms() : null}
+      {isSpecial ? null : fields.moneyTerms()}
       {fields.window(
         text('total', {
           numeric: 'decimal',

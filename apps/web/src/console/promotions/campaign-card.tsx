@@ -2,7 +2,7 @@ import type { DeskCampaign, Language } from '@sb/contract';
 import { findCurrencyById } from '@sb/domain';
 import { formatMoneyGrouped } from '../components/money';
 import { ReasonAction, useConsoleText, useFormatTime } from '../components/ui';
-import { activityRuleText } from './activity-words';
+import { activityRuleText, decimalOddsText } from './activity-words';
 import { type CampaignAction, campaignActions, isActionAllowed } from './campaign-draft';
 
 /** A campaign's title in the operator's language. */
@@ -21,7 +21,23 @@ type FigureKey =
   | 'budgetLeft'
   | 'membersRewarded'
   | 'membersUnpaid'
-  | 'reserved';
+  | 'reserved'
+  | 'freeBetsGranted'
+  | 'freeBetsUsed'
+  | 'freeBetsWon'
+  | 'freeBetsExpired'
+  | 'freeBetWinnings';
+
+/** What bonus money does after it is granted: played through, given back, still in play. */
+const bonusFigures: readonly FigureKey[] = ['converted', 'forfeited', 'active'];
+/** What free bets do after they are granted: staked, won, left to expire, and what wins paid. */
+const freeBetFigures: readonly FigureKey[] = [
+  'freeBetsGranted',
+  'freeBetsUsed',
+  'freeBetsWon',
+  'freeBetsExpired',
+  'freeBetWinnings',
+];
 
 const envelopeFigures: readonly FigureKey[] = [
   'funded',
@@ -56,8 +72,15 @@ const specialFigures: readonly FigureKey[] = [
   'budgetLeft',
 ];
 
-/** Figures that count members or payments rather than money. */
-const countFigures: readonly FigureKey[] = ['membersRewarded', 'membersUnpaid'];
+/** Figures that count members, payments or free bets rather than money. */
+const countFigures: readonly FigureKey[] = [
+  'membersRewarded',
+  'membersUnpaid',
+  'freeBetsGranted',
+  'freeBetsUsed',
+  'freeBetsWon',
+  'freeBetsExpired',
+];
 
 /** The actions that move money ask once more in a dialog that says what will move. */
 const askedActions: readonly CampaignAction[] = ['fund', 'close'];
@@ -83,11 +106,18 @@ export function CampaignCard({
   const code = findCurrencyById(campaign.currencyId)?.currencyCode ?? String(campaign.currencyId);
   const money = (amount: number) => `${formatMoneyGrouped(amount, campaign.scale)} ${code}`;
   const { figures, eligibility, envelope, activity } = campaign;
-  const figureKeys = activity
+  const kindFigures = activity
     ? activity.rule.type === 'special'
       ? specialFigures
       : qualifyFigures
     : envelopeFigures;
+  // A free-bet campaign's grants are free bets, not bonus money: its figures say what they did.
+  const figureKeys =
+    campaign.money === 'free_bet'
+      ? kindFigures.flatMap((key) =>
+          key === bonusFigures[0] ? freeBetFigures : bonusFigures.includes(key) ? [] : [key],
+        )
+      : kindFigures;
   const figureValue = (key: FigureKey) => {
     if (key === 'claimed')
       return activity
@@ -191,6 +221,15 @@ export function CampaignCard({
               })}
               {campaign.maxStake > 0
                 ? ` · ${t('promotions.maxStakeTerm', { amount: money(campaign.maxStake) })}`
+                : null}
+            </>
+          ) : null}
+          {campaign.money === 'free_bet' ? (
+            <>
+              {' · '}
+              {t('promotions.freeBetTerms', { days: campaign.bonusDays })}
+              {campaign.freeBetMinOdds > 0
+                ? ` · ${t('promotions.freeBetMinOddsTerm', { odds: decimalOddsText(campaign.freeBetMinOdds) })}`
                 : null}
             </>
           ) : null}

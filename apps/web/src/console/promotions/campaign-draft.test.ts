@@ -75,6 +75,7 @@ describe('a campaign’s fields from the form', () => {
       rolloverMultiple: 0,
       bonusDays: 0,
       maxStake: 0,
+      freeBetMinOdds: 0,
       total: 10_000,
       count: 10,
       minAmount: 500,
@@ -120,6 +121,28 @@ describe('a campaign’s fields from the form', () => {
     expect(problemOf({ money: 'bonus', rolloverMultiple: '11' })).toBe('rolloverMultiple');
     expect(problemOf({ money: 'bonus', bonusDays: '' })).toBe('bonusDays');
     expect(problemOf({ money: 'bonus', bonusDays: '366' })).toBe('bonusDays');
+  });
+
+  it('sends a free bet’s days and least odds, never bonus terms', () => {
+    const bonusTyped = { rolloverMultiple: '5', maxStake: '50' };
+    expect(inputOf({ ...bonusTyped, money: 'free_bet', bonusDays: '14' })).toMatchObject({
+      money: 'free_bet',
+      rolloverMultiple: 0,
+      bonusDays: 14,
+      maxStake: 0,
+      freeBetMinOdds: 0,
+    });
+    expect(inputOf({ money: 'free_bet', freeBetMinOdds: '1.5' })).toMatchObject({
+      freeBetMinOdds: 15_000,
+    });
+    // Least odds typed for other money are not sent: the contract refuses them there.
+    expect(inputOf({ money: 'bonus', freeBetMinOdds: '1.5' })).toMatchObject({
+      freeBetMinOdds: 0,
+    });
+    expect(problemOf({ money: 'free_bet', bonusDays: '' })).toBe('freeBetDays');
+    expect(problemOf({ money: 'free_bet', bonusDays: '366' })).toBe('freeBetDays');
+    for (const odds of ['1', '1.001', '1000.01', 'x'])
+      expect(problemOf({ money: 'free_bet', freeBetMinOdds: odds }), odds).toBe('freeBetMinOdds');
   });
 
   it('holds the total between count × minimum and count × maximum', () => {

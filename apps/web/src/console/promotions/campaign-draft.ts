@@ -6,12 +6,12 @@ import {
 } from '@sb/contract';
 import {
   amountProblem,
-  bonusTermsOf,
   type CampaignTermsDraft,
   currencyOf,
   type DraftProblem,
   eligibilityOf,
   minorOf,
+  moneyTermsOf,
   newTermsDraft,
   problemOf,
   type TermsProblemKey,
@@ -70,8 +70,8 @@ export function campaignInputOf(
   if (maxAmount * count < total) return problemOf('totalAboveMax', { count });
   const window = windowOf(draft);
   if ('problem' in window) return window;
-  const bonus = bonusTermsOf(draft, draft.money, scale);
-  if ('problem' in bonus) return bonus;
+  const terms = moneyTermsOf(draft, draft.money, scale);
+  if ('problem' in terms) return terms;
   const eligibility = eligibilityOf(draft, scale);
   if ('problem' in eligibility) return eligibility;
   return {
@@ -79,7 +79,7 @@ export function campaignInputOf(
       ...titles.titles,
       currencyId: currency.currency.currencyId,
       money: draft.money,
-      ...bonus.bonus,
+      ...terms.terms,
       total,
       count,
       minAmount,

@@ -96,7 +96,7 @@ export function useCampaignFields<Draft extends CampaignTermsDraft>({
       />
     </Field>
   );
-  return {
+  const fields = {
     text,
     /** The title in each language. */
     titles: () => (
@@ -128,6 +128,26 @@ export function useCampaignFields<Draft extends CampaignTermsDraft>({
           onValue={(money) => change('money', money as Draft['money'])}
         />
       </Field>
+    ),
+    /** The terms of the money chosen: bonus money's or a free bet's; nothing for cash. */
+    moneyTerms: () => {
+      if (draft.money === 'bonus') return fields.bonusTerms();
+      if (draft.money === 'free_bet') return fields.freeBetTerms();
+      return null;
+    },
+    /** The days a free bet may be used and the least odds of the bet it stakes. */
+    freeBetTerms: () => (
+      <fieldset className="promo-fieldset" data-testid={`${form}-free-bet-terms`}>
+        <legend>{t('promotions.form.freeBetTerms')}</legend>
+        <div className="promo-grid">
+          {text('bonusDays' as TextKey<Draft>, {
+            numeric: 'numeric',
+            max: 3,
+            label: t('promotions.form.freeBetDays'),
+          })}
+          {text('freeBetMinOdds' as TextKey<Draft>, { numeric: 'decimal', max: 12 })}
+        </div>
+      </fieldset>
     ),
     /** The rollover, the days to play it through and the largest stake, for bonus money. */
     bonusTerms: () => (
@@ -215,4 +235,5 @@ export function useCampaignFields<Draft extends CampaignTermsDraft>({
       </>
     ),
   };
+  return fields;
 }

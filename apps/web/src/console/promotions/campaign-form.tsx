@@ -65,7 +65,7 @@ export function CampaignForm({
         {fields.currency()}
         {fields.money()}
       </div>
-      {draft.money === 'bonus' ? fields.bonusTerms() : null}
+      {fields.moneyTerms()}
       <div className="promo-grid">
         {text('count', { numeric: 'numeric', max: 6 })}
         {text('minAmount', { numeric: 'decimal' })}

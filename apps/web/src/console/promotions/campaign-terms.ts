@@ -1,5 +1,5 @@
 import { type PromotionMoney, promotionLimits } from '@sb/contract';
-import { type Currency, findCurrencyById } from '@sb/domain';
+import { type Currency, findCurrencyById, ODDS_SCALE } from '@sb/domain';
 import { parseMoneyInput } from '../components/money';
 
 /**
@@ -15,9 +15,12 @@ export interface CampaignTermsDraft {
   money: PromotionMoney;
   /** Bonus money only. */
   rolloverMultiple: string;
+  /** Bonus money: the days to play it through; a free bet: the days it may be used. */
   bonusDays: string;
   /** Bonus money only; empty for no limit. */
   maxStake: string;
+  /** A free bet only: the least decimal odds of the bet it stakes; empty for none. */
+  freeBetMinOdds: string;
   total: string;
   startsAt: string;
   endsAt: string;
@@ -39,6 +42,8 @@ export type TermsProblemKey =
   | 'endsAt'
   | 'rolloverMultiple'
   | 'bonusDays'
+  | 'freeBetDays'
+  | 'freeBetMinOdds'
   | 'eligibilityDays';
 
 /** What is wrong with a draft: a text key of the form's problems, with what the text names. */
@@ -98,6 +103,7 @@ export function newTermsDraft(nowMs: number, currencyId: number, days: number): 
     rolloverMultiple: '1',
     bonusDays: '7',
     maxStake: '',
+    freeBetMinOdds: '',
     total: '',
     startsAt: localInputOf(startsAt),
     endsAt: localInputOf(startsAt + days * 24 * hourMs),
@@ -176,16 +182,38 @@ export function windowOf(
   return { window: { startsAt, endsAt } };
 }
 
+/** The terms of a campaign's money as the create calls take them. */
+export interface MoneyTerms {
+  rolloverMultiple: number;
+  bonusDays: number;
+  maxStake: number;
+  freeBetMinOdds: number;
+}
+
 /**
- * The bonus terms sent with `money`: for bonus money the rollover, the days to play it through
- * and the largest stake that counts (0 for any); all 0 for cash.
+ * The terms sent with `money`: for bonus money the rollover, the days to play it through and the
+ * largest stake that counts (0 for any); for a free bet the days it may be used and the least
+ * odds of its bet (0 for none); all 0 for cash. The contract checks the same pairs.
  */
-export function bonusTermsOf(
+export function moneyTermsOf(
   draft: CampaignTermsDraft,
   money: PromotionMoney,
   scale: number,
-): Checked<{ bonus: { rolloverMultiple: number; bonusDays: number; maxStake: number } }> {
-  if (money !== 'bonus') return { bonus: { rolloverMultiple: 0, bonusDays: 0, maxStake: 0 } };
+): Checked<{ terms: MoneyTerms }> {
+  const none: MoneyTerms = { rolloverMultiple: 0, bonusDays: 0, maxStake: 0, freeBetMinOdds: 0 };
+  if (money === 'free_bet') {
+    const bonusDays = wholeNumberOf(draft.bonusDays, 1, promotionLimits.bonusDaysMax);
+    if (bonusDays === null) return problemOf('freeBetDays', { max: promotionLimits.bonusDaysMax });
+    let freeBetMinOdds = 0;
+    if (draft.freeBetMinOdds.trim() !== '') {
+      const units = oddsUnitsOf(draft.freeBetMinOdds);
+      if (units === null || units < freeBetOddsMin || units > promotionLimits.freeBetMinOddsMax)
+        return problemOf('freeBetMinOdds');
+      freeBetMinOdds = units;
+    }
+    return { terms: { ...none, bonusDays, freeBetMinOdds } };
+  }
+  if (money !== 'bonus') return { terms: none };
   const rolloverMultiple = wholeNumberOf(
     draft.rolloverMultiple,
     1,
@@ -197,7 +225,21 @@ export function bonusTermsOf(
   if (bonusDays === null) return problemOf('bonusDays', { max: promotionLimits.bonusDaysMax });
   const maxStake = minorOf(draft.maxStake, scale, 0, 0);
   if (maxStake === null) return amountProblem('maxStake', scale);
-  return { bonus: { rolloverMultiple, bonusDays, maxStake } };
+  return { terms: { ...none, rolloverMultiple, bonusDays, maxStake } };
+}
+
+/** The least odds a free bet may ask for, ten-thousandths (1.01), as the contract has it. */
+const freeBetOddsMin = 10_100;
+
+/**
+ * Decimal odds typed by an operator (1.5, 2.15, 1000) in ten-thousandths, or null when not a
+ * plain decimal with at most four decimals. Done on the digits, never through floating point.
+ */
+export function oddsUnitsOf(text: string): number | null {
+  const match = /^(\d{1,7})(?:\.(\d{1,4}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, whole = '', fraction = ''] = match;
+  return Number(whole) * ODDS_SCALE + Number(fraction.padEnd(4, '0'));
 }
 
 /**
