@@ -7,9 +7,11 @@ import {
   orderStatus,
 } from '@sb/contract';
 import { sealPayload } from '@sb/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountKinds } from '../../src/modules/ledger/accounts';
 import { freeBetKinds, wagerKinds } from '../../src/modules/ledger/ledger.service';
+import { orders } from '../../src/modules/orders/orders.schema';
 import { createPicker } from '../bonus/helpers';
 import { operatorToken } from '../operators/helpers';
 import {
@@ -261,6 +263,36 @@ describe('bets a free bet cannot stake, or that end before they stand', () => {
     expect(await freeBetOf(testApp, member, id)).toMatchObject({ status: 'available' });
     expect(await freeBetBucket(testApp, member)).toBe(1_000);
     expect(await mainOf(testApp, member)).toBe(0);
+  });
+
+  it('rejects a live bet whose price fell below the free bet’s least odds in the delay', async () => {
+    // A live outcome priced well above 1.40, so the free bet's least odds pass at placement.
+    const event = results.book.liveAt(1);
+    const market = event.markets.find((entry) => entry.playId === 3 && entry.status === 'active');
+    const outcomes = market?.outcomes.filter((entry) => entry.active && entry.odds > 0) ?? [];
+    const index = outcomes.findIndex((entry) => entry.odds >= 20_000);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const pick = results.book.pick(event, 3, index);
+    const { member, id } = await holder({ minOdds: 14_000 });
+    // Any change is taken (acceptOdds 0), so only the free bet's rule can refuse the new price.
+    const order = await placeFree(
+      testApp,
+      member,
+      single(pick, 1_000, { freeBetId: id, acceptOdds: 0 }),
+    );
+    expect(order.status).toBe(orderStatus.pending);
+    results.book.reprice(pick, 1.2);
+    for (let tries = 0; tries < 100; tries += 1) {
+      if ((await freeBetOf(testApp, member, id)).status === 'available') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await freeBetOf(testApp, member, id)).toMatchObject({ status: 'available' });
+    const [row] = await testApp.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNo, order.orderNo));
+    expect(row).toMatchObject({ status: orderStatus.rejected });
+    expect(await freeBetBucket(testApp, member)).toBe(1_000);
   });
 
   it('refuses a free bet on an activity’s special bet', async () => {

@@ -1,6 +1,7 @@
 import { betStatusReason, orderStatus } from '@sb/contract';
 import { decodeOptionId } from '@sb/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
 import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import type { ReadModel } from '../feed/feed.types';
 import type { Ledger } from '../ledger/ledger.service';
@@ -61,11 +62,30 @@ export function createOrderAcceptance(deps: {
   let sweepJob: PeriodicJob | undefined;
   let isStopped = false;
 
+  /**
+   * A free bet's least odds hold at acceptance too: a bet the member's acceptOdds choice would
+   * strike below them (a price that fell in the delay) is rejected, and the free bet given back.
+   */
+  async function freeBetDecisionWithin(
+    tx: Database,
+    order: OrderWithLegs['order'],
+    decision: Decision,
+  ): Promise<Decision> {
+    if (decision.status !== orderStatus.accepted || order.freeBetId === null) return decision;
+    if (!deps.freeBets) throw new Error(`order ${order.orderNo}: free bets are not wired`);
+    const token = await deps.freeBets.lockWithin(tx, order.userId, order.freeBetId);
+    const { totalOddsUnits } = payoutOf(order.stakeMinor, decision.legOdds);
+    return token && totalOddsUnits < token.minOdds
+      ? { status: orderStatus.rejected, reason: betStatusReason.oddsChanged }
+      : decision;
+  }
+
   /** Writes the decision unless another process decided first; answers the order if it wrote. */
-  async function commitDecision(found: OrderWithLegs, decision: Decision) {
+  async function commitDecision(found: OrderWithLegs, proposed: Decision) {
     const { order } = found;
     const at = now();
     return repository.transaction(async (bound, tx) => {
+      const decision = await freeBetDecisionWithin(tx, order, proposed);
       const totals =
         decision.status === orderStatus.accepted
           ? payoutOf(order.stakeMinor, decision.legOdds)
