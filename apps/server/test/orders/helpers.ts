@@ -34,6 +34,8 @@ export async function createOrdersTestApp(
     batch?: { size: number; waitMs: number };
     /** Which money a stake spends first (ORDER_STAKE_FUNDING). */
     stakeFunding?: 'cash_first' | 'bonus_first';
+    /** The order rate per member, instead of the test app's raised one. */
+    orderRate?: { burst: number; perMinute: number };
   } = {},
 ) {
   const feed = createManualFeed({ seed: 'orders-test' });
@@ -47,6 +49,12 @@ export async function createOrdersTestApp(
         ? {}
         : { CASH_OUT_MARGIN_UNITS: options.cashOutMarginUnits }),
       ...(options.stakeFunding ? { ORDER_STAKE_FUNDING: options.stakeFunding } : {}),
+      ...(options.orderRate
+        ? {
+            ORDER_RATE_BURST: options.orderRate.burst,
+            ORDER_RATE_PER_MINUTE: options.orderRate.perMinute,
+          }
+        : {}),
       ...(options.batch
         ? { ORDER_BATCH_SIZE: options.batch.size, ORDER_BATCH_WAIT_MS: options.batch.waitMs }
         : {}),

@@ -11,14 +11,14 @@ import { registerLimitsRoutes } from './limits.routes';
 import { createMemberLimits } from './member-limits';
 import { createOrderAcceptance, type OrderAcceptance } from './order-acceptance';
 import { createOrderExposure, type OrderExposure } from './order-exposure.repository';
-import { createOrderRateLimit } from './order-rate';
+import { createOrderRateLimit, type OrderRateLimit } from './order-rate';
 import { type OrderConfig, orderSettingsOf } from './order-settings';
 import { createOrderWriter } from './order-writer';
 import { betStatusEventsOf } from './orders.mappers';
 import type { OrderWithLegs } from './orders.repository';
 import { createOrdersRepository } from './orders.repository';
 import { registerOrdersRoutes } from './orders.routes';
-import { createOrdersService, type OrdersService } from './orders.service';
+import { createOrdersService, type OrdersService, type PlacedOrder } from './orders.service';
 import { createStakeLimitDesk } from './stake-limit-desk';
 import { createStakeLimits, type StakeLimits } from './stake-limits';
 import { registerStakeLimitRoutes } from './stake-limits.routes';
@@ -38,6 +38,10 @@ export interface Orders {
    * by it through `orders.useFreeBets` (docs/promotions.md, Free bets).
    */
   freeBets: FreeBetStakes;
+  /** Every member's placements counted against the order rate, whichever call places. */
+  orderRate: OrderRateLimit;
+  /** After a new order commits, whichever call placed it: its `H` events, the balance push, its bet delay. */
+  onPlaced: (placed: PlacedOrder) => void;
 }
 
 /**
@@ -125,20 +129,22 @@ export function registerOrdersModule(
     },
   });
 
+  const orderRate = createOrderRateLimit({
+    burst: settings.orderRateBurst,
+    perMinute: settings.orderRatePerMinute,
+  });
+  const onPlaced = ({ order }: PlacedOrder) => {
+    tellMember(order);
+    // The stake is held: the member's available balance went down.
+    void notifyBalanceChanged(order.order.userId);
+    if (order.order.status === orderStatus.pending)
+      acceptance.schedule(order.order.id, settings.betDelayMs);
+  };
   registerOrdersRoutes(app, context.authenticate, {
     orders,
     isSealingOn: context.config.SEAL_PAYLOADS,
-    orderRate: createOrderRateLimit({
-      burst: settings.orderRateBurst,
-      perMinute: settings.orderRatePerMinute,
-    }),
-    onPlaced: ({ order }) => {
-      tellMember(order);
-      // The stake is held: the member's available balance went down.
-      void notifyBalanceChanged(order.order.userId);
-      if (order.order.status === orderStatus.pending)
-        acceptance.schedule(order.order.id, settings.betDelayMs);
-    },
+    orderRate,
+    onPlaced,
   });
   const cashOut = createCashOutService({
     repository,
@@ -170,6 +176,8 @@ export function registerOrdersModule(
   return {
     orders,
     acceptance,
+    orderRate,
+    onPlaced,
     stakeLimits,
     exposure: createOrderExposure(database.db),
     legNames,

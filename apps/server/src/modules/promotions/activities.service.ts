@@ -85,8 +85,10 @@ export interface ActivitiesServiceOptions {
   identity: Pick<IdentityService, 'walletMember' | 'bettor'>;
   orders: Pick<OrdersService, 'place' | 'recordOf'>;
   orderTerms: OrderTerms;
-  /** Starts the bet delay of a live special bet, as order-create does. */
-  scheduleAcceptance: (orderId: number, delayMs: number) => void;
+  /** The order rate every placement is counted against, order-create's too. */
+  orderRate: { take(userId: number): boolean; describe(): string };
+  /** After a new special bet commits, as after order-create: `H`, balance push, bet delay. */
+  onPlaced: (placed: PlacedOrder) => void;
   readModel: ReadModel;
   postTitleOf: (postId: number) => Promise<string | undefined>;
   notifyBalanceChanged: (userId: number) => Promise<void>;
@@ -456,13 +458,9 @@ export function createActivitiesService(options: ActivitiesServiceOptions) {
     };
   }
 
-  /** After a new special bet commits: its balance push and, live, its bet delay. */
+  /** After a new special bet commits: what order-create does after its own. */
   function afterPlaced(placed: PlacedOrder): void {
-    if (!placed.isNew) return;
-    void options.notifyBalanceChanged(placed.order.order.userId);
-    const { status, acceptAfter, id } = placed.order.order;
-    if (status === orderStatus.pending)
-      options.scheduleAcceptance(id, Math.max(0, (acceptAfter?.getTime() ?? 0) - now().getTime()));
+    if (placed.isNew) options.onPlaced(placed);
   }
 
   return {
@@ -499,6 +497,9 @@ export function createActivitiesService(options: ActivitiesServiceOptions) {
         language: Language;
       },
     ) {
+      // Counted as order-create counts a placement: a special bet is no way round the rate.
+      if (!options.orderRate.take(user.userId))
+        throw new AppError('RATE_LIMITED', options.orderRate.describe());
       const { campaign, rule } = await requireSpecial(id);
       const member = await options.identity.walletMember(user);
       if (member.isDemo || member.isVisitor) throw new AppError('ACTIVITY_MEMBERS_ONLY');

@@ -45,7 +45,7 @@ export function registerPromotionsModule(
     /** The bonus module, through which bonus-money envelopes and rewards grant. */
     bonus: PromotionBonuses;
     /** The betting engine, through which special bets are placed. */
-    orders: Pick<Orders, 'orders' | 'acceptance'>;
+    orders: Pick<Orders, 'orders' | 'orderRate' | 'onPlaced'>;
     /** A site post's kind and title: an activity campaign points at its post. */
     postHeading: (postId: number) => Promise<{ kind: string; title: string } | undefined>;
   },
@@ -78,7 +78,8 @@ export function registerPromotionsModule(
     identity: context.identity,
     orders: needs.orders.orders,
     orderTerms: createOrderTerms(db),
-    scheduleAcceptance: (orderId, delayMs) => needs.orders.acceptance.schedule(orderId, delayMs),
+    orderRate: needs.orders.orderRate,
+    onPlaced: needs.orders.onPlaced,
     readModel: context.readModel,
     postTitleOf: async (postId) => (await needs.postHeading(postId))?.title,
     notifyBalanceChanged: needs.notifyBalanceChanged,
