@@ -415,6 +415,44 @@ describe.skipIf(!hasChromium)('free bets on the member site, in Chromium', () =>
     });
   }, 90_000);
 
+  it('marks the settled free bet in the records, with its winnings without the stake', async (context) => {
+    if (!hasFreeBets || !server || !pick) return context.skip();
+    await page.goto(`${server.url}/#/records`);
+    const row = page.locator(`[data-testid="records-row"][data-order-no="${orderNo}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.getByTestId('free-bet-badge').textContent()).toBe('Free bet');
+    expect(await row.getByTestId('records-row-stake').textContent()).toBe(
+      '10.00 CNYFree-bet stake',
+    );
+    // The member's part: what the win paid, the return without the stake, is its payout and its
+    // win (the stake was the free bet's, never the member's money).
+    const payout = row.getByTestId('records-row-payout');
+    expect(await payout.getAttribute('data-amount')).toBe(String(winningsMinor));
+    expect(await payout.textContent()).toBe(`${formatDisplayAmount(winningsMinor, 2)}(no stake)`);
+    expect(await row.getByTestId('records-row-result').textContent()).toBe(
+      `+${formatDisplayAmount(winningsMinor, 2)}`,
+    );
+    await checkScreen(page, 'free-bets-records', {
+      within: '[data-testid="records-page"]',
+      shown: row,
+      narrowest: true,
+    });
+
+    await showIn(page, 'zh');
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.getByTestId('free-bet-badge').textContent()).toBe('免费投注');
+    expect(await row.getByTestId('records-row-stake').textContent()).toBe('10.00 CNY免费投注额');
+    expect(await row.getByTestId('records-row-payout').textContent()).toBe(
+      `${formatDisplayAmount(winningsMinor, 2)}（不含本金）`,
+    );
+    await checkScreen(page, 'free-bets-records-zh', {
+      within: '[data-testid="records-page"]',
+      shown: row,
+      narrowest: true,
+    });
+    await showIn(page, 'en');
+  }, 90_000);
+
   it('words an activity whose reward is a free bet', async (context) => {
     if (!hasFreeBets || !server) return context.skip();
     await page.goto(`${server.url}/#/community?tab=activities&activity=${activityPostId}`);

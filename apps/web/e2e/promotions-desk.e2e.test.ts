@@ -328,4 +328,69 @@ describe.skipIf(!hasChromium)('the console’s promotions desk in Chromium', () 
       operatorId: finance.operatorId,
     });
   }, 90_000);
+  it('creates a free-bet envelope campaign through the form, and its card says its terms and figures', async () => {
+    await page.setViewportSize(viewports.desktop);
+    await page.goto(`${url}/console.html`);
+    await byTestId('console-lang').selectOption('en');
+    await byTestId('desk-promotions').click();
+    await byTestId('campaign-new').click();
+    await byTestId('campaign-titleEn').fill('Derby free bets');
+    await byTestId('campaign-titleZh').fill('德比免费投注');
+    await byTestId('campaign-titleZht').fill('德比免費投注');
+    await byTestId('campaign-currency').selectOption(String(cny.currencyId));
+    await byTestId('campaign-money').selectOption('free_bet');
+    // A free bet asks its days and least odds, not bonus money's rollover.
+    const terms = byTestId('campaign-free-bet-terms');
+    await terms.waitFor();
+    expect(await byTestId('campaign-bonus-terms').count()).toBe(0);
+    expect(await terms.textContent()).toContain('Days it may be used (1–365)');
+    await byTestId('campaign-bonusDays').fill('5');
+    await byTestId('campaign-freeBetMinOdds').fill('1.5');
+    await byTestId('campaign-count').fill('2');
+    await byTestId('campaign-minAmount').fill('10');
+    await byTestId('campaign-maxAmount').fill('10');
+    await byTestId('campaign-total').fill('20');
+    const now = Date.now();
+    await byTestId('campaign-startsAt').fill(localInputOf(now));
+    await byTestId('campaign-endsAt').fill(localInputOf(now + 7 * dayMs));
+    await checkScreen(page, 'console-promotions-free-bet-form', { shown: terms, narrowest: true });
+    await byTestId('campaign-submit').click();
+
+    const created = byTestId('promotions-result');
+    await expect.poll(() => created.textContent()).toMatch(/^Campaign #\d+ created as a draft\.$/);
+    const freeBetCampaignId = Number(/#(\d+)/.exec((await created.textContent()) ?? '')?.[1]);
+    const cardTestId = `campaign-${freeBetCampaignId}`;
+    const freeBetCard = byTestId(cardTestId);
+    await freeBetCard.waitFor();
+    await byTestId(`${cardTestId}-fund`).click();
+    await byTestId(`${cardTestId}-fund-reason`).fill('Derby budget');
+    await byTestId(`${cardTestId}-fund-confirm`).click();
+    await byTestId(`${cardTestId}-fund-check-dialog`).waitFor();
+    await byTestId(`${cardTestId}-fund-check-confirm`).click();
+    await expect
+      .poll(() => freeBetCard.getAttribute('data-status'), { timeout: 12_000 })
+      .toBe('running');
+    expect(await byTestId(`${cardTestId}-money`).textContent()).toBe(
+      'Free bet · usable for 5 days · on odds of 1.50 or more',
+    );
+
+    // A member grabs one: the card counts it as a free bet granted, none staked yet.
+    const grabbed = await testApp.call<EnvelopeClaim>(envelopeParticipate.path, {
+      ...member.auth,
+      id: freeBetCampaignId,
+    });
+    expect(grabbed.code, grabbed.msg).toBe(0);
+    expect(grabbed.data.freeBetId).not.toBeNull();
+    await expect
+      .poll(() => byTestId(`${cardTestId}-freeBetsGranted`).textContent(), { timeout: 12_000 })
+      .toBe('1');
+    expect(await byTestId(`${cardTestId}-freeBetsUsed`).textContent()).toBe('0');
+    expect(await byTestId(`${cardTestId}-freeBetsWon`).textContent()).toBe('0');
+    expect(await byTestId(`${cardTestId}-freeBetsExpired`).textContent()).toBe('0');
+    expect(await byTestId(`${cardTestId}-freeBetWinnings`).textContent()).toBe('0.00 CNY');
+    expect(await byTestId(`${cardTestId}-claimed`).textContent()).toBe('1 of 2');
+    // Bonus money's figures are not a free-bet campaign's.
+    expect(await byTestId(`${cardTestId}-converted`).count()).toBe(0);
+    await checkScreen(page, 'console-promotions-free-bet', { shown: freeBetCard, narrowest: true });
+  }, 90_000);
 });

@@ -95,8 +95,6 @@ export const texts = {
     betFail4: 'Bet failed: the market is closed or suspended',
   },
   myBets: {
-    freeBet: 'Free bet',
-    freeBetStake: 'Free-bet stake',
     freeBetToReturn: 'To return (no stake)',
     freeBetReturned: 'Returned (no stake)',
     open: 'Open',

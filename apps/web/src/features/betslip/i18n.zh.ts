@@ -95,8 +95,6 @@ export const texts: Texts = {
     betFail4: '投注失败：盘口已关闭或暂停',
   },
   myBets: {
-    freeBet: '免费投注',
-    freeBetStake: '免费投注额',
     freeBetToReturn: '可返还（不含本金）',
     freeBetReturned: '派彩（不含本金）',
     open: '未结算',

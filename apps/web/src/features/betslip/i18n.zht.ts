@@ -95,8 +95,6 @@ export const texts: Texts = {
     betFail4: '投注失敗：盤口已關閉或暫停',
   },
   myBets: {
-    freeBet: '免費投注',
-    freeBetStake: '免費投注額',
     freeBetToReturn: '可返還（不含本金）',
     freeBetReturned: '派彩（不含本金）',
     open: '未結算',

@@ -30,6 +30,8 @@ export const texts = {
     colSettled: 'Settled',
     colStatus: 'Status',
     colToReturn: 'To return',
+    freeBetNoStake: '(no stake)',
+    freeBetGivenBack: 'Free bet given back',
     colMovement: 'Movement',
     colMovementOrder: 'Order no.',
     colAmount: 'Amount',

@@ -32,6 +32,8 @@ export const texts: Texts = {
     colSettled: '结算时间',
     colStatus: '状态',
     colToReturn: '可返还',
+    freeBetNoStake: '（不含本金）',
+    freeBetGivenBack: '免费投注已退回',
     colMovement: '变动类型',
     colMovementOrder: '单号',
     colAmount: '金额',

@@ -32,6 +32,8 @@ export const texts: Texts = {
     colSettled: '結算時間',
     colStatus: '狀態',
     colToReturn: '可返還',
+    freeBetNoStake: '（不含本金）',
+    freeBetGivenBack: '免費投注已退回',
     colMovement: '變動類型',
     colMovementOrder: '單號',
     colAmount: '金額',

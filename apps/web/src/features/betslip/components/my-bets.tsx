@@ -5,12 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { BetLegs } from '../../../components/bet-legs';
 import { Pager, type PagerLook } from '../../../components/pager';
 import { formatDisplayTime } from '../../../lib/display-time';
+import { FreeBetBadge } from '../../../lib/free-bets/free-bet-badge';
+import {
+  isFreeBetOrder,
+  shownReturnMinor,
+  stakeTextKeyOf,
+} from '../../../lib/free-bets/free-bet-order';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useOrderList } from '../api/order-list';
 import { statusTextKeys } from '../i18n';
-import { isFreeBetOrder, shownReturnMinor } from '../model/free-bet-choice';
 import { CashOut } from './cash-out';
-import { FreeBetBadge, stakeTextKeyOf } from './free-bet-badge';
 import { ShareDialog } from './share-dialog';
 
 const myBetsPager: PagerLook = {
@@ -79,7 +83,7 @@ function OrderRow({ order }: { order: OrderRecord }) {
       </div>
       <BetLegs legs={order.legs} />
       <dl className="my-bet__facts">
-        <dt>{t(stakeTextKeyOf(order))}</dt>
+        <dt>{t(stakeTextKeyOf(order, 'myBets.stake'))}</dt>
         <dd data-testid="my-bet-stake">
           {money(order.stake)}
           <BonusStakeNote order={order} />

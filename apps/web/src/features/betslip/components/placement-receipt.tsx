@@ -2,11 +2,15 @@ import { betStatus } from '@sb/contract';
 import { formatDisplayAmount } from '@sb/domain';
 import { useTranslation } from 'react-i18next';
 import { BetLegs, CombinedOdds } from '../../../components/bet-legs';
+import { FreeBetBadge } from '../../../lib/free-bets/free-bet-badge';
+import {
+  isFreeBetOrder,
+  shownReturnMinor,
+  stakeTextKeyOf,
+} from '../../../lib/free-bets/free-bet-order';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { type SlipPlacement, useSlipStore } from '../../../lib/slip/slip-store';
 import { reasonTextKeys, statusTextKeys } from '../i18n';
-import { shownReturnMinor } from '../model/free-bet-choice';
-import { FreeBetBadge, stakeTextKeyOf } from './free-bet-badge';
 import { BonusStakeNote } from './my-bets';
 
 /**
@@ -21,12 +25,12 @@ function ReceiptAmounts({ placement }: { placement: SlipPlacement }) {
     `${formatDisplayAmount(minor, order.scale)} ${order.currencyCode}`;
   // A free bet's return is paid without the stake.
   const returnMinor = shownReturnMinor(order, order.maxPayout ?? order.potentialPayout);
-  const isFreeBet = stakeTextKeyOf(order) === 'myBets.freeBetStake';
+  const isFreeBet = isFreeBetOrder(order);
   const isStanding =
     placement.status === betStatus.pending || placement.status === betStatus.accepted;
   return (
     <dl className="slip-receipt__amounts">
-      <dt>{t(stakeTextKeyOf(order))}</dt>
+      <dt>{t(stakeTextKeyOf(order, 'myBets.stake'))}</dt>
       <dd data-testid="bet-status-stake" data-amount={order.stake}>
         {money(order.stake)}
         <BonusStakeNote order={order} />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../../lib/app-init/app-config';
 import { slipLegOf } from '../../../lib/bet-naming/leg-naming';
 import { useLegNaming } from '../../../lib/bet-naming/use-leg-naming';
+import { freeBetReturnMinor } from '../../../lib/free-bets/free-bet-order';
 import { useSessionStore } from '../../../lib/session/session-store';
 import {
   combinedOdds,
@@ -20,7 +21,7 @@ import type { SlipStakeLimit } from '../api/order-amount-limit';
 import { usePlaceBets } from '../hooks/use-place-bets';
 import { useSlipFreeBets } from '../hooks/use-slip-free-bets';
 import { parlayProblemTextKeys, stakeProblemTextKeys } from '../i18n';
-import { freeBetReturnMinor, isBelowFreeBetOdds } from '../model/free-bet-choice';
+import { isBelowFreeBetOdds } from '../model/free-bet-choice';
 import { FreeBetChoice } from './free-bet-choice';
 import { PlacementReceipt } from './placement-receipt';
 import { SlipItems } from './slip-items';
@@ -256,7 +257,7 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
         <label className="field">
           <span className="field__label">
             {freeBet
-              ? t('myBets.freeBetStake')
+              ? t('freeBetOrder.stake')
               : mode === 'single' && selections.length > 1
                 ? t('slip.stakePerBet')
                 : t('slip.stake')}

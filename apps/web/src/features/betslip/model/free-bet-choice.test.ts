@@ -1,13 +1,10 @@
 import { betType, type FreeBet, type OrderBet } from '@sb/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  freeBetReturnMinor,
   freeBetSlotOf,
   freeBetStakeText,
   freeBetsForCurrency,
   isBelowFreeBetOdds,
-  isFreeBetOrder,
-  shownReturnMinor,
   totalOddsUnitsOf,
   withFreeBet,
 } from './free-bet-choice';
@@ -99,19 +96,5 @@ describe('a bet a free bet stakes', () => {
   it('shows the amount in the stake field as a stake is typed, without separators', () => {
     expect(freeBetStakeText(freeBet({ amount: 123_456 }))).toBe('1234.56');
     expect(freeBetStakeText(freeBet({ amount: 5, scale: 0 }))).toBe('5');
-  });
-
-  it('returns what a win pays without the stake', () => {
-    expect(freeBetReturnMinor(1_000, 2_500)).toBe(1_500);
-    expect(freeBetReturnMinor(1_000, 0)).toBe(0);
-    expect(freeBetReturnMinor(1_000, 500)).toBe(0);
-  });
-
-  it('is told from an order of own money by its free bet', () => {
-    expect(isFreeBetOrder({ freeBetId: 4 })).toBe(true);
-    expect(isFreeBetOrder({ freeBetId: null })).toBe(false);
-    expect(isFreeBetOrder({})).toBe(false);
-    expect(shownReturnMinor({ stake: 1_000, freeBetId: 4 }, 2_500)).toBe(1_500);
-    expect(shownReturnMinor({ stake: 1_000, freeBetId: null }, 2_500)).toBe(2_500);
   });
 });

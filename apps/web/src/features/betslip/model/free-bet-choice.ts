@@ -1,4 +1,4 @@
-import type { FreeBet, OrderBet, OrderRecord } from '@sb/contract';
+import type { FreeBet, OrderBet } from '@sb/contract';
 import { combinedOddsUnits, formatMinorUnits, toOddsUnits } from '@sb/domain';
 import type { SlipMode } from '../../../lib/slip/slip-rules';
 
@@ -77,24 +77,4 @@ export function withFreeBet(
     currencyId: freeBet.currencyId,
     freeBetId: freeBet.id,
   };
-}
-
-/** What a free bet's win pays: the return less the stake, never below zero. */
-export function freeBetReturnMinor(stakeMinor: number, returnMinor: number): number {
-  return Math.max(0, returnMinor - stakeMinor);
-}
-
-/**
- * What an order's row says it returns: the return with the stake for an order of the member's
- * money, without it for one a free bet staked (the stake was never the member's).
- */
-export function shownReturnMinor(
-  order: Pick<OrderRecord, 'stake'> & { freeBetId?: number | null | undefined },
-  returnMinor: number,
-): number {
-  return isFreeBetOrder(order) ? freeBetReturnMinor(order.stake, returnMinor) : returnMinor;
-}
-
-export function isFreeBetOrder(order: { freeBetId?: number | null | undefined }): boolean {
-  return order.freeBetId !== undefined && order.freeBetId !== null;
 }

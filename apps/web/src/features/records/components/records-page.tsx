@@ -50,7 +50,13 @@ const tabs: { tab: RecordsTab; textKey: string }[] = [
   { tab: 'movements', textKey: 'records.tabMovements' },
 ];
 
-/** The filter header: what the range's bets came to. */
+/**
+ * The filter header: what the range's bets came to, as the server's statistics answer it. Of a
+ * free bet they should count the bet and whether it won, no stake (it was not the member's
+ * money) and its winnings as payout and win/loss, as the rows do (model/free-bet-rows.ts);
+ * the server's figures still count its stake as turnover and payout and its result as 0
+ * (docs/web-betslip.md, Records and statistics page).
+ */
 function RangeSummary({ memberId, range }: { memberId: number; range: StatRange }) {
   const { t } = useTranslation();
   const figures = useRangeFigures(memberId, range).data;

@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetLegs } from '../../../components/bet-legs';
 import { formatDisplayTime } from '../../../lib/display-time';
+import { FreeBetBadge } from '../../../lib/free-bets/free-bet-badge';
+import { isFreeBetOrder } from '../../../lib/free-bets/free-bet-order';
+import { openReturnOf, settledPartOf } from '../model/free-bet-rows';
 import { movementKindTextKey } from '../model/movement-kinds';
 import { formatSignedAmount } from '../model/records-format';
 
@@ -78,11 +81,36 @@ function useOrderCells() {
   return (order: OrderRecord): ReactNode[] => [
     order.orderNo,
     formatDisplayTime(order.createTime),
-    order.legs.length > 1 ? t('records.parlay', { count: order.legs.length }) : t('records.single'),
+    <span key="type">
+      {order.legs.length > 1
+        ? t('records.parlay', { count: order.legs.length })
+        : t('records.single')}
+      <FreeBetBadge order={order} />
+    </span>,
     <BetLegs key="legs" legs={order.legs} isCompact />,
-    `${formatDisplayAmount(order.stake, order.scale)} ${order.currencyCode}`,
+    <span key="stake" data-testid="records-row-stake" data-amount={order.stake}>
+      {`${formatDisplayAmount(order.stake, order.scale)} ${order.currencyCode}`}
+      {/* A free bet paid the stake: the row says so, as my bets does. */}
+      {isFreeBetOrder(order) ? (
+        <span className="records-note">{t('freeBetOrder.stake')}</span>
+      ) : null}
+    </span>,
     fromOddsUnits(order.odds).toFixed(2),
   ];
+}
+
+function OpenReturn({ order }: { order: OrderRecord }) {
+  const { t } = useTranslation();
+  const shown = openReturnOf(order);
+  if (shown === null) return null;
+  return (
+    <span data-testid="records-row-return" data-amount={shown}>
+      {formatDisplayAmount(shown, order.scale)}
+      {isFreeBetOrder(order) ? (
+        <span className="records-note">{t('records.freeBetNoStake')}</span>
+      ) : null}
+    </span>
+  );
 }
 
 /** The rows of the tab, each with the columns that list has. */
@@ -106,17 +134,30 @@ export function RecordsTable({ rows }: { rows: RecordsRows }) {
           t('records.colSettled'),
           t('records.colResult'),
         ]}
-        rows={rows.records.map((order) => ({
-          key: order.orderNo,
-          orderNo: order.orderNo,
-          cells: [
-            ...orderCells(order),
-            formatDisplayAmount(order.payout, order.scale),
-            formatDisplayTime(order.settleTime),
-            formatSignedAmount(order.result, order.scale),
-          ],
-          sign: Math.sign(order.result),
-        }))}
+        rows={rows.records.map((order) => {
+          // The member's part: a free bet's winnings without the stake (model/free-bet-rows.ts).
+          const part = settledPartOf(order);
+          return {
+            key: order.orderNo,
+            orderNo: order.orderNo,
+            cells: [
+              ...orderCells(order),
+              <span key="payout" data-testid="records-row-payout" data-amount={part.payoutMinor}>
+                {part.givenBack
+                  ? t('records.freeBetGivenBack')
+                  : formatDisplayAmount(part.payoutMinor, order.scale)}
+                {part.isFreeBet && !part.givenBack ? (
+                  <span className="records-note">{t('records.freeBetNoStake')}</span>
+                ) : null}
+              </span>,
+              formatDisplayTime(order.settleTime),
+              <span key="result" data-testid="records-row-result" data-amount={part.resultMinor}>
+                {formatSignedAmount(part.resultMinor, order.scale)}
+              </span>,
+            ],
+            sign: Math.sign(part.resultMinor),
+          };
+        })}
       />
     );
   }
@@ -129,8 +170,9 @@ export function RecordsTable({ rows }: { rows: RecordsRows }) {
           orderNo: order.orderNo,
           cells: [
             ...orderCells(order),
-            // What the bet can still return: its settled legs count as they settled.
-            order.maxPayout === null ? '' : formatDisplayAmount(order.maxPayout, order.scale),
+            // What the bet can still return: its settled legs count as they settled; a free
+            // bet's without the stake, which was never the member's.
+            <OpenReturn key="return" order={order} />,
             t(statusKeys[order.status] ?? 'records.statusPending'),
           ],
         }))}
