@@ -1,6 +1,13 @@
-import { campaignList, type DeskCampaign, orderStatus } from '@sb/contract';
+import {
+  campaignList,
+  type DeskCampaign,
+  orderStat,
+  orderStatus,
+  settlementRecord,
+} from '@sb/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPicker, lost, won } from '../bonus/helpers';
+import { expectOk } from '../identity/helpers';
 import { operatorToken } from '../operators/helpers';
 import {
   activityFields,
@@ -186,6 +193,45 @@ describe('settling', () => {
       freeBetWinnings: returnOf(1_000, order) - 1_000,
       cost: returnOf(1_000, order) - 1_000,
     });
+  });
+
+  it('the member’s figures count a free bet’s winnings, never its stake', async () => {
+    const member = await fundedMember(testApp, 0);
+    const [winner, loser, open] = [pickAt(1.5), pickAt(1.5), pickAt(1.5)];
+    const placed = [];
+    for (const pick of [winner, loser, open]) {
+      // An envelope campaign grants a member one envelope: a campaign for each free bet.
+      const campaign = await freeBetCampaign(testApp, finance, nowMs());
+      const id = await grabFreeBet(testApp, member, campaign.id);
+      placed.push(await placeFree(testApp, member, freeSingle(pick, id)));
+    }
+    await results.send([results.settlement(winner, won), results.settlement(loser, lost)]);
+    const [wonOrder] = placed;
+    if (!wonOrder) throw new Error('no order placed');
+    const winnings = returnOf(1_000, wonOrder) - 1_000;
+    const figures = expectOk(await testApp.call(orderStat.path, { ...member.auth }));
+    expect(figures).toMatchObject({
+      betCount: 3,
+      stake: 0,
+      settledCount: 2,
+      settledStake: 0,
+      payout: winnings,
+      result: winnings,
+      winCount: 1,
+      lossCount: 1,
+      drawCount: 0,
+    });
+    // The settlement record answers what came back to the member: the winnings, or nothing.
+    const settled = expectOk(
+      await testApp.call<{ records: { orderNo: string; payout: number; result: number }[] }>(
+        settlementRecord.path,
+        { ...member.auth },
+      ),
+    );
+    const rowOf = (orderNo: string | undefined) =>
+      settled.records.find((record) => record.orderNo === orderNo);
+    expect(rowOf(wonOrder.orderNo)).toMatchObject({ payout: winnings, result: winnings });
+    expect(rowOf(placed[1]?.orderNo)).toMatchObject({ payout: 0, result: 0 });
   });
 
   it('a lost parlay pays nothing: the stake goes to the house', async () => {

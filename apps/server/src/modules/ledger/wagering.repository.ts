@@ -123,6 +123,8 @@ export function createWageringRepository(db: Database) {
       userId: number;
       kinds: readonly string[];
       references: readonly string[];
+      /** Only the member's postings to this bucket; every bucket when left out. */
+      bucket?: string;
     }): Promise<{ reference: string; amount: number }[]> {
       if (query.kinds.length === 0 || query.references.length === 0) return [];
       const rows = await db
@@ -138,6 +140,7 @@ export function createWageringRepository(db: Database) {
             // One parameter whatever the number of references.
             sql`${ledgerTransactions.reference} in (select jsonb_array_elements_text(${JSON.stringify(query.references)}::jsonb))`,
             eq(ledgerAccounts.userId, query.userId),
+            query.bucket === undefined ? undefined : eq(ledgerAccounts.bucket, query.bucket),
             inArray(ledgerTransactions.kind, [...query.kinds]),
           ),
         )

@@ -73,6 +73,12 @@ export const freeBetKinds = [
 ] as const;
 
 /**
+ * The free-bet kinds that pay the member's main balance from a settlement, or take it back: the
+ * statistics read a free bet's net from them (what it paid the member), never its stake.
+ */
+const freeBetPaidKinds: readonly string[] = ['order_free_bet_settle', 'order_free_bet_unsettle'];
+
+/**
  * The system account where a stake waits until its wager is decided (sports: from placement to
  * settlement or cash out). Until then it is neither the member's nor the house's, so the house's
  * side leaves it out.
@@ -266,9 +272,15 @@ export function createWageringRecord(db: Database, kinds: WagerKindTable = wager
       userId: number;
       references: readonly string[];
     }): Promise<Map<string, number>> {
-      const rows = await repository.memberSumsByReference({ ...query, kinds: kindNames });
+      const [rows, freeBetRows] = await Promise.all([
+        repository.memberSumsByReference({ ...query, kinds: kindNames }),
+        // A free bet is no wager of the record, but what its settlement paid the member's main
+        // balance (its winnings, or their rollback) is its net: 0 when lost or void.
+        repository.memberSumsByReference({ ...query, kinds: freeBetPaidKinds, bucket: 'main' }),
+      ]);
       const nets = new Map(query.references.map((reference) => [reference, 0]));
-      for (const row of rows) nets.set(row.reference, row.amount);
+      for (const row of [...rows, ...freeBetRows])
+        nets.set(row.reference, (nets.get(row.reference) ?? 0) + row.amount);
       return nets;
     },
 

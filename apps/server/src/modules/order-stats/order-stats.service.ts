@@ -331,7 +331,9 @@ export function createOrderStatsService(deps: {
       );
       const records: SettlementRecord[] = rows.map((row) => ({
         ...toOrderRecord(row),
-        payout: row.net + row.order.stakeMinor,
+        // What came back to the member: a free bet's stake was never theirs, so its payout is
+        // its winnings alone (docs/promotions.md, Free bets).
+        payout: row.net + (row.order.freeBetId === null ? row.order.stakeMinor : 0),
         result: row.net,
         settleTime: row.order.updatedAt.getTime(),
       }));

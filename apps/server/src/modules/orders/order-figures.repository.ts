@@ -38,15 +38,25 @@ function orderConditions(filter: OrderFilter, statuses: readonly number[]): SQL 
  * what each order did to the balance is the wagering record's, read by order-figures.ts. No
  * rules live here.
  */
+/** What the member staked of their own: the stake, or 0 when a free bet paid it. */
+const memberStake =
+  sql<number>`case when ${orders.freeBetId} is null then ${orders.stakeMinor} else 0 end`.mapWith(
+    Number,
+  );
+
 export function createOrderFiguresRepository(db: Database, catalogue: LegCatalogue) {
   return {
-    /** Every order of the filter in `statuses`: number, status, stake and display day placed. */
+    /**
+     * Every order of the filter in `statuses`: number, status, the member's own stake (0 for a
+     * free bet's: it was never their money), whether a free bet staked it, and display day placed.
+     */
     countedOrders(filter: OrderFilter, statuses: readonly number[]) {
       return db
         .select({
           orderNo: orders.orderNo,
           status: orders.status,
-          stake: orders.stakeMinor,
+          stake: memberStake,
+          isFreeBet: sql<boolean>`${orders.freeBetId} is not null`.mapWith(Boolean),
           day: sql<number>`floor((extract(epoch from ${orders.createdAt}) * 1000 + ${displayOffsetMs}) / ${dayMs})::int`.mapWith(
             Number,
           ),
@@ -55,13 +65,19 @@ export function createOrderFiguresRepository(db: Database, catalogue: LegCatalog
         .where(orderConditions(filter, statuses));
     },
 
-    /** Open orders: their count, stakes and potential payouts. */
+    /**
+     * Open orders: their count, the member's own stakes and what they could pay the member (a
+     * free bet's return without its stake).
+     */
     async openSums(filter: OrderFilter, openStatuses: readonly number[]) {
       const [row] = await db
         .select({
           openCount: count(),
-          openStake: sql`coalesce(sum(${orders.stakeMinor}), 0)`.mapWith(Number),
-          potentialPayout: sql`coalesce(sum(${orders.potentialPayoutMinor}), 0)`.mapWith(Number),
+          openStake: sql`coalesce(sum(${memberStake}), 0)`.mapWith(Number),
+          potentialPayout:
+            sql`coalesce(sum(${orders.potentialPayoutMinor} - (${orders.stakeMinor} - ${memberStake})), 0)`.mapWith(
+              Number,
+            ),
         })
         .from(orders)
         .where(orderConditions(filter, openStatuses));

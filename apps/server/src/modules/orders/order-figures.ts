@@ -73,8 +73,16 @@ export type WagerNets = (query: {
   references: readonly string[];
 }) => Promise<Map<string, number>>;
 
-/** Adds one counted order, with its net from the wagering record, to a set's figures. */
-function addOrder(figures: FigureRow, order: { status: number; stake: number }, net: number) {
+/**
+ * Adds one counted order, with its net from the wagering record, to a set's figures. A free
+ * bet's stake is 0 (not the member's money) and its net what it paid them; one that paid
+ * nothing counts as lost, unless it was void (the free bet came back).
+ */
+function addOrder(
+  figures: FigureRow,
+  order: { status: number; stake: number; isFreeBet?: boolean },
+  net: number,
+) {
   figures.betCount += 1;
   figures.stake += order.stake;
   if (openStatuses.includes(order.status)) {
@@ -85,7 +93,8 @@ function addOrder(figures: FigureRow, order: { status: number; stake: number }, 
     figures.settledStake += order.stake;
     figures.net += net;
     if (net > 0) figures.winCount += 1;
-    else if (net < 0) figures.lossCount += 1;
+    else if (net < 0 || (order.isFreeBet && order.status !== orderStatus.void))
+      figures.lossCount += 1;
     else figures.drawCount += 1;
   }
 }
