@@ -304,6 +304,22 @@ export const en = {
         'Forfeit bonus #{{id}} of {{amount}}? It leaves the member’s bonus balance and goes back to its campaign’s budget (to the house once the campaign is closed). Reason: {{reason}}',
       forfeited: 'Bonus #{{id}} forfeited.',
     },
+    freeBets: {
+      title: 'Free bets',
+      campaign: 'Campaign',
+      minOdds: 'Least odds',
+      noMinOdds: 'Any odds',
+      grantedAt: 'Granted',
+      expiresAt: 'Expires',
+      used: 'Used',
+      usedOn: 'Order {{orderNo}}',
+      notUsed: 'Not used',
+      statuses: {
+        available: 'Available',
+        used: 'Used',
+        expired: 'Expired',
+      },
+    },
     statement: {
       title: 'Statement',
       hint: 'Newest first, one line per posting on the member’s accounts, with the balance of that currency and bucket just after it.',

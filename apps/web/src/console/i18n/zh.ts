@@ -296,6 +296,22 @@ export const zh: ConsoleTexts = {
         '作废红利 #{{id}}（{{amount}}）？该款项将从会员的红利余额扣除，退回所属活动的预算（活动已结束则退回平台）。原因：{{reason}}',
       forfeited: '红利 #{{id}} 已作废。',
     },
+    freeBets: {
+      title: '免费投注',
+      campaign: '活动',
+      minOdds: '最低赔率',
+      noMinOdds: '不限赔率',
+      grantedAt: '发放时间',
+      expiresAt: '到期时间',
+      used: '使用',
+      usedOn: '注单 {{orderNo}}',
+      notUsed: '未使用',
+      statuses: {
+        available: '可用',
+        used: '已使用',
+        expired: '已过期',
+      },
+    },
     statement: {
       title: '流水',
       hint: '按时间倒序，每行为会员账户上的一笔分录，并列出该币种及余额部分在此笔之后的余额。',

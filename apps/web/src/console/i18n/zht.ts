@@ -296,6 +296,22 @@ export const zht: ConsoleTexts = {
         '作廢紅利 #{{id}}（{{amount}}）？該款項將從會員的紅利餘額扣除，退回所屬活動的預算（活動已結束則退回平台）。原因：{{reason}}',
       forfeited: '紅利 #{{id}} 已作廢。',
     },
+    freeBets: {
+      title: '免費投注',
+      campaign: '活動',
+      minOdds: '最低賠率',
+      noMinOdds: '不限賠率',
+      grantedAt: '發放時間',
+      expiresAt: '到期時間',
+      used: '使用',
+      usedOn: '注單 {{orderNo}}',
+      notUsed: '未使用',
+      statuses: {
+        available: '可用',
+        used: '已使用',
+        expired: '已過期',
+      },
+    },
     statement: {
       title: '流水',
       hint: '依時間倒序，每行為會員帳戶上的一筆分錄，並列出該幣種及餘額部分在此筆之後的餘額。',
