@@ -307,6 +307,7 @@ export const en = {
     freeBets: {
       title: 'Free bets',
       campaign: 'Campaign',
+      ids: 'Free bet #{{id}} · campaign #{{campaignId}}',
       minOdds: 'Least odds',
       noMinOdds: 'Any odds',
       grantedAt: 'Granted',

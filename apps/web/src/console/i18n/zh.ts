@@ -299,6 +299,7 @@ export const zh: ConsoleTexts = {
     freeBets: {
       title: '免费投注',
       campaign: '活动',
+      ids: '免费投注 #{{id}} · 活动 #{{campaignId}}',
       minOdds: '最低赔率',
       noMinOdds: '不限赔率',
       grantedAt: '发放时间',

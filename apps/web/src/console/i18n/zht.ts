@@ -299,6 +299,7 @@ export const zht: ConsoleTexts = {
     freeBets: {
       title: '免費投注',
       campaign: '活動',
+      ids: '免費投注 #{{id}} · 活動 #{{campaignId}}',
       minOdds: '最低賠率',
       noMinOdds: '不限賠率',
       grantedAt: '發放時間',

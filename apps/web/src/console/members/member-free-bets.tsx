@@ -71,7 +71,7 @@ export function MemberFreeBets({ userId }: { userId: number }) {
                       {bet.title || `#${bet.campaignId}`}
                     </span>
                     <div className="console-hint">
-                      #{bet.id} · #{bet.campaignId}
+                      {t('members.freeBets.ids', { id: bet.id, campaignId: bet.campaignId })}
                     </div>
                   </td>
                   <td data-label={labels.amount}>
