@@ -153,6 +153,10 @@ describe.skipIf(!hasChromium)('a member’s free bets on the console in Chromium
     expect(await rows.nth(0).textContent()).toContain('Not used');
     expect(await byTestId(`free-bet-status-${expired}`).textContent()).toBe('Expired');
     expect(await rows.nth(1).textContent()).toContain('Any odds');
+    // The statement names the free bets' movements and their part.
+    const statement = (await byTestId('member-detail').textContent()) ?? '';
+    expect(statement).toContain('Free bet granted');
+    expect(statement).toContain('Free bet expired');
     await checkScreen(page, 'console-member-free-bets', { shown: section, narrowest: true });
 
     await byTestId('console-lang').selectOption('zh');
