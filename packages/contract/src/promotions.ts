@@ -498,6 +498,29 @@ export const deskBonusList = defineCall({
   output: z.object({ records: z.array(bonusSchema), total: z.number().int() }),
 });
 
+/** A free bet as the desk lists it: the member's row and whose it is (a campaign's list). */
+export const deskFreeBetSchema = freeBetSchema.extend({
+  userId: z.number().int(),
+});
+export type DeskFreeBet = z.infer<typeof deskFreeBetSchema>;
+
+export const deskFreeBetList = defineCall({
+  path: '/admin/api/promotion/free/bet/list',
+  methods: ['GET', 'POST'],
+  auth: { operator: ['finance', 'support'] },
+  tag,
+  summary:
+    "A member's free bets, or a campaign's, newest first, with the order each staked; titles in the operator's language.",
+  input: z.object({
+    userId: idField().optional(),
+    campaignId: idField().optional(),
+    status: z.enum(freeBetStatuses).optional(),
+    page: pageField(),
+    size: sizeField(),
+  }),
+  output: z.object({ records: z.array(deskFreeBetSchema), total: z.number().int() }),
+});
+
 export const deskBonusForfeit = defineCall({
   path: '/admin/api/promotion/bonus/forfeit',
   auth: promotionDesk,
@@ -520,5 +543,6 @@ export const promotionCalls = [
   campaignResume,
   campaignClose,
   deskBonusList,
+  deskFreeBetList,
   deskBonusForfeit,
 ] as const;

@@ -1,4 +1,10 @@
-import { deskBonusForfeit, deskBonusList, memberBonusList, memberFreeBetList } from '@sb/contract';
+import {
+  deskBonusForfeit,
+  deskBonusList,
+  deskFreeBetList,
+  memberBonusList,
+  memberFreeBetList,
+} from '@sb/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Authenticator, CallContext } from '../../http/request-context';
@@ -25,8 +31,8 @@ export function registerBonusRoutes(
 }
 
 /**
- * The promotion desk's bonus calls: any member's or campaign's bonuses (finance and support),
- * and a forfeit with a reason (finance), audited as `bonus.forfeit` on `bonus:<id>` in the
+ * The promotion desk's bonus calls: any member's or campaign's bonuses and free bets (finance
+ * and support; free bets' titles in the operator's language), and a forfeit with a reason (finance), audited as `bonus.forfeit` on `bonus:<id>` in the
  * forfeit's own transaction.
  */
 export function registerBonusDeskRoutes(
@@ -36,6 +42,9 @@ export function registerBonusDeskRoutes(
 ): void {
   const { bonus, audit } = deps;
   registerCall(app, authenticate, deskBonusList, (input) => bonus.deskList(input));
+  registerCall(app, authenticate, deskFreeBetList, (input, context) =>
+    bonus.deskFreeBetList(input, context.language),
+  );
   registerCall(app, authenticate, deskBonusForfeit, (input, context) =>
     bonus.forfeit(
       input.id,

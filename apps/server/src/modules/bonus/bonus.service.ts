@@ -375,6 +375,14 @@ export function createBonusService(deps: {
       return requireFreeBets().memberList(userId, input, language);
     },
 
+    /** deskFreeBetList: a member's free bets, or a campaign's, newest first. */
+    deskFreeBetList(
+      input: Parameters<FreeBets['deskList']>[0],
+      language: Parameters<FreeBets['deskList']>[1],
+    ) {
+      return requireFreeBets().deskList(input, language);
+    },
+
     /** One expiry pass of free bets: those past their expiry go back to their source. */
     async expireDueFreeBets(options: { limit?: number } = {}): Promise<number> {
       if (!deps.freeBets) return 0;

@@ -146,6 +146,41 @@ export function createFreeBetsRepository(db: Database) {
       return { rows, total: count?.total ?? 0 };
     },
 
+    /**
+     * A member's free bets, or a campaign's, newest first: by id, which follows the grant, so the
+     * member's (`bonus_free_bets_member`) or the campaign's index picks the rows and the primary
+     * key orders them.
+     */
+    async deskPage(filter: {
+      userId?: number | undefined;
+      campaignId?: number | undefined;
+      status?: string | undefined;
+      offset: number;
+      limit: number;
+    }): Promise<{ rows: FreeBetRow[]; total: number }> {
+      const where = and(
+        filter.userId === undefined ? undefined : eq(bonusFreeBets.userId, filter.userId),
+        filter.campaignId === undefined
+          ? undefined
+          : eq(bonusFreeBets.campaignId, filter.campaignId),
+        filter.status === undefined ? undefined : eq(bonusFreeBets.status, filter.status),
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(bonusFreeBets)
+          .where(where)
+          .orderBy(desc(bonusFreeBets.id))
+          .offset(filter.offset)
+          .limit(filter.limit),
+        db
+          .select({ total: sql<number>`count(*)`.mapWith(Number) })
+          .from(bonusFreeBets)
+          .where(where),
+      ]);
+      return { rows, total: count?.total ?? 0 };
+    },
+
     /** Per campaign: free bets granted, ever staked, won, expired, and what the wins paid. */
     async figures(campaignIds: readonly number[]) {
       if (campaignIds.length === 0) return [];

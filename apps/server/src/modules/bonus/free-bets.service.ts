@@ -1,4 +1,11 @@
-import type { FreeBet, FreeBetStatus, Language, memberFreeBetList } from '@sb/contract';
+import type {
+  DeskFreeBet,
+  deskFreeBetList,
+  FreeBet,
+  FreeBetStatus,
+  Language,
+  memberFreeBetList,
+} from '@sb/contract';
 import { findCurrencyById } from '@sb/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
@@ -10,6 +17,7 @@ import type { FreeBetRow } from './bonus.schema';
 import type { FreeBetsRepository } from './free-bets.repository';
 
 type MemberListInput = z.output<(typeof memberFreeBetList)['input']>;
+type DeskListInput = z.output<(typeof deskFreeBetList)['input']>;
 
 /**
  * What a promotion hands over to grant a free bet (docs/promotions.md, Free bets): a token of a
@@ -78,6 +86,11 @@ export function toFreeBet(row: FreeBetRow, language: Language): FreeBet {
     usedAt: row.usedAt?.getTime() ?? null,
     orderNo: row.orderNo,
   };
+}
+
+/** The desk's row: the member's, and whose it is. */
+export function toDeskFreeBet(row: FreeBetRow, language: Language): DeskFreeBet {
+  return { ...toFreeBet(row, language), userId: row.userId };
 }
 
 function tokenOf(row: FreeBetRow): FreeBetToken {
@@ -311,6 +324,18 @@ export function createFreeBets(deps: {
         limit: input.size,
       });
       return { records: rows.map((row) => toFreeBet(row, language)), total };
+    },
+
+    /** deskFreeBetList: a member's free bets, or a campaign's, newest first. */
+    async deskList(input: DeskListInput, language: Language) {
+      const { rows, total } = await repository.deskPage({
+        userId: input.userId,
+        campaignId: input.campaignId,
+        status: input.status,
+        offset: (input.page - 1) * input.size,
+        limit: input.size,
+      });
+      return { records: rows.map((row) => toDeskFreeBet(row, language)), total };
     },
 
     /** One expiry pass: available free bets past their expiry go back to their source. */

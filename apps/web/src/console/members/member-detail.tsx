@@ -8,11 +8,12 @@ import { formatMoney, parsePositiveId } from '../components/money';
 import { ErrorNote, Notice, ReasonAction, useConsoleText, useFormatTime } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
 import { MemberBonuses } from './member-bonuses';
+import { MemberFreeBets } from './member-free-bets';
 import { MemberStatement } from './member-statement';
 import { RiskForm } from './risk-form';
 
 /**
- * One member: profile, balances, statement, bonuses, risk settings, open bets; block,
+ * One member: profile, balances, statement, bonuses, free bets, risk settings, open bets; block,
  * adjustments, bonus forfeits and risk changes by role.
  */
 export function MemberDetail() {
@@ -162,6 +163,7 @@ export function MemberDetail() {
             <>
               <h3>{t('members.bonuses.title')}</h3>
               <MemberBonuses userId={userId} canForfeit={canAct(roles, 'finance')} />
+              <MemberFreeBets userId={userId} />
             </>
           ) : null}
 
