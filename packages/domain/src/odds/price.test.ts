@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinedOddsUnits } from './price';
+import { combinedOddsUnits, oddsUnitsText } from './price';
 
 describe('combinedOddsUnits', () => {
   it('is the single price for one leg, and 1.00 for none', () => {
@@ -21,5 +21,16 @@ describe('combinedOddsUnits', () => {
     let expected = 10_000n;
     for (const units of legs) expected = (expected * BigInt(units)) / 10_000n;
     expect(combinedOddsUnits(legs)).toBe(Number(expected));
+  });
+});
+
+describe('oddsUnitsText', () => {
+  it('shows ten-thousandths with two decimals, cut rather than rounded up', () => {
+    expect(oddsUnitsText(21_500)).toBe('2.15');
+    expect(oddsUnitsText(15_000)).toBe('1.50');
+    expect(oddsUnitsText(30_000)).toBe('3.00');
+    expect(oddsUnitsText(19_199)).toBe('1.91');
+    expect(oddsUnitsText(10_100)).toBe('1.01');
+    expect(oddsUnitsText(10_000_000)).toBe('1000.00');
   });
 });

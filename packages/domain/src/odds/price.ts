@@ -17,6 +17,15 @@ export function fromOddsUnits(units: number): number {
 }
 
 /**
+ * Odds in ten-thousandths as decimal odds with two decimals, cut rather than rounded up (a
+ * least-odds rule of 1.915 reads 1.91, never a price it does not reach), on the digits.
+ */
+export function oddsUnitsText(units: number): string {
+  const hundredths = Math.floor(units / (ODDS_SCALE / 100));
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+}
+
+/**
  * A parlay's price in ten-thousandths: the product of its legs' prices, rounded down after each
  * leg (the house never rounds in its own disfavour), in exact integer arithmetic. The order's
  * price and payout are made with it, and the slip shows the same figure before placing.

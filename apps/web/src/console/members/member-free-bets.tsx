@@ -1,5 +1,5 @@
 import { type DeskFreeBet, deskFreeBetList } from '@sb/contract';
-import { ODDS_SCALE } from '@sb/domain';
+import { oddsUnitsText } from '@sb/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callConsole } from '../api/console-api';
@@ -7,12 +7,6 @@ import { formatMoneyGrouped } from '../components/money';
 import { ErrorNote, Pager, useConsoleText, useFormatTime } from '../components/ui';
 
 const pageSize = 10;
-
-/** Least odds in ten-thousandths as decimal odds with two decimals, cut as the desk's cards do. */
-function leastOddsText(units: number): string {
-  const hundredths = Math.floor(units / (ODDS_SCALE / 100));
-  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
-}
 
 /**
  * A member's free bets, newest first: amount, least odds, status, granted, expiry, the order a
@@ -86,7 +80,7 @@ export function MemberFreeBets({ userId }: { userId: number }) {
                   <td data-label={labels.minOdds}>
                     <span>
                       {bet.minOdds > 0
-                        ? leastOddsText(bet.minOdds)
+                        ? oddsUnitsText(bet.minOdds)
                         : t('members.freeBets.noMinOdds')}
                     </span>
                   </td>

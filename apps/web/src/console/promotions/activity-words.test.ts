@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityRuleText, decimalOddsText } from './activity-words';
+import { activityRuleText } from './activity-words';
 
 /** Shows the key and its values, so the test reads what the card would say. */
 const t = (key: string, values?: Record<string, unknown>) =>
@@ -7,11 +7,6 @@ const t = (key: string, values?: Record<string, unknown>) =>
 const words = { t, language: 'en' as const, money: (amount: number) => `${amount / 100} CNY` };
 
 describe('an activity in the desk’s words', () => {
-  it('shows odds as decimals, two places, cut', () => {
-    expect(decimalOddsText(30_000)).toBe('3.00');
-    expect(decimalOddsText(19_199)).toBe('1.91');
-  });
-
   it('says what counts towards a qualifying target and what it pays', () => {
     const text = activityRuleText(
       {

@@ -1,13 +1,7 @@
 import type { ActivityRule, Language } from '@sb/contract';
-import { ODDS_SCALE, sportNameOf } from '@sb/domain';
+import { oddsUnitsText, sportNameOf } from '@sb/domain';
 
 /** What the desk's cards say of an activity, apart from the screen. */
-
-/** Odds in ten-thousandths as decimal odds with two decimals, cut rather than rounded up. */
-export function decimalOddsText(units: number): string {
-  const hundredths = Math.floor(units / (ODDS_SCALE / 100));
-  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
-}
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -20,7 +14,7 @@ export function activityRuleText(
     return t('promotions.activity.special', {
       gameId: rule.gameId,
       optId: rule.optId,
-      odds: decimalOddsText(rule.boostedOdds),
+      odds: oddsUnitsText(rule.boostedOdds),
       cap: money(rule.stakeCap),
     });
   const parts = [
@@ -33,7 +27,7 @@ export function activityRuleText(
       ? t('promotions.activity.plays', { ids: rule.playIds.join(', ') })
       : t('promotions.activity.anyPlay'),
     rule.minOdds > 0
-      ? t('promotions.activity.minOdds', { odds: decimalOddsText(rule.minOdds) })
+      ? t('promotions.activity.minOdds', { odds: oddsUnitsText(rule.minOdds) })
       : null,
     rule.minStake > 0 ? t('promotions.activity.minStake', { amount: money(rule.minStake) }) : null,
     rule.measure === 'count'

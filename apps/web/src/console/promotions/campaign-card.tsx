@@ -1,8 +1,8 @@
 import type { DeskCampaign, Language } from '@sb/contract';
-import { findCurrencyById } from '@sb/domain';
+import { findCurrencyById, oddsUnitsText } from '@sb/domain';
 import { formatMoneyGrouped } from '../components/money';
 import { ReasonAction, useConsoleText, useFormatTime } from '../components/ui';
-import { activityRuleText, decimalOddsText } from './activity-words';
+import { activityRuleText } from './activity-words';
 import { type CampaignAction, campaignActions, isActionAllowed } from './campaign-draft';
 
 /** A campaign's title in the operator's language. */
@@ -229,7 +229,7 @@ export function CampaignCard({
               {' · '}
               {t('promotions.freeBetTerms', { days: campaign.bonusDays })}
               {campaign.freeBetMinOdds > 0
-                ? ` · ${t('promotions.freeBetMinOddsTerm', { odds: decimalOddsText(campaign.freeBetMinOdds) })}`
+                ? ` · ${t('promotions.freeBetMinOddsTerm', { odds: oddsUnitsText(campaign.freeBetMinOdds) })}`
                 : null}
             </>
           ) : null}

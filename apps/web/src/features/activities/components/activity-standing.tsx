@@ -1,5 +1,11 @@
 import type { MemberActivity, QualifyRule } from '@sb/contract';
-import { findCurrencyById, formatDisplayAmount, parseLanguage, sportNameOf } from '@sb/domain';
+import {
+  findCurrencyById,
+  formatDisplayAmount,
+  oddsUnitsText,
+  parseLanguage,
+  sportNameOf,
+} from '@sb/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +24,6 @@ import {
   useMemberActivity,
 } from '../api/activity-calls';
 import {
-  decimalOddsText,
   progressPercentOf,
   progressStateOf,
   type QualifyTerm,
@@ -373,12 +378,12 @@ function SpecialStanding({ activity }: { activity: MemberActivity }) {
           {selection.odds !== null ? (
             <s className="activity-special__book" data-testid="activity-book-odds">
               <span className="visually-hidden">{t('activityStanding.special.bookOdds')} </span>
-              {decimalOddsText(selection.odds)}
+              {oddsUnitsText(selection.odds)}
             </s>
           ) : null}
           <strong className="activity-special__boosted" data-testid="activity-boosted-odds">
             <span className="visually-hidden">{t('activityStanding.special.boostedOdds')} </span>
-            {decimalOddsText(rule.boostedOdds)}
+            {oddsUnitsText(rule.boostedOdds)}
           </strong>
         </dd>
         <dt>{t('activityStanding.special.stakeLeft')}</dt>
@@ -453,9 +458,9 @@ function Placement({ activity, placed }: { activity: MemberActivity; placed: Spe
           {amount(order.stake)} {currency}
         </dd>
         <dt>{t('activityStanding.special.placedBookOdds')}</dt>
-        <dd data-testid="activity-placed-book-odds">{decimalOddsText(order.odds)}</dd>
+        <dd data-testid="activity-placed-book-odds">{oddsUnitsText(order.odds)}</dd>
         <dt>{t('activityStanding.special.placedBoostedOdds')}</dt>
-        <dd data-testid="activity-placed-boosted-odds">{decimalOddsText(placed.boostedOdds)}</dd>
+        <dd data-testid="activity-placed-boosted-odds">{oddsUnitsText(placed.boostedOdds)}</dd>
         <dt>{t('activityStanding.special.reserved')}</dt>
         <dd data-testid="activity-placed-reserved">
           {amount(placed.reserved)} {currency}

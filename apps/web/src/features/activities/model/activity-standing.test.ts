@@ -2,7 +2,6 @@ import { type MemberActivity, memberActivitySchema, orderBetSchema } from '@sb/c
 import { describe, expect, it } from 'vitest';
 import {
   activityOfPost,
-  decimalOddsText,
   progressPercentOf,
   progressStateOf,
   qualifyTermsOf,
@@ -78,16 +77,6 @@ const special: MemberActivity = {
     },
   },
 };
-
-describe('odds as decimals', () => {
-  it('show ten-thousandths with two decimals, cut rather than rounded up', () => {
-    expect(decimalOddsText(21_500)).toBe('2.15');
-    expect(decimalOddsText(15_000)).toBe('1.50');
-    expect(decimalOddsText(19_199)).toBe('1.91');
-    expect(decimalOddsText(10_100)).toBe('1.01');
-    expect(decimalOddsText(10_000_000)).toBe('1000.00');
-  });
-});
 
 describe('a qualifying standing', () => {
   it('runs, reaches and is rewarded, as the progress says', () => {

@@ -6,19 +6,13 @@ import {
   type OrderBet,
   type QualifyRule,
 } from '@sb/contract';
-import { ODDS_SCALE } from '@sb/domain';
+import { oddsUnitsText } from '@sb/domain';
 
 /**
  * What the activity panel shows of a member's activity, worked out apart from the screen: the
  * rule's terms as items of text, the progress towards a target, and whether and how a special
  * bet may be placed now.
  */
-
-/** Odds in ten-thousandths as decimal odds with two decimals, cut rather than rounded up. */
-export function decimalOddsText(units: number): string {
-  const hundredths = Math.floor(units / (ODDS_SCALE / 100));
-  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
-}
 
 /** Where a member stands towards a qualifying target. */
 export type ProgressState = 'running' | 'reached' | 'rewarded';
@@ -57,7 +51,7 @@ export function qualifyTermsOf(rule: QualifyRule): QualifyTerm[] {
       ? { key: 'plays', sportIds: rule.sportIds, playIds: rule.playIds }
       : { key: 'anyMarket' },
   ];
-  if (rule.minOdds > 0) terms.push({ key: 'minOdds', odds: decimalOddsText(rule.minOdds) });
+  if (rule.minOdds > 0) terms.push({ key: 'minOdds', odds: oddsUnitsText(rule.minOdds) });
   if (rule.minStake > 0) terms.push({ key: 'minStake', amountMinor: rule.minStake });
   terms.push(
     rule.measure === 'count'
@@ -160,7 +154,7 @@ export function rewardTermsOf(
         {
           key: 'freeBet',
           days: activity.bonusDays,
-          odds: activity.freeBetMinOdds > 0 ? decimalOddsText(activity.freeBetMinOdds) : null,
+          odds: activity.freeBetMinOdds > 0 ? oddsUnitsText(activity.freeBetMinOdds) : null,
         },
       ];
     default:
