@@ -205,21 +205,13 @@ export function createSettlementService(deps: {
           { account: { userId, bucket: 'main', currencyId }, amount: -recovered },
         ]),
       });
-    const rolledBack = await orderSettling.markSettlementRolledBack(
+    return reopenRolledBack(
       tx,
-      standing.id,
+      order,
+      standing,
       at,
       standing.payoutMinor - recovered - recoveredOfBonus,
     );
-    const moved = await orderSettling.move(
-      tx,
-      order,
-      finishedBySettlement,
-      orderStatus.accepted,
-      at,
-    );
-    if (!moved || !rolledBack) throw new Error(`order ${orderNo} changed under its lock`);
-    return { order: moved, rolledBack };
   }
 
   /**
@@ -259,6 +251,20 @@ export function createSettlementService(deps: {
       if (winnings > 0 && order.freeBetId !== null)
         await freeBetsOf(order).recordWinningsWithin(tx, order.freeBetId, 0);
     }
+    return reopenRolledBack(tx, order, standing, at, unrecovered);
+  }
+
+  /**
+   * The end of every rollback: the standing settlement marked rolled back with what its money
+   * could not take back (`unrecovered`, the member's debt), and the order open again.
+   */
+  async function reopenRolledBack(
+    tx: Database,
+    order: OrderRow,
+    standing: StandingSettlement,
+    at: Date,
+    unrecovered: number,
+  ) {
     const rolledBack = await orderSettling.markSettlementRolledBack(
       tx,
       standing.id,
@@ -272,7 +278,7 @@ export function createSettlementService(deps: {
       orderStatus.accepted,
       at,
     );
-    if (!moved || !rolledBack) throw new Error(`order ${orderNo} changed under its lock`);
+    if (!moved || !rolledBack) throw new Error(`order ${order.orderNo} changed under its lock`);
     return { order: moved, rolledBack };
   }
 
