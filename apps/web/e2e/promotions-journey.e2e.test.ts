@@ -271,7 +271,14 @@ describe.skipIf(!hasChromium)('a promotion from the console to the member site',
       )
       .click();
     await memberPage.locator(`[data-testid="slip-item"][data-oi="${pick.optId}"]`).waitFor();
+    // The envelope's bonus money is there to stake beside the cash.
+    const bonusLine = byTestId(memberPage, 'slip-bonus-available');
+    await bonusLine.waitFor();
+    const bonusText = await bonusLine.textContent();
+    expect(bonusText).toMatch(/^\d[\d,]*\.\d{2} CNY$/);
+    expect(bonusText).not.toBe('0.00 CNY');
     await byTestId(memberPage, 'stake-input').fill('10');
+    await checkScreen(memberPage, 'journey-slip-bonus', { shown: bonusLine });
     await byTestId(memberPage, 'place-bet').click();
     await expect
       .poll(() => byTestId(memberPage, 'bet-status').getAttribute('data-status'), {

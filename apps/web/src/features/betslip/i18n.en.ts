@@ -54,6 +54,7 @@ export const texts = {
     stake: 'Stake',
     stakePerBet: 'Stake per bet',
     available: 'Available',
+    bonusAvailable: 'Bonus money',
     totalStake: 'Total stake',
     potentialReturn: 'Potential return',
     acceptOdds: 'When the odds change',

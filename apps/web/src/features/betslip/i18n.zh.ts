@@ -54,6 +54,7 @@ export const texts: Texts = {
     stake: '投注额',
     stakePerBet: '每注投注额',
     available: '可用余额',
+    bonusAvailable: '红利',
     totalStake: '总投注额',
     potentialReturn: '可返还金额',
     acceptOdds: '赔率变化时',

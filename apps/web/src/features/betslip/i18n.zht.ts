@@ -54,6 +54,7 @@ export const texts: Texts = {
     stake: '投注額',
     stakePerBet: '每注投注額',
     available: '可用餘額',
+    bonusAvailable: '紅利',
     totalStake: '總投注額',
     potentialReturn: '可返還金額',
     acceptOdds: '賠率變化時',

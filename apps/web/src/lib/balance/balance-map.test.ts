@@ -1,6 +1,12 @@
 import type { BalanceEntry } from '@sb/contract';
 import { describe, expect, it } from 'vitest';
-import { buildBalanceMap, currentBalance, displayAvailable, isKeptEntry } from './balance-map';
+import {
+  buildBalanceMap,
+  currentBalance,
+  displayAvailable,
+  isKeptEntry,
+  stakeableMinor,
+} from './balance-map';
 
 function entry(overrides: Partial<BalanceEntry>): BalanceEntry {
   return {
@@ -76,5 +82,16 @@ describe('balance map by assetID (SPEC §3)', () => {
     expect(demo && displayAvailable(demo)).toBe('10,000.00');
     const [fresh] = buildBalanceMap([entry({})]).values();
     expect(fresh && displayAvailable(fresh)).toBe('0.00');
+  });
+});
+
+describe('what a stake may spend', () => {
+  it('is the available cash and the bonus money, never the frozen part', () => {
+    const [balance] = buildBalanceMap([
+      entry({ amount: 10_000, frozen: 2_500, bonusAmount: 5_000 }),
+    ]).values();
+    expect(balance && stakeableMinor(balance)).toBe(12_500);
+    const [bonusOnly] = buildBalanceMap([entry({ bonusAmount: 5_000 })]).values();
+    expect(bonusOnly && stakeableMinor(bonusOnly)).toBe(5_000);
   });
 });

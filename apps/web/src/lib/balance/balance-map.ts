@@ -31,6 +31,15 @@ export function currentBalance(map: BalanceMap, assetID: string): WalletBalance 
   return map.get(assetID) ?? map.values().next().value;
 }
 
+/**
+ * What a stake may spend: the available cash and the bonus money (docs/promotions.md, Stakes of
+ * bonus money: a stake the cash cannot cover spends bonus money, or bonus money first when the
+ * site says so). The server still holds a stake above a bonus's maximum stake to cash alone.
+ */
+export function stakeableMinor(balance: WalletBalance): number {
+  return balance.available + balance.bonusAmount;
+}
+
 /** SPEC §9: the available amount with 2 decimals and thousands separators. */
 export function displayAvailable(balance: WalletBalance): string {
   return formatDisplayAmount(balance.available, balance.scale);

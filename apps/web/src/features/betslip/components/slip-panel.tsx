@@ -299,6 +299,14 @@ export function SlipPanel({ isDemo }: { isDemo: boolean }) {
             </strong>
           </p>
         ) : null}
+        {balance && balance.bonusAmount > 0 && freeBet === null ? (
+          <p className="slip-stake__line">
+            <span>{t('slip.bonusAvailable')}</span>
+            <strong data-testid="slip-bonus-available">
+              {formatDisplayAmount(balance.bonusAmount, balance.scale)} {balance.currencyCode}
+            </strong>
+          </p>
+        ) : null}
         {stakeMinor !== null && betCount > 1 ? (
           <p className="slip-stake__line">
             <span>{t('slip.totalStake')}</span>

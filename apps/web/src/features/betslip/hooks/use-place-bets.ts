@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, localErrorCodes } from '../../../lib/api-client';
+import { stakeableMinor } from '../../../lib/balance/balance-map';
 import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
 import { refreshFreeBets } from '../../../lib/free-bets/free-bet-list';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -69,8 +70,9 @@ export function usePlaceBets(typedStakeText: string, freeBet: FreeBet | null = n
     scale: balance?.scale ?? 2,
     betCount: slipMode === 'parlay' ? 1 : onSlip.length,
     limit: stakeLimit,
-    // A free bet pays the stake: the balance need not hold it.
-    availableMinor: freeBet ? undefined : balance?.available,
+    // A free bet pays the stake: the balance need not hold it. Otherwise cash and bonus money
+    // may pay it.
+    availableMinor: freeBet || !balance ? undefined : stakeableMinor(balance),
   });
   const keysByBet = useRef(new Map<string, string>());
 
