@@ -204,9 +204,12 @@ describe.skipIf(!hasChromium)('the community page, in Chromium', () => {
     await page.reload();
     expect(await page.getByTestId('news-not-found').textContent()).toBe('該活動已結束或已下線。');
     await page.getByTestId('news-back').click();
-    // zht has no posts of its own: both lists say they are empty.
-    expect(await page.getByTestId('news-empty').textContent()).toBe('暫無進行中的活動。');
+    // zht has no posts of its own: both lists say they are empty. Each read names the panel
+    // of its tab, so it waits for that tab's list rather than reading the one before the click.
+    const emptyOf = (tab: string) =>
+      page.locator(`#community-panel[aria-labelledby="community-tab-${tab}"] [data-testid="news-empty"]`);
+    expect(await emptyOf('activities').textContent()).toBe('暫無進行中的活動。');
     await page.locator('[data-testid="community-tab"][data-tab="news"]').click();
-    expect(await page.getByTestId('news-empty').textContent()).toBe('暫無新聞或公告。');
+    expect(await emptyOf('news').textContent()).toBe('暫無新聞或公告。');
   }, 60_000);
 });
