@@ -906,6 +906,94 @@ export const errorCatalogue = {
     zh: '此投注不可使用免费投注',
     zht: '此投注不可使用免費投注',
   },
+  /** 8550–8599: games (docs/games.md). No game or provider by this id. */
+  GAME_NOT_FOUND: {
+    code: 8550,
+    key: 'error.gameNotFound',
+    en: 'This game does not exist',
+    zh: '该游戏不存在',
+    zht: '該遊戲不存在',
+  },
+  /** The game or its provider is switched off by the operators. */
+  GAME_OFF: {
+    code: 8551,
+    key: 'error.gameOff',
+    en: 'This game is not available right now',
+    zh: '该游戏暂不可用',
+    zht: '該遊戲暫不可用',
+  },
+  /** The member's switches do not allow the game's product (SPEC §6 casinoSw, lotterySw). */
+  GAME_PRODUCT_NOT_ALLOWED: {
+    code: 8552,
+    key: 'error.gameProductNotAllowed',
+    en: 'This game is not open to your account',
+    zh: '您的账户未开通该游戏',
+    zht: '您的賬戶未開通該遊戲',
+  },
+  /** A stake below the game's least or above its most; `data` names the bounds. */
+  GAME_STAKE_OUT_OF_RANGE: {
+    code: 8553,
+    key: 'error.gameStakeOutOfRange',
+    en: 'The stake is outside the limits of this game',
+    zh: '投注金额超出该游戏的限额',
+    zht: '投注金額超出該遊戲的限額',
+  },
+  /** The provider balance holds less than the stake: move money in first. */
+  GAME_BALANCE_SHORT: {
+    code: 8554,
+    key: 'error.gameBalanceShort',
+    en: 'Not enough in your game balance; transfer money in first',
+    zh: '游戏余额不足，请先转入',
+    zht: '遊戲餘額不足，請先轉入',
+  },
+  /** No round of the member's by this number. */
+  GAME_ROUND_NOT_FOUND: {
+    code: 8555,
+    key: 'error.gameRoundNotFound',
+    en: 'Round not found',
+    zh: '未找到该局',
+    zht: '未找到該局',
+  },
+  /** The round has ended: it takes no more moves. */
+  GAME_ROUND_ENDED: {
+    code: 8556,
+    key: 'error.gameRoundEnded',
+    en: 'This round has already ended',
+    zh: '该局已结束',
+    zht: '該局已結束',
+  },
+  /** A round of the game is open: finish it first (a mines round, or a seed rotation). */
+  GAME_ROUND_OPEN: {
+    code: 8557,
+    key: 'error.gameRoundOpen',
+    en: 'Finish your open round first',
+    zh: '请先完成进行中的一局',
+    zht: '請先完成進行中的一局',
+  },
+  /** A mines tile already turned, or a cash out before any safe tile. */
+  GAME_MOVE_NOT_ALLOWED: {
+    code: 8558,
+    key: 'error.gameMoveNotAllowed',
+    en: 'This move is not allowed now',
+    zh: '当前不可进行此操作',
+    zht: '當前不可進行此操作',
+  },
+  /** A bet whose most payout is above the game's most payout per round; `data` names it. */
+  GAME_PAYOUT_ABOVE_MAX: {
+    code: 8559,
+    key: 'error.gamePayoutAboveMax',
+    en: 'This bet could win more than the most a round pays',
+    zh: '该投注可能赢得的金额超过单局上限',
+    zht: '該投注可能贏得的金額超過單局上限',
+  },
+  /** The game's provider did not answer in time or refused: nothing was moved. */
+  GAME_PROVIDER_UNAVAILABLE: {
+    code: 8560,
+    key: 'error.gameProviderUnavailable',
+    en: 'The game provider is not answering; try again shortly',
+    zh: '游戏供应商暂无响应，请稍后再试',
+    zht: '遊戲供應商暫無響應，請稍後再試',
+  },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -9,6 +9,7 @@ export * from './deposit';
 export * from './envelope';
 export * from './errors';
 export * from './finance';
+export * from './games';
 export * from './identity';
 export * from './ledger';
 export * from './loan';

@@ -4,6 +4,7 @@ export * from './control-switches';
 export * from './currency';
 export * from './display-day';
 export * from './envelope-split';
+export * from './fair';
 export * from './in-play';
 export * from './language';
 export * from './market-layout';

@@ -1,0 +1,2 @@
+export * from './fair-random';
+export * from './originals';
