@@ -14,6 +14,7 @@ import {
 import { useSessionStore } from '../../../lib/session/session-store';
 import { useOrderList } from '../api/order-list';
 import { statusTextKeys } from '../i18n';
+import { BonusStakeNote } from './bonus-stake-note';
 import { CashOut } from './cash-out';
 import { ShareDialog } from './share-dialog';
 
@@ -33,26 +34,6 @@ function returnTextKeyOf(order: OrderRecord): string | null {
   // A free bet's return is paid without the stake, and the row says so.
   if (isFreeBetOrder(order)) return isOpen ? 'myBets.freeBetToReturn' : 'myBets.freeBetReturned';
   return isOpen ? 'myBets.toReturn' : 'myBets.returned';
-}
-
-/** "Of which bonus": the part of the stake paid with bonus money, when there is one. */
-export function BonusStakeNote({
-  order,
-}: {
-  order: Pick<OrderRecord, 'scale' | 'currencyCode'> & { bonusStake?: number | undefined };
-}) {
-  const { t } = useTranslation();
-  if (!order.bonusStake) return null;
-  return (
-    <span className="muted" data-testid="bet-bonus-stake" data-amount={order.bonusStake}>
-      {' '}
-      (
-      {t('myBets.ofWhichBonus', {
-        amount: `${formatDisplayAmount(order.bonusStake, order.scale)} ${order.currencyCode}`,
-      })}
-      )
-    </span>
-  );
 }
 
 function OrderRow({ order }: { order: OrderRecord }) {

@@ -11,7 +11,7 @@ import {
 import { useSessionStore } from '../../../lib/session/session-store';
 import { type SlipPlacement, useSlipStore } from '../../../lib/slip/slip-store';
 import { reasonTextKeys, statusTextKeys } from '../i18n';
-import { BonusStakeNote } from './my-bets';
+import { BonusStakeNote } from './bonus-stake-note';
 
 /**
  * The placed bet's stake and what it returns, stake included, as the order answered them. A
