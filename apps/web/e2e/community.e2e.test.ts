@@ -207,7 +207,9 @@ describe.skipIf(!hasChromium)('the community page, in Chromium', () => {
     // zht has no posts of its own: both lists say they are empty. Each read names the panel
     // of its tab, so it waits for that tab's list rather than reading the one before the click.
     const emptyOf = (tab: string) =>
-      page.locator(`#community-panel[aria-labelledby="community-tab-${tab}"] [data-testid="news-empty"]`);
+      page.locator(
+        `#community-panel[aria-labelledby="community-tab-${tab}"] [data-testid="news-empty"]`,
+      );
     expect(await emptyOf('activities').textContent()).toBe('暫無進行中的活動。');
     await page.locator('[data-testid="community-tab"][data-tab="news"]').click();
     expect(await emptyOf('news').textContent()).toBe('暫無新聞或公告。');

@@ -11,6 +11,9 @@ import { balanceEntrySchema } from './wallet';
  * (`game/play`) and back (`/game/balance/withdraw`, `/game/balance/one-click/withdraw`). The
  * built-in provider `house` runs provably fair games. SPEC gives no fields for these calls;
  * docs/games.md records the design.
+ *
+ * `gameCalls` joins `allCalls` (registry.ts) with the server module that binds them: until then
+ * no suite, document or client offers them.
  */
 
 const tag = 'games';
@@ -23,7 +26,10 @@ export const gameProducts = ['tables', 'originals', 'crash', 'slot', 'lottery'] 
 export type GameProduct = (typeof gameProducts)[number];
 
 /** Which switch and bit turns each product on. */
-export const gameProductSwitch: Record<GameProduct, { switch: 'casinoSw' | 'lotterySw'; bit: number }> = {
+export const gameProductSwitch: Record<
+  GameProduct,
+  { switch: 'casinoSw' | 'lotterySw'; bit: number }
+> = {
   tables: { switch: 'casinoSw', bit: 2 },
   originals: { switch: 'casinoSw', bit: 4 },
   crash: { switch: 'casinoSw', bit: 8 },
@@ -50,15 +56,24 @@ export type GameWalletMode = (typeof gameWalletModes)[number];
 
 /** A provider's id, as its ledger bucket `game:<provider>` names it. */
 export const gameProviderField = () =>
-  z.string().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be a provider id');
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be a provider id');
 
 /** A game's id: `<provider>.<game>`, e.g. `house.dice`. */
 export const gameIdField = () =>
-  z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{1,64}$/, 'must be a game id');
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{1,64}$/, 'must be a game id');
 
 /** A round's number: `G` and digits, the same on every retry of the call that made it. */
 export const gameRoundNoField = () =>
-  z.string().trim().regex(/^G[0-9]{1,30}$/, 'must be a round number');
+  z
+    .string()
+    .trim()
+    .regex(/^G[0-9]{1,30}$/, 'must be a round number');
 
 /** A game of the catalogue, in the caller's language. */
 export const gameSchema = z.object({
@@ -176,7 +191,8 @@ export const gameBalanceList = defineCall({
   methods: ['GET', 'POST'],
   auth: 'member',
   tag,
-  summary: "The member's game balances, one per provider and currency holding money, and their sum.",
+  summary:
+    "The member's game balances, one per provider and currency holding money, and their sum.",
   input: z.object({}),
   output: z.object({
     balances: z.array(gameBalanceSchema),
@@ -341,14 +357,21 @@ export const houseSeedSchema = z.object({
 
 /** A client seed: 1 to 64 printable characters but the colon and spaces. */
 export const clientSeedField = () =>
-  z.string().trim().regex(/^[\x21-\x39\x3b-\x7e]{1,64}$/, 'must be 1 to 64 printable characters, no colon or space');
+  z
+    .string()
+    .trim()
+    .regex(
+      /^[\x21-\x39\x3b-\x7e]{1,64}$/,
+      'must be 1 to 64 printable characters, no colon or space',
+    );
 
 export const houseSeed = defineCall({
   path: '/game/house/seed',
   methods: ['GET', 'POST'],
   auth: 'member',
   tag,
-  summary: "The member's current seed pair of the house's games: the server seed's hash, the client seed and the next nonce.",
+  summary:
+    "The member's current seed pair of the house's games: the server seed's hash, the client seed and the next nonce.",
   input: z.object({}),
   output: houseSeedSchema,
 });
@@ -438,7 +461,8 @@ export const houseMinesReveal = defineCall({
   path: '/game/house/mines/reveal',
   auth: 'member',
   tag,
-  summary: 'Turn a tile of an open mines round: a mine ends it lost; the last safe tile cashes out.',
+  summary:
+    'Turn a tile of an open mines round: a mine ends it lost; the last safe tile cashes out.',
   input: z.object({ roundNo: gameRoundNoField(), tile: boundedInt(0, 24) }),
   output: roundAnswer,
 });
@@ -583,7 +607,10 @@ export const deskMemberGameSwitches = defineCall({
   output: z.object({
     userId: z.number().int(),
     /** The member's own values; null follows the site default. */
-    own: z.object({ casinoSw: z.number().int().nullable(), lotterySw: z.number().int().nullable() }),
+    own: z.object({
+      casinoSw: z.number().int().nullable(),
+      lotterySw: z.number().int().nullable(),
+    }),
     /** What the member's profile answers. */
     effective: z.object({ casinoSw: z.number().int(), lotterySw: z.number().int() }),
   }),

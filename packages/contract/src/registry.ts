@@ -6,7 +6,6 @@ import { communityCalls } from './community';
 import { dashboardCalls } from './dashboard';
 import { depositCalls } from './deposit';
 import { financeCalls } from './finance';
-import { gameCalls } from './games';
 import { identityCalls } from './identity';
 import { ledgerDeskCalls } from './ledger';
 import { loanCalls } from './loan';
@@ -53,7 +52,6 @@ export const allCalls: readonly CallDefinition[] = [
   ...predictionCalls,
   ...promotionCalls,
   ...activityCalls,
-  ...gameCalls,
   ...partnerSettingsCalls,
   ...communityCalls,
 ];

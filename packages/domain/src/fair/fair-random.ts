@@ -47,11 +47,16 @@ export function fairUnits(seeds: FairSeeds, count: number): number[] {
   const units: number[] = [];
   for (let round = 0; units.length < count; round += 1) {
     const digest = fairDigest(seeds, round);
+    const bytes = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
     for (let at = 0; at + 4 <= digest.length && units.length < count; at += 4) {
-      units.push(
-        digest[at]! * 16_777_216 + digest[at + 1]! * 65_536 + digest[at + 2]! * 256 + digest[at + 3]!,
-      );
+      units.push(bytes.getUint32(at));
     }
   }
   return units;
+}
+
+/** The first unit of a draw, for the games that need one. */
+export function firstFairUnit(seeds: FairSeeds): number {
+  const digest = fairDigest(seeds, 0);
+  return new DataView(digest.buffer, digest.byteOffset, digest.byteLength).getUint32(0);
 }

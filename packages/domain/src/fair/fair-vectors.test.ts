@@ -30,7 +30,9 @@ describe('the fair draw', () => {
     const units = fairUnits(seeds, 10);
     const first = createHmac('sha256', seeds.serverSeed).update('player-seed:0:0').digest();
     const second = createHmac('sha256', seeds.serverSeed).update('player-seed:0:1').digest();
-    expect(units.slice(0, 8)).toEqual(Array.from({ length: 8 }, (_, at) => first.readUInt32BE(at * 4)));
+    expect(units.slice(0, 8)).toEqual(
+      Array.from({ length: 8 }, (_, at) => first.readUInt32BE(at * 4)),
+    );
     expect(units.slice(8)).toEqual([second.readUInt32BE(0), second.readUInt32BE(4)]);
   });
 

@@ -1,4 +1,4 @@
-import { type FairSeeds, fairUnits, unitRange } from './fair-random';
+import { type FairSeeds, fairUnits, firstFairUnit, unitRange } from './fair-random';
 
 /**
  * The house's instant games (docs/games.md, The originals): dice, limbo, plinko and mines, each
@@ -64,8 +64,7 @@ export interface DiceOutcome {
 }
 
 export function diceOutcome(seeds: FairSeeds, bet: DiceBet, edgeBps: number): DiceOutcome {
-  const [unit] = fairUnits(seeds, 1);
-  const roll = Math.floor((unit! * diceOutcomes) / unitRange);
+  const roll = Math.floor((firstFairUnit(seeds) * diceOutcomes) / unitRange);
   const won = bet.direction === 'under' ? roll < bet.target : roll > bet.target;
   return { roll, won, multiplier: won ? diceMultiplier(bet, edgeBps) : 0 };
 }
@@ -95,9 +94,9 @@ export function limboTargetProblem(target: number): string | undefined {
  * target t is reached with chance (1 − edge) ÷ t and pays t: every target returns 1 − edge.
  */
 export function limboOutcome(seeds: FairSeeds, target: number, edgeBps: number): LimboOutcome {
-  const [unit] = fairUnits(seeds, 1);
-  const drawn = BigInt(unitRange - unit!);
-  const exact = (BigInt(100 * (multiplierUnit - edgeBps)) * BigInt(unitRange)) /
+  const drawn = BigInt(unitRange - firstFairUnit(seeds));
+  const exact =
+    (BigInt(100 * (multiplierUnit - edgeBps)) * BigInt(unitRange)) /
     (BigInt(multiplierUnit) * drawn);
   const result = Number(exact > BigInt(limboMaxResult) ? BigInt(limboMaxResult) : exact);
   const won = result >= target;
@@ -148,7 +147,7 @@ export function plinkoSlotChances(rows: number): number[] {
 export function plinkoPayTable(rows: PlinkoRows, risk: PlinkoRisk, edgeBps: number): number[] {
   const shape = plinkoShapes[rows][risk];
   const chances = plinkoSlotChances(rows);
-  const shapeReturn = shape.reduce((sum, value, slot) => sum + value * chances[slot]!, 0);
+  const shapeReturn = shape.reduce((sum, value, slot) => sum + value * (chances[slot] ?? 0), 0);
   return shape.map((value) => Math.floor((value * (multiplierUnit - edgeBps)) / shapeReturn));
 }
 
@@ -168,7 +167,8 @@ export function plinkoOutcome(
 ): PlinkoOutcome {
   const path = fairUnits(seeds, rows).map((unit) => (unit >= unitRange / 2 ? 1 : 0));
   const slot = path.reduce<number>((sum, step) => sum + step, 0);
-  return { path, slot, multiplier: plinkoPayTable(rows, risk, edgeBps)[slot]! };
+  // A board of `rows` has rows + 1 slots: the table has one for every slot the ball can reach.
+  return { path, slot, multiplier: plinkoPayTable(rows, risk, edgeBps)[slot] ?? 0 };
 }
 
 // ---------------------------------------------------------------- mines
@@ -185,10 +185,10 @@ export const minesMaxCount = 24;
 export function minesLayout(seeds: FairSeeds, mines: number): number[] {
   const tiles = Array.from({ length: minesTiles }, (_, tile) => tile);
   const units = fairUnits(seeds, minesTiles - 1);
-  for (let at = 0; at < minesTiles - 1; at += 1) {
-    const pick = at + Math.floor((units[at]! * (minesTiles - at)) / unitRange);
-    [tiles[at], tiles[pick]] = [tiles[pick]!, tiles[at]!];
-  }
+  units.forEach((unit, at) => {
+    const pick = at + Math.floor((unit * (minesTiles - at)) / unitRange);
+    [tiles[at], tiles[pick]] = [tiles[pick] as number, tiles[at] as number];
+  });
   return tiles.slice(0, mines).sort((left, right) => left - right);
 }
 
