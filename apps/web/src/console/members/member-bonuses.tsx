@@ -3,6 +3,7 @@ import { findCurrencyById } from '@sb/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callConsole } from '../api/console-api';
+import { type CardColumn, CardTable } from '../components/card-table';
 import { formatMoneyGrouped } from '../components/money';
 import {
   ErrorNote,
@@ -38,16 +39,94 @@ export function MemberBonuses({ userId, canForfeit }: { userId: number; canForfe
     `${formatMoneyGrouped(amount, bonus.scale)} ${
       findCurrencyById(bonus.currencyId)?.currencyCode ?? bonus.currencyId
     }`;
-  const labels = {
-    id: t('members.bonuses.id'),
-    campaign: t('members.bonuses.campaign'),
-    amount: t('common.amount'),
-    status: t('common.status'),
-    rollover: t('members.bonuses.rollover'),
-    grantedAt: t('members.bonuses.grantedAt'),
-    expiresAt: t('members.bonuses.expiresAt'),
-    ...(canForfeit ? { actions: t('common.actions') } : {}),
-  };
+  const columns: CardColumn<Bonus>[] = [
+    { id: 'id', label: t('members.bonuses.id'), cell: (bonus) => <span>#{bonus.id}</span> },
+    {
+      id: 'campaign',
+      label: t('members.bonuses.campaign'),
+      cell: (bonus) => <span>#{bonus.campaignId}</span>,
+    },
+    {
+      id: 'amount',
+      label: t('common.amount'),
+      cell: (bonus) => (
+        <span data-testid={`bonus-amount-${bonus.id}`}>{money(bonus, bonus.amount)}</span>
+      ),
+    },
+    {
+      id: 'status',
+      label: t('common.status'),
+      cell: (bonus) => (
+        <>
+          <span data-testid={`bonus-status-${bonus.id}`}>
+            {t(`members.bonuses.statuses.${bonus.status}`)}
+          </span>
+          {bonus.endedAt ? (
+            <div className="console-hint">
+              {formatTime(bonus.endedAt)}
+              {bonus.reason ? ` — ${bonus.reason}` : ''}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'rollover',
+      label: t('members.bonuses.rollover'),
+      cell: (bonus) => (
+        <>
+          <span data-testid={`bonus-rollover-${bonus.id}`}>
+            {t('members.bonuses.rolloverValue', {
+              counted: money(bonus, bonus.rolloverCounted),
+              required: money(bonus, bonus.rolloverRequired),
+            })}
+          </span>
+          <div className="console-hint">
+            {t('members.bonuses.rolloverTerms', { multiple: bonus.rolloverMultiple })}
+            {bonus.maxStake > 0
+              ? ` · ${t('members.bonuses.maxStake', { amount: money(bonus, bonus.maxStake) })}`
+              : ''}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: 'grantedAt',
+      label: t('members.bonuses.grantedAt'),
+      cell: (bonus) => <span>{formatTime(bonus.grantedAt)}</span>,
+    },
+    {
+      id: 'expiresAt',
+      label: t('members.bonuses.expiresAt'),
+      cell: (bonus) => (
+        <span data-testid={`bonus-expires-${bonus.id}`}>{formatTime(bonus.expiresAt)}</span>
+      ),
+    },
+  ];
+  if (canForfeit)
+    columns.push({
+      id: 'actions',
+      label: t('common.actions'),
+      cell: (bonus) =>
+        bonus.status === 'active' ? (
+          <ReasonAction
+            label={t('members.bonuses.forfeit')}
+            testId={`bonus-forfeit-${bonus.id}`}
+            isDanger
+            isBusy={forfeit.isPending}
+            question={(reason) =>
+              t('members.bonuses.forfeitQuestion', {
+                id: bonus.id,
+                amount: money(bonus, bonus.amount),
+                reason,
+              })
+            }
+            onConfirm={(reason) => forfeit.mutate({ id: bonus.id, reason })}
+          />
+        ) : (
+          <span className="console-hint">—</span>
+        ),
+    });
   const records = bonuses.data?.records ?? [];
   return (
     <div data-testid="member-bonuses">
@@ -59,95 +138,15 @@ export function MemberBonuses({ userId, canForfeit }: { userId: number; canForfe
       <ErrorNote error={bonuses.error} testId="bonuses-error" />
       {bonuses.data ? (
         <>
-          {records.length === 0 ? (
-            <p data-testid="bonuses-empty">{t('common.empty')}</p>
-          ) : (
-            <div className="console-cards">
-              <table className="console-table console-table--cards" data-testid="bonuses">
-                <thead>
-                  <tr>
-                    {Object.entries(labels).map(([column, label]) => (
-                      <th key={column}>{label}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {records.map((bonus) => (
-                    <tr key={bonus.id} data-testid={`bonus-${bonus.id}`} data-status={bonus.status}>
-                      <td data-label={labels.id}>
-                        <span>#{bonus.id}</span>
-                      </td>
-                      <td data-label={labels.campaign}>
-                        <span>#{bonus.campaignId}</span>
-                      </td>
-                      <td data-label={labels.amount}>
-                        <span data-testid={`bonus-amount-${bonus.id}`}>
-                          {money(bonus, bonus.amount)}
-                        </span>
-                      </td>
-                      <td data-label={labels.status}>
-                        <span data-testid={`bonus-status-${bonus.id}`}>
-                          {t(`members.bonuses.statuses.${bonus.status}`)}
-                        </span>
-                        {bonus.endedAt ? (
-                          <div className="console-hint">
-                            {formatTime(bonus.endedAt)}
-                            {bonus.reason ? ` — ${bonus.reason}` : ''}
-                          </div>
-                        ) : null}
-                      </td>
-                      <td data-label={labels.rollover}>
-                        <span data-testid={`bonus-rollover-${bonus.id}`}>
-                          {t('members.bonuses.rolloverValue', {
-                            counted: money(bonus, bonus.rolloverCounted),
-                            required: money(bonus, bonus.rolloverRequired),
-                          })}
-                        </span>
-                        <div className="console-hint">
-                          {t('members.bonuses.rolloverTerms', {
-                            multiple: bonus.rolloverMultiple,
-                          })}
-                          {bonus.maxStake > 0
-                            ? ` · ${t('members.bonuses.maxStake', { amount: money(bonus, bonus.maxStake) })}`
-                            : ''}
-                        </div>
-                      </td>
-                      <td data-label={labels.grantedAt}>
-                        <span>{formatTime(bonus.grantedAt)}</span>
-                      </td>
-                      <td data-label={labels.expiresAt}>
-                        <span data-testid={`bonus-expires-${bonus.id}`}>
-                          {formatTime(bonus.expiresAt)}
-                        </span>
-                      </td>
-                      {canForfeit ? (
-                        <td data-label={labels.actions}>
-                          {bonus.status === 'active' ? (
-                            <ReasonAction
-                              label={t('members.bonuses.forfeit')}
-                              testId={`bonus-forfeit-${bonus.id}`}
-                              isDanger
-                              isBusy={forfeit.isPending}
-                              question={(reason) =>
-                                t('members.bonuses.forfeitQuestion', {
-                                  id: bonus.id,
-                                  amount: money(bonus, bonus.amount),
-                                  reason,
-                                })
-                              }
-                              onConfirm={(reason) => forfeit.mutate({ id: bonus.id, reason })}
-                            />
-                          ) : (
-                            <span className="console-hint">—</span>
-                          )}
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <CardTable
+            columns={columns}
+            rows={records}
+            rowKey={(bonus) => String(bonus.id)}
+            rowTestId={(bonus) => `bonus-${bonus.id}`}
+            rowAttributes={(bonus) => ({ 'data-status': bonus.status })}
+            testId="bonuses"
+            empty={<p data-testid="bonuses-empty">{t('common.empty')}</p>}
+          />
           <Pager
             page={page}
             size={pageSize}

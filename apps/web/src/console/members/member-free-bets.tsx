@@ -3,6 +3,7 @@ import { oddsUnitsText } from '@sb/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callConsole } from '../api/console-api';
+import { type CardColumn, CardTable } from '../components/card-table';
 import { formatMoneyGrouped } from '../components/money';
 import { ErrorNote, Pager, useConsoleText, useFormatTime } from '../components/ui';
 
@@ -36,84 +37,84 @@ export function MemberFreeBets({ userId }: { userId: number }) {
   if (!freeBets.data || freeBets.data.total === 0) return null;
   const money = (bet: DeskFreeBet) =>
     `${formatMoneyGrouped(bet.amount, bet.scale)} ${bet.currencyCode || bet.currencyId}`;
-  const labels = {
-    campaign: t('members.freeBets.campaign'),
-    amount: t('common.amount'),
-    minOdds: t('members.freeBets.minOdds'),
-    status: t('common.status'),
-    grantedAt: t('members.freeBets.grantedAt'),
-    expiresAt: t('members.freeBets.expiresAt'),
-    used: t('members.freeBets.used'),
-  };
+  const columns: CardColumn<DeskFreeBet>[] = [
+    {
+      id: 'campaign',
+      label: t('members.freeBets.campaign'),
+      cell: (bet) => (
+        <>
+          <span data-testid={`free-bet-title-${bet.id}`}>{bet.title || `#${bet.campaignId}`}</span>
+          <div className="console-hint">
+            {t('members.freeBets.ids', { id: bet.id, campaignId: bet.campaignId })}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: 'amount',
+      label: t('common.amount'),
+      cell: (bet) => <span data-testid={`free-bet-amount-${bet.id}`}>{money(bet)}</span>,
+    },
+    {
+      id: 'minOdds',
+      label: t('members.freeBets.minOdds'),
+      cell: (bet) => (
+        <span>
+          {bet.minOdds > 0 ? oddsUnitsText(bet.minOdds) : t('members.freeBets.noMinOdds')}
+        </span>
+      ),
+    },
+    {
+      id: 'status',
+      label: t('common.status'),
+      cell: (bet) => (
+        <span data-testid={`free-bet-status-${bet.id}`}>
+          {t(`members.freeBets.statuses.${bet.status}`)}
+        </span>
+      ),
+    },
+    {
+      id: 'grantedAt',
+      label: t('members.freeBets.grantedAt'),
+      cell: (bet) => <span>{formatTime(bet.grantedAt)}</span>,
+    },
+    {
+      id: 'expiresAt',
+      label: t('members.freeBets.expiresAt'),
+      cell: (bet) => <span>{formatTime(bet.expiresAt)}</span>,
+    },
+    {
+      id: 'used',
+      label: t('members.freeBets.used'),
+      cell: (bet) =>
+        bet.orderNo ? (
+          <>
+            <span data-testid={`free-bet-order-${bet.id}`}>
+              {t('members.freeBets.usedOn', { orderNo: bet.orderNo })}
+            </span>
+            {bet.usedAt ? <div className="console-hint">{formatTime(bet.usedAt)}</div> : null}
+          </>
+        ) : (
+          <span className="console-hint">{t('members.freeBets.notUsed')}</span>
+        ),
+    },
+  ];
   return (
     <>
       <h3>{t('members.freeBets.title')}</h3>
       <div data-testid="member-free-bets">
-        <div className="console-cards">
-          <table className="console-table console-table--cards" data-testid="free-bets">
-            <thead>
-              <tr>
-                {Object.entries(labels).map(([column, label]) => (
-                  <th key={column}>{label}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {freeBets.data.records.map((bet) => (
-                <tr
-                  key={bet.id}
-                  data-testid="member-free-bet-row"
-                  data-free-bet-id={bet.id}
-                  data-status={bet.status}
-                >
-                  <td data-label={labels.campaign}>
-                    <span data-testid={`free-bet-title-${bet.id}`}>
-                      {bet.title || `#${bet.campaignId}`}
-                    </span>
-                    <div className="console-hint">
-                      {t('members.freeBets.ids', { id: bet.id, campaignId: bet.campaignId })}
-                    </div>
-                  </td>
-                  <td data-label={labels.amount}>
-                    <span data-testid={`free-bet-amount-${bet.id}`}>{money(bet)}</span>
-                  </td>
-                  <td data-label={labels.minOdds}>
-                    <span>
-                      {bet.minOdds > 0
-                        ? oddsUnitsText(bet.minOdds)
-                        : t('members.freeBets.noMinOdds')}
-                    </span>
-                  </td>
-                  <td data-label={labels.status}>
-                    <span data-testid={`free-bet-status-${bet.id}`}>
-                      {t(`members.freeBets.statuses.${bet.status}`)}
-                    </span>
-                  </td>
-                  <td data-label={labels.grantedAt}>
-                    <span>{formatTime(bet.grantedAt)}</span>
-                  </td>
-                  <td data-label={labels.expiresAt}>
-                    <span>{formatTime(bet.expiresAt)}</span>
-                  </td>
-                  <td data-label={labels.used}>
-                    {bet.orderNo ? (
-                      <>
-                        <span data-testid={`free-bet-order-${bet.id}`}>
-                          {t('members.freeBets.usedOn', { orderNo: bet.orderNo })}
-                        </span>
-                        {bet.usedAt ? (
-                          <div className="console-hint">{formatTime(bet.usedAt)}</div>
-                        ) : null}
-                      </>
-                    ) : (
-                      <span className="console-hint">{t('members.freeBets.notUsed')}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          columns={columns}
+          rows={freeBets.data.records}
+          rowKey={(bet) => String(bet.id)}
+          rowTestId={() => 'member-free-bet-row'}
+          rowAttributes={(bet) => ({
+            'data-free-bet-id': String(bet.id),
+            'data-status': bet.status,
+          })}
+          testId="free-bets"
+          empty={null}
+        />
         <Pager
           page={page}
           size={pageSize}
