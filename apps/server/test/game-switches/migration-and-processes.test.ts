@@ -5,14 +5,17 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { memberProfile, type UserInfo } from '@sb/contract';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { authOf, expectOk, registerMember } from '../identity/helpers';
 import { adminCall, operatorToken } from '../operators/helpers';
 import { eventually } from '../realtime/helpers';
 import { createTestApp } from '../test-app';
-import { createTestDatabase } from '../test-database';
+import { createPostgresTestDatabase, createTestDatabase } from '../test-database';
 
 /**
  * The game switches' migration (existing 0 become NULL, following the site default; values set
@@ -42,17 +45,45 @@ function migrationsBefore(tag: string): { folder: string; remove: () => void } {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/**
+ * An empty database of the suite's dialect (PostgreSQL with TEST_DATABASE_URL, else PGlite), to
+ * migrate step by step.
+ */
+async function emptyDatabase() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const client = await PGlite.create();
+    const db = drizzlePglite(client);
+    return {
+      db,
+      migrate: (folder: string) => migratePglite(db, { migrationsFolder: folder }),
+      close: () => client.close(),
+    };
+  }
+  const created = await createPostgresTestDatabase(adminUrl);
+  const pool = new pg.Pool({ connectionString: created.url, max: 2 });
+  const db = drizzlePostgres(pool);
+  return {
+    db,
+    migrate: (folder: string) => migratePostgres(db, { migrationsFolder: folder }),
+    close: async () => {
+      await pool.end();
+      await created.drop();
+    },
+  };
+}
+
 describe('the game switches migration', () => {
   it('turns the old default 0 into NULL and keeps other values', async () => {
-    const client = await PGlite.create();
-    const db = drizzle(client);
+    const database = await emptyDatabase();
+    const { db } = database;
     const before = migrationsBefore('0037_game_switches');
     try {
-      await migrate(db, { migrationsFolder: before.folder });
+      await database.migrate(before.folder);
       await db.execute(sql`
         insert into users (uid, type, currency_id, casino_sw, lottery_sw) values
           ('m-default', 1, 1, 0, 0), ('m-own', 1, 1, 10, 2), ('m-half', 1, 1, 4, 0)`);
-      await migrate(db, { migrationsFolder });
+      await database.migrate(migrationsFolder);
       const rows = rowsOf<{ uid: string; casino_sw: number | null; lottery_sw: number | null }>(
         await db.execute(sql`select uid, casino_sw, lottery_sw from users order by uid`),
       );
@@ -69,7 +100,7 @@ describe('the game switches migration', () => {
       expect(fresh).toEqual([{ casino_sw: null, lottery_sw: null }]);
     } finally {
       before.remove();
-      await client.close();
+      await database.close();
     }
   });
 });

@@ -96,8 +96,9 @@ export function registerIdentityModule(deps: {
 
 /**
  * The operators' desks over identity's own tables: members (search, a member's whole picture,
- * blocking, risk settings, game switches) and partners (the channels PARTNER_SECRETS configures). What they show
- * of other modules (balances, open bets, the withdrawal lock) is handed in.
+ * blocking, risk settings, game switches) and partners (the channels PARTNER_SECRETS
+ * configures). What they show of other modules (balances, open bets, the withdrawal lock) is
+ * handed in.
  */
 export function registerIdentityDesks(
   context: ModuleContext,
