@@ -39,7 +39,9 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 describe('a day of mixed play', () => {
-  it('leaves the ledger whole, the game balances and the house side adding up to the rounds', async () => {
+  it('leaves the ledger whole, the game balances and the house side adding up to the rounds', {
+    timeout: 120_000,
+  }, async () => {
     const pick = choices(20261207);
     const members: Session[] = [];
     for (let at = 0; at < 4; at += 1) members.push(await fundedMember(testApp, 200_000));

@@ -14,6 +14,7 @@ export type GameSeedRow = typeof gameSeeds.$inferSelect;
 export type GameRoundRow = typeof gameRounds.$inferSelect;
 export type NewGameRound = typeof gameRounds.$inferInsert;
 export type GameSettingsRow = typeof gameSettings.$inferSelect;
+export type GameProviderRow = typeof gameProviderSettings.$inferSelect;
 export type GameTransferRow = typeof gameTransfers.$inferSelect;
 
 export interface RoundFilter {

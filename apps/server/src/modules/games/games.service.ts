@@ -48,9 +48,11 @@ import {
   gameProviders,
 } from './game-providers';
 import type {
+  GameProviderRow,
   GameQueries,
   GameRoundRow,
   GameSeedRow,
+  GameSettingsRow,
   GamesRepository,
   GameTransferRow,
 } from './games.repository';
@@ -74,6 +76,9 @@ export interface GamesServiceOptions {
   accountNames: (userIds: readonly number[]) => Promise<Map<number, string | null>>;
   now: () => Date;
 }
+
+/** How long a read of the desk's game settings serves other calls of this process. */
+export const settingsReadEveryMs = 2_000;
 
 /** Players "online" played in the last five minutes (SPEC's `/game/member/online`). */
 export const onlineWindowMs = 5 * 60_000;
@@ -228,12 +233,28 @@ function wireOutcome(row: GameRoundRow): GameOutcome {
 export function createGamesService(options: GamesServiceOptions) {
   const { repository, ledger, now } = options;
 
-  /** The desk's changes over the providers' defaults, read once per call. */
+  /**
+   * The desk's changes over the providers' defaults, read at most every `settingsReadEveryMs`
+   * (a round would otherwise read them twice): a change on this process applies at once, one on
+   * another within that time.
+   */
+  let settingsRead:
+    | { at: number; rows: Promise<[GameProviderRow[], GameSettingsRow[]]> }
+    | undefined;
+  function forgetSettings() {
+    settingsRead = undefined;
+  }
   async function settingsNow() {
-    const [providerRows, gameRows] = await Promise.all([
-      repository.providerSettings(),
-      repository.gameSettings(),
-    ]);
+    const at = Date.now();
+    if (!settingsRead || at - settingsRead.at > settingsReadEveryMs) {
+      const rows = Promise.all([repository.providerSettings(), repository.gameSettings()]);
+      settingsRead = { at, rows };
+      // A failed read is not kept: the next call reads again.
+      rows.catch(() => {
+        if (settingsRead?.rows === rows) settingsRead = undefined;
+      });
+    }
+    const [providerRows, gameRows] = await settingsRead.rows;
     const providerOn = new Map(providerRows.map((row) => [row.provider, row.enabled]));
     const gameRowsById = new Map(gameRows.map((row) => [row.gameId, row]));
     return {
@@ -369,23 +390,8 @@ export function createGamesService(options: GamesServiceOptions) {
     row: GameRoundRow,
     result: { payout: number; multiplier: number; outcome: StoredOutcome },
   ): Promise<GameRoundRow> {
-    const { userId, currencyId, stake } = row;
     const { payout } = result;
-    const house = stake - payout;
-    await ledger.transferWithin(tx, {
-      idempotencyKey: `game:return:${row.id}`,
-      kind: 'game_return',
-      reference: roundNoOf(row.id),
-      postings: [
-        { account: { systemCode: 'stakes_held', currencyId }, amount: -stake },
-        ...(payout > 0
-          ? [{ account: { userId, bucket: gameBucket(row.provider), currencyId }, amount: payout }]
-          : []),
-        ...(house !== 0
-          ? [{ account: { systemCode: 'game_rounds' as const, currencyId }, amount: house }]
-          : []),
-      ],
-    });
+    await ledger.transferWithin(tx, returnOf({ ...row, payout }));
     const moment = now();
     return queries.updateRound(row.id, {
       payout,
@@ -395,6 +401,31 @@ export function createGamesService(options: GamesServiceOptions) {
       touchedAt: moment,
       settledAt: moment,
     });
+  }
+
+  /**
+   * The transaction that decides a round: its stake leaves stakes_held, its payout goes to the
+   * member's game balance and the rest to the house's game_rounds (a zero posting left out).
+   */
+  function returnOf(
+    row: Pick<GameRoundRow, 'id' | 'userId' | 'provider' | 'currencyId' | 'stake' | 'payout'>,
+  ) {
+    const { userId, currencyId, stake, payout } = row;
+    const house = stake - payout;
+    return {
+      idempotencyKey: `game:return:${row.id}`,
+      kind: 'game_return',
+      reference: roundNoOf(row.id),
+      postings: [
+        { account: { systemCode: 'stakes_held' as const, currencyId }, amount: -stake },
+        ...(payout > 0
+          ? [{ account: { userId, bucket: gameBucket(row.provider), currencyId }, amount: payout }]
+          : []),
+        ...(house !== 0
+          ? [{ account: { systemCode: 'game_rounds' as const, currencyId }, amount: house }]
+          : []),
+      ],
+    };
   }
 
   /** Gives an open round's stake back in `tx` (a round ended with no result). */
@@ -529,16 +560,18 @@ export function createGamesService(options: GamesServiceOptions) {
       }
       if (bet.game === 'mines' && (await queries.openRound(userId, gameId)))
         throw new AppError('GAME_ROUND_OPEN');
-      if ((await ledger.lockGameBalance(tx, userId, provider, currencyId)) < stake)
-        throw new AppError('GAME_BALANCE_SHORT');
+      const held = await ledger.lockGameBalance(tx, userId, provider, currencyId);
+      if (held < stake) throw new AppError('GAME_BALANCE_SHORT');
       const seeds = {
         serverSeed: seed.serverSeed,
         clientSeed: seed.clientSeed,
         nonce: seed.nextNonce,
       };
       const drawn = drawOf(bet, seeds, houseEdgeBps);
+      const payout = drawn.isOpen ? 0 : payoutOf(stake, drawn.multiplier);
       await queries.takeNonce(seed.id);
       const moment = now();
+      // An instant round is written decided: its stake and its return are booked beside it.
       const round = await queries.insertRound({
         userId,
         gameId,
@@ -546,32 +579,35 @@ export function createGamesService(options: GamesServiceOptions) {
         currencyId,
         stake,
         houseEdgeBps,
-        status: 'open',
+        status: drawn.isOpen ? 'open' : payout > 0 ? 'won' : 'lost',
+        payout,
+        multiplier: drawn.multiplier,
         outcome: drawn.outcome,
         seedId: seed.id,
         nonce: seeds.nonce,
         idempotencyKey,
         createdAt: moment,
         touchedAt: moment,
+        settledAt: drawn.isOpen ? null : moment,
       });
-      await ledger.transferWithin(tx, {
-        idempotencyKey: `game:stake:${round.id}`,
-        kind: 'game_stake',
-        reference: roundNoOf(round.id),
-        postings: [
-          { account: { userId, bucket: gameBucket(provider), currencyId }, amount: -stake },
-          { account: { systemCode: 'stakes_held', currencyId }, amount: stake },
-        ],
-      });
+      // Checked under the lock above, so a refusal here is a bug: it aborts the transaction.
+      const once = { isRefusalFinal: true };
+      await ledger.transferWithin(
+        tx,
+        {
+          idempotencyKey: `game:stake:${round.id}`,
+          kind: 'game_stake',
+          reference: roundNoOf(round.id),
+          postings: [
+            { account: { userId, bucket: gameBucket(provider), currencyId }, amount: -stake },
+            { account: { systemCode: 'stakes_held', currencyId }, amount: stake },
+          ],
+        },
+        once,
+      );
+      if (!drawn.isOpen) await ledger.transferWithin(tx, returnOf(round), once);
       await queries.touchLaunch(userId, gameId, moment);
-      const played = drawn.isOpen
-        ? round
-        : await decide(queries, tx, round, {
-            payout: payoutOf(stake, drawn.multiplier),
-            multiplier: drawn.multiplier,
-            outcome: drawn.outcome,
-          });
-      return roundAnswerIn(queries, tx, played);
+      return { row: round, seed, gameBalance: held - stake + payout };
     });
     return answerOf(answer, language);
   }
@@ -1089,6 +1125,7 @@ export function createGamesService(options: GamesServiceOptions) {
         await queries.saveGameSettings({ gameId: entry.gameId, ...after }, now());
         await audit(tx, { before, after });
       });
+      forgetSettings();
       const [settings, online] = await Promise.all([settingsNow(), onlineByGame()]);
       const reference = currencies.find(
         (one) => one.currencyCode === defaultCurrencyCode,
@@ -1105,6 +1142,7 @@ export function createGamesService(options: GamesServiceOptions) {
         await queries.saveProviderSetting(provider.id, input.enabled, now());
         await audit(tx, { before: { enabled: before }, after: { enabled: input.enabled } });
       });
+      forgetSettings();
       return { provider: provider.id, enabled: input.enabled };
     },
 
