@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boundsElsewhere,
   boundsMoney,
   type DeskGame,
   draftOfGame,
@@ -35,6 +36,11 @@ describe('a game’s settings in the edit form', () => {
     expect(boundsMoney(dice.maxPayout)).toBe('100,000.00 CNY');
     expect(percentOfBps(250)).toBe('2.50');
     expect(percentOfBps(-75)).toBe('-0.75');
+  });
+
+  it('says what the same minor units are in the currencies of other scales', () => {
+    expect(boundsElsewhere(10_000_000)).toEqual(['10.000000 USDT/TRX', '0.10000000 BTC/ETH']);
+    expect(boundsElsewhere(100)).toEqual(['0.000100 USDT/TRX', '0.00000100 BTC/ETH']);
   });
 
   it('sends only what was changed, read on the digits', () => {

@@ -1,12 +1,16 @@
 import type { CallInput, CallOutput, deskGameSet } from '@sb/contract';
 import { type Currency, defaultCurrencyCode, formatMinorUnits, requireCurrency } from '@sb/domain';
-import { formatMoneyGrouped, parseMoneyInput } from '../components/money';
+import { formatMoneyGrouped, parseMoneyInput, realCurrencies } from '../components/money';
 
 export type DeskGame = CallOutput<typeof deskGameSet>;
 
 /**
- * The currency a game's stake bounds and most payout are kept in: the site's default currency,
- * whose minor units the catalogue answers them in.
+ * The currency the desk shows a game's stake bounds and most payout in: the site's default one.
+ * The contract keeps the bounds as one number of minor units, whatever currency the member plays
+ * in (`gameSchema`), so the same number is 1.00 CNY at scale 2 and 0.000001 BTC at scale 8. The
+ * desk reads and types them at this currency's scale and shows, beside, what the same number
+ * is in the currencies of other scales (`boundsElsewhere`), so nobody sets a bound for CNY
+ * without seeing what it makes of a bound in BTC.
  */
 export const boundsCurrency: Currency = requireCurrency(defaultCurrencyCode);
 
@@ -39,6 +43,23 @@ export function draftOfGame(game: DeskGame): GameDraft {
 /** An amount of the bounds' currency, grouped, with its code. */
 export function boundsMoney(minor: number): string {
   return `${formatMoneyGrouped(minor, boundsCurrency.scale)} ${boundsCurrency.currencyCode}`;
+}
+
+/**
+ * An amount of minor units in the real currencies whose scale differs from the bounds', one entry
+ * per scale with its currencies' codes: 10000000 → "100,000.00 CNY" here, and
+ * ["10.000000 USDT/TRX", "0.10000000 BTC/ETH"] beside.
+ */
+export function boundsElsewhere(minor: number): string[] {
+  const scales = [...new Set(realCurrencies.map((currency) => currency.scale))].filter(
+    (scale) => scale !== boundsCurrency.scale,
+  );
+  return scales.map((scale) => {
+    const codes = realCurrencies
+      .filter((currency) => currency.scale === scale)
+      .map((currency) => currency.currencyCode);
+    return `${formatMoneyGrouped(minor, scale)} ${codes.join('/')}`;
+  });
 }
 
 export type GameDraftProblem =

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { parseMoneyInput } from '../components/money';
 import { Field, ReasonAction, TextInput, useConsoleText } from '../components/ui';
 import {
   boundsCurrency,
+  boundsElsewhere,
   type DeskGame,
   draftOfGame,
   type GameDraft,
@@ -65,6 +67,25 @@ export function GameEditForm({
           </Field>
         ))}
       </div>
+      <p className="console-hint" data-testid="game-edit-bounds-note">
+        {t('games.bounds.note', {
+          currency: boundsCurrency.currencyCode,
+          scale: boundsCurrency.scale,
+        })}
+      </p>
+      <ul className="console-hint console-list" data-testid="game-edit-elsewhere">
+        {amountFields.map((key) => {
+          const minor = parseMoneyInput(draft[key], boundsCurrency.scale);
+          if (minor === null) return null;
+          const label = t(`games.edit.${key}`, { currency: boundsCurrency.currencyCode });
+          const list = boundsElsewhere(minor).join(', ');
+          return (
+            <li key={key} data-testid={`game-edit-elsewhere-${key}`}>
+              {label}: {t('games.bounds.elsewhere', { list })}
+            </li>
+          );
+        })}
+      </ul>
       <p className="console-hint" data-testid="game-edit-edge-note">
         {t('games.edit.edgeNote', { edge: draftOfGame(game).houseEdge })}
       </p>
