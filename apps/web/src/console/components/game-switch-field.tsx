@@ -27,7 +27,7 @@ export function GameSwitchField({
     <fieldset className="console-switch" data-testid={testId}>
       <legend>{t(`gameSwitches.${name}`)}</legend>
       {onFollows ? (
-        <label>
+        <label className="console-switch__follows">
           <input
             type="checkbox"
             checked={follows ?? false}
@@ -62,6 +62,6 @@ export function useProductsText() {
     );
     return allowed.length === 0
       ? t('gameSwitches.nothing')
-      : allowed.map((product) => t(`games.products.${product}`)).join(', ');
+      : allowed.map((product) => t(`games.products.${product}`)).join(t('common.listSeparator'));
   };
 }

@@ -77,11 +77,11 @@ export function GameEditForm({
         {amountFields.map((key) => {
           const minor = parseMoneyInput(draft[key], boundsCurrency.scale);
           if (minor === null) return null;
-          const label = t(`games.edit.${key}`, { currency: boundsCurrency.currencyCode });
-          const list = boundsElsewhere(minor).join(', ');
+          const field = t(`games.catalogue.${key}`);
+          const list = boundsElsewhere(minor).join(t('common.listSeparator'));
           return (
             <li key={key} data-testid={`game-edit-elsewhere-${key}`}>
-              {label}: {t('games.bounds.elsewhere', { list })}
+              {t('games.bounds.elsewhere', { field, list })}
             </li>
           );
         })}

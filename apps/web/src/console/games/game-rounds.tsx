@@ -131,8 +131,11 @@ export function GameRounds() {
   };
   const change = (key: keyof RoundSearchDraft, value: string) =>
     setDraft({ ...draft, [key]: value });
-  const money = (round: DeskRound, minor: number) =>
-    `${formatMoneyGrouped(minor, round.scale)} ${round.currencyCode}`;
+  const money = (round: DeskRound, minor: number) => (
+    <span className="console-nowrap">
+      {formatMoneyGrouped(minor, round.scale)} {round.currencyCode}
+    </span>
+  );
   const columns: CardColumn<DeskRound>[] = [
     {
       id: 'round',
@@ -179,7 +182,7 @@ export function GameRounds() {
     {
       id: 'multiplier',
       label: t('games.rounds.multiplier'),
-      cell: (round) => multiplierText(round.multiplier),
+      cell: (round) => <span className="console-nowrap">{multiplierText(round.multiplier)}</span>,
     },
     {
       id: 'edge',

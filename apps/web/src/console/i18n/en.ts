@@ -24,6 +24,7 @@ export const en = {
     actions: 'Actions',
     search: 'Search',
     all: 'All',
+    listSeparator: ', ',
   },
   login: {
     title: 'Back office sign-in',
@@ -852,7 +853,7 @@ export const en = {
     },
     tabs: { catalogue: 'Catalogue', rounds: 'Rounds', figures: 'Figures' },
     bounds: {
-      elsewhere: 'The same minor units in other currencies: {{list}}.',
+      elsewhere: '{{field}} in other currencies: {{list}}.',
       note: 'A game keeps one number of minor units for its bounds, whatever the member’s currency: shown here in {{currency}} ({{scale}} decimals); a member playing in a currency of other decimals has the same number of its minor units.',
     },
     rounds: {
@@ -941,6 +942,7 @@ export const en = {
     ownNow: 'Own setting',
     followsNow: 'follows the site default',
     effective: 'Member sees',
+    siteShown: 'Members without a setting of their own see: {{list}}.',
     nothing: 'no games product',
   },
   site: {

@@ -25,6 +25,7 @@ export const zh: ConsoleTexts = {
     actions: '操作',
     search: '搜索',
     all: '全部',
+    listSeparator: '、',
   },
   login: {
     title: '后台登录',
@@ -833,7 +834,7 @@ export const zh: ConsoleTexts = {
     },
     tabs: { catalogue: '游戏目录', rounds: '游戏局', figures: '数据' },
     bounds: {
-      elsewhere: '相同最小单位数在其他币种中：{{list}}。',
+      elsewhere: '{{field}}在其他币种中为：{{list}}。',
       note: '游戏的投注与派彩上下限是同一个最小单位数，不分会员币种：此处按 {{currency}}（{{scale}} 位小数）显示；以其他小数位币种游戏的会员，适用同样数量的该币种最小单位。',
     },
     rounds: {
@@ -919,6 +920,7 @@ export const zh: ConsoleTexts = {
     ownNow: '个人设置',
     followsNow: '跟随站点默认',
     effective: '会员可见',
+    siteShown: '没有个人设置的会员可见：{{list}}。',
     nothing: '无游戏产品',
   },
   site: {

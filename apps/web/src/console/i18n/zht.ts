@@ -25,6 +25,7 @@ export const zht: ConsoleTexts = {
     actions: '操作',
     search: '搜尋',
     all: '全部',
+    listSeparator: '、',
   },
   login: {
     title: '後台登入',
@@ -833,7 +834,7 @@ export const zht: ConsoleTexts = {
     },
     tabs: { catalogue: '遊戲目錄', rounds: '遊戲局', figures: '數據' },
     bounds: {
-      elsewhere: '相同最小單位數在其他幣種中：{{list}}。',
+      elsewhere: '{{field}}在其他幣種中為：{{list}}。',
       note: '遊戲的投注與派彩上下限是同一個最小單位數，不分會員幣種：此處按 {{currency}}（{{scale}} 位小數）顯示；以其他小數位幣種遊戲的會員，適用同樣數量的該幣種最小單位。',
     },
     rounds: {
@@ -919,6 +920,7 @@ export const zht: ConsoleTexts = {
     ownNow: '個人設定',
     followsNow: '跟隨站點預設',
     effective: '會員可見',
+    siteShown: '沒有個人設定的會員可見：{{list}}。',
     nothing: '無遊戲產品',
   },
   site: {

@@ -66,7 +66,7 @@ export function SiteGameSwitches() {
             />
           ))}
           <p className="console-hint" data-testid="site-game-switches-shown">
-            {t('gameSwitches.effective')}: {productsText(draft)}
+            {t('gameSwitches.siteShown', { list: productsText(draft) })}
           </p>
           <Field label={t('common.reason')}>
             <TextInput
