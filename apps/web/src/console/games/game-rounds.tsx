@@ -148,7 +148,8 @@ export function GameRounds() {
       cell: (round) => (
         <span>
           {formatTime(round.createTime)}
-          {round.settleTime !== null && round.settleTime !== round.createTime ? (
+          {round.settleTime !== null &&
+          formatTime(round.settleTime) !== formatTime(round.createTime) ? (
             <span className="console-hint console-block">
               {t('games.rounds.settled', { time: formatTime(round.settleTime) })}
             </span>
