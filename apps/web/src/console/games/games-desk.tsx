@@ -1,17 +1,10 @@
 import { Navigate, NavLink, Route, Routes } from 'react-router';
-import { canAct } from '../app/desks';
 import { useConsoleText } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
 import { GameCatalogue } from './game-catalogue';
 import { GameFigures } from './game-figures';
 import { GameRounds } from './game-rounds';
-
-/** The games desk's tabs and the roles whose calls each makes (admins hold every role). */
-const tabs = [
-  { id: 'catalogue', path: '/games', roles: ['trader', 'finance', 'support'] },
-  { id: 'rounds', path: '/games/rounds', roles: ['trader', 'support'] },
-  { id: 'figures', path: '/games/figures', roles: ['trader', 'finance'] },
-] as const;
+import { type GamesTabId, gamesTabsFor } from './games-tabs';
 
 /**
  * The games desk: the providers and games with their settings (every role of the desk reads,
@@ -21,8 +14,8 @@ const tabs = [
 export function GamesDesk() {
   const { t } = useConsoleText();
   const roles = useSessionStore((state) => state.session?.operator.roles ?? []);
-  const shown = tabs.filter((tab) => canAct(roles, ...tab.roles));
-  const may = (id: (typeof tabs)[number]['id']) => shown.some((tab) => tab.id === id);
+  const shown = gamesTabsFor(roles);
+  const may = (id: GamesTabId) => shown.some((tab) => tab.id === id);
   return (
     <section>
       <nav className="console-tabs">
