@@ -940,7 +940,7 @@ export const en = {
     memberSaved: 'Switches saved.',
     siteSaved: 'Site default saved.',
     ownNow: 'Own setting',
-    followsNow: 'follows the site default',
+    followsNow: 'Follows the site default',
     effective: 'Member sees',
     siteShown: 'Members without a setting of their own see: {{list}}.',
     nothing: 'no games product',
