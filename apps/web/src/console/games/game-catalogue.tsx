@@ -6,13 +6,7 @@ import { canAct } from '../app/desks';
 import { type CardColumn, CardTable } from '../components/card-table';
 import { ErrorNote, Notice, ReasonAction, useConsoleText } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
-import {
-  boundsCurrency,
-  boundsMoney,
-  type DeskGame,
-  type GameSettings,
-  percentOfBps,
-} from './game-draft';
+import { boundsMoney, type DeskGame, type GameSettings, percentOfBps } from './game-draft';
 import { GameEditForm } from './game-edit-form';
 
 type DeskProvider = CallOutput<typeof deskGameList>['providers'][number];
@@ -189,9 +183,7 @@ export function GameCatalogue() {
             empty={<p data-testid="game-providers-none">{t('games.providers.none')}</p>}
           />
           <h2>{t('games.catalogue.title')}</h2>
-          <p className="console-hint">
-            {t('games.catalogue.hint', { currency: boundsCurrency.currencyCode })}
-          </p>
+          <p className="console-hint">{t('games.catalogue.hint')}</p>
           {edited ? (
             <GameEditForm
               // A fresh form per game, so one game's typing never shows under another's name.

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { parseMoneyInput } from '../components/money';
 import { Field, ReasonAction, TextInput, useConsoleText } from '../components/ui';
 import {
-  boundsCurrency,
-  boundsElsewhere,
+  boundsInCurrencies,
   type DeskGame,
   draftOfGame,
   type GameDraft,
@@ -54,10 +52,7 @@ export function GameEditForm({
           />
         </Field>
         {amountFields.map((key) => (
-          <Field
-            key={key}
-            label={t(`games.edit.${key}`, { currency: boundsCurrency.currencyCode })}
-          >
+          <Field key={key} label={t(`games.edit.${key}`)}>
             <TextInput
               inputMode="decimal"
               value={draft[key]}
@@ -69,23 +64,9 @@ export function GameEditForm({
       </div>
       <p className="console-hint" data-testid="game-edit-bounds-note">
         {t('games.bounds.note', {
-          currency: boundsCurrency.currencyCode,
-          scale: boundsCurrency.scale,
+          examples: boundsInCurrencies(game.maxStake).join(t('common.listSeparator')),
         })}
       </p>
-      <ul className="console-hint console-list" data-testid="game-edit-elsewhere">
-        {amountFields.map((key) => {
-          const minor = parseMoneyInput(draft[key], boundsCurrency.scale);
-          if (minor === null) return null;
-          const field = t(`games.catalogue.${key}`);
-          const list = boundsElsewhere(minor).join(t('common.listSeparator'));
-          return (
-            <li key={key} data-testid={`game-edit-elsewhere-${key}`}>
-              {t('games.bounds.elsewhere', { field, list })}
-            </li>
-          );
-        })}
-      </ul>
       <p className="console-hint" data-testid="game-edit-edge-note">
         {t('games.edit.edgeNote', { edge: draftOfGame(game).houseEdge })}
       </p>

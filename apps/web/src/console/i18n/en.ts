@@ -822,7 +822,7 @@ export const en = {
     },
     catalogue: {
       title: 'Games',
-      hint: 'Stakes and payouts in {{currency}}. A game of a provider that is off cannot be played either.',
+      hint: 'Stakes and payouts are one figure for every currency, read in the member’s own: 10.00 is 10.00 CNY to a member in CNY and 10.00 USDT to one in USDT. A game of a provider that is off cannot be played either.',
       name: 'Game',
       providerOff: 'Provider off',
       minStake: 'Least stake',
@@ -835,9 +835,9 @@ export const en = {
     edit: {
       title: 'Edit {{name}}',
       houseEdge: 'House edge (%)',
-      minStake: 'Least stake ({{currency}})',
-      maxStake: 'Most stake ({{currency}})',
-      maxPayout: 'Most payout ({{currency}})',
+      minStake: 'Least stake',
+      maxStake: 'Most stake',
+      maxPayout: 'Most payout',
       edgeNote:
         'Rounds already played keep the edge they were played at ({{edge}} % until now); a new edge counts from the next round.',
       save: 'Save',
@@ -853,8 +853,7 @@ export const en = {
     },
     tabs: { catalogue: 'Catalogue', rounds: 'Rounds', figures: 'Figures' },
     bounds: {
-      elsewhere: '{{field}} in other currencies: {{list}}.',
-      note: 'A game keeps one number of minor units for its bounds, whatever the member’s currency: shown here in {{currency}} ({{scale}} decimals); a member playing in a currency of other decimals has the same number of its minor units.',
+      note: 'Each amount is the same figure in every currency, in that currency’s own units: the most stake saved now is {{examples}}.',
     },
     rounds: {
       title: 'Rounds',

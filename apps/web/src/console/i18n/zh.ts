@@ -803,7 +803,7 @@ export const zh: ConsoleTexts = {
     },
     catalogue: {
       title: '游戏',
-      hint: '投注与派彩以 {{currency}} 计。供应商关闭时，其游戏也无法进行。',
+      hint: '投注与派彩在各币种中为同一数额，以会员自己的币种计：10.00 对 CNY 会员为 10.00 CNY，对 USDT 会员为 10.00 USDT。供应商关闭时，其游戏也无法进行。',
       name: '游戏',
       providerOff: '供应商已关闭',
       minStake: '最低投注',
@@ -816,9 +816,9 @@ export const zh: ConsoleTexts = {
     edit: {
       title: '编辑 {{name}}',
       houseEdge: '庄家优势（%）',
-      minStake: '最低投注（{{currency}}）',
-      maxStake: '最高投注（{{currency}}）',
-      maxPayout: '最高派彩（{{currency}}）',
+      minStake: '最低投注',
+      maxStake: '最高投注',
+      maxPayout: '最高派彩',
       edgeNote:
         '已进行的游戏局保留当时的庄家优势（此前为 {{edge}} %）；新的庄家优势自下一局起生效。',
       save: '保存',
@@ -834,8 +834,7 @@ export const zh: ConsoleTexts = {
     },
     tabs: { catalogue: '游戏目录', rounds: '游戏局', figures: '数据' },
     bounds: {
-      elsewhere: '{{field}}在其他币种中为：{{list}}。',
-      note: '游戏的投注与派彩上下限是同一个最小单位数，不分会员币种：此处按 {{currency}}（{{scale}} 位小数）显示；以其他小数位币种游戏的会员，适用同样数量的该币种最小单位。',
+      note: '每个金额在各币种中为同一数额，以该币种自身单位计：目前保存的最高投注即 {{examples}}。',
     },
     rounds: {
       title: '游戏局',

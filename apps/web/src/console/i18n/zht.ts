@@ -803,7 +803,7 @@ export const zht: ConsoleTexts = {
     },
     catalogue: {
       title: '遊戲',
-      hint: '投注與派彩以 {{currency}} 計。供應商關閉時，其遊戲也無法進行。',
+      hint: '投注與派彩在各幣種中為同一數額，以會員自己的幣種計：10.00 對 CNY 會員為 10.00 CNY，對 USDT 會員為 10.00 USDT。供應商關閉時，其遊戲也無法進行。',
       name: '遊戲',
       providerOff: '供應商已關閉',
       minStake: '最低投注',
@@ -816,9 +816,9 @@ export const zht: ConsoleTexts = {
     edit: {
       title: '編輯 {{name}}',
       houseEdge: '莊家優勢（%）',
-      minStake: '最低投注（{{currency}}）',
-      maxStake: '最高投注（{{currency}}）',
-      maxPayout: '最高派彩（{{currency}}）',
+      minStake: '最低投注',
+      maxStake: '最高投注',
+      maxPayout: '最高派彩',
       edgeNote:
         '已進行的遊戲局保留当時的莊家優勢（此前為 {{edge}} %）；新的莊家優勢自下一局起生效。',
       save: '保存',
@@ -834,8 +834,7 @@ export const zht: ConsoleTexts = {
     },
     tabs: { catalogue: '遊戲目錄', rounds: '遊戲局', figures: '數據' },
     bounds: {
-      elsewhere: '{{field}}在其他幣種中為：{{list}}。',
-      note: '遊戲的投注與派彩上下限是同一個最小單位數，不分會員幣種：此處按 {{currency}}（{{scale}} 位小數）顯示；以其他小數位幣種遊戲的會員，適用同樣數量的該幣種最小單位。',
+      note: '每個金額在各幣種中為同一數額，以該幣種自身單位計：目前儲存的最高投注即 {{examples}}。',
     },
     rounds: {
       title: '遊戲局',
