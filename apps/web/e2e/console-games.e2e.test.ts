@@ -186,6 +186,8 @@ describe.skipIf(!hasChromium)('the games desk in Chromium', () => {
       const row = byTestId(`game-${dice}`);
       await row.waitFor();
       expect(await row.getAttribute('data-enabled')).toBe('true');
+      // Names in the operator's language, not the server's default.
+      expect(await row.textContent()).toContain('Dice');
 
       await byTestId(`game-switch-${dice}`).click();
       // No reason, no change.
@@ -261,7 +263,8 @@ describe.skipIf(!hasChromium)('the games desk in Chromium', () => {
     it('reads in Chinese, with no English left', async () => {
       await byTestId('console-lang').selectOption('zh');
       await page.goto(`${url}/console.html#/games`);
-      await byTestId(`game-${dice}`).waitFor();
+      await expect.poll(() => byTestId(`game-${dice}`).textContent()).toContain('骰子');
+      expect(await byTestId(`game-${dice}`).textContent()).toContain('开启');
       await checkScreen(page, 'console-games-catalogue-zh', { narrowest: true });
       await byTestId('games-tab-rounds').click();
       await byTestId('game-rounds-search').click();

@@ -8,6 +8,7 @@ import { ErrorNote, Notice, ReasonAction, useConsoleText } from '../components/u
 import { useSessionStore } from '../session/session-store';
 import { boundsMoney, type DeskGame, type GameSettings, percentOfBps } from './game-draft';
 import { GameEditForm } from './game-edit-form';
+import { inLanguage } from './in-language';
 
 type DeskProvider = CallOutput<typeof deskGameList>['providers'][number];
 
@@ -36,15 +37,15 @@ function sendChange(change: CatalogueChange) {
  * reason the server keeps in the audit log; the other roles read.
  */
 export function GameCatalogue() {
-  const { t } = useConsoleText();
+  const { t, language } = useConsoleText();
   const queryClient = useQueryClient();
   const roles = useSessionStore((state) => state.session?.operator.roles ?? []);
   const canChange = canAct(roles, 'trader');
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const catalogue = useQuery({
-    queryKey: catalogueKey,
-    queryFn: () => callConsole(deskGameList, {}),
+    queryKey: [...catalogueKey, language],
+    queryFn: () => callConsole(deskGameList, inLanguage({}, language)),
   });
   const change = useMutation({
     mutationFn: sendChange,

@@ -6,6 +6,7 @@ import { type CardColumn, CardTable } from '../components/card-table';
 import { formatMoneyGrouped } from '../components/money';
 import { ErrorNote, Field, TextInput, useConsoleText } from '../components/ui';
 import { percentOfBps } from './game-draft';
+import { inLanguage } from './in-language';
 import { type FiguresWindow, type RoundSearchProblem, windowOf } from './round-search';
 
 type FiguresRow = CallOutput<typeof deskGameFigures>['records'][number];
@@ -16,14 +17,14 @@ type FiguresRow = CallOutput<typeof deskGameFigures>['records'][number];
  * currencies.
  */
 export function GameFigures() {
-  const { t } = useConsoleText();
+  const { t, language } = useConsoleText();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [window, setWindow] = useState<FiguresWindow>({});
   const [problem, setProblem] = useState<RoundSearchProblem | null>(null);
   const figures = useQuery({
-    queryKey: ['deskGameFigures', window],
-    queryFn: () => callConsole(deskGameFigures, window),
+    queryKey: ['deskGameFigures', window, language],
+    queryFn: () => callConsole(deskGameFigures, inLanguage(window, language)),
     placeholderData: keepPreviousData,
   });
   const show = (event: FormEvent) => {

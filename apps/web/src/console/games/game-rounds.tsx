@@ -24,6 +24,7 @@ import {
 } from '../components/ui';
 import { catalogueKey } from './game-catalogue';
 import { percentOfBps } from './game-draft';
+import { inLanguage } from './in-language';
 import {
   emptyRoundSearch,
   type RoundFilters,
@@ -108,17 +109,21 @@ function Fairness({ round }: { round: DeskRound }) {
  * first, a page at a time, each with what it drew and the seeds it was drawn from.
  */
 export function GameRounds() {
-  const { t } = useConsoleText();
+  const { t, language } = useConsoleText();
   const formatTime = useFormatTime();
   const outcomeText = useOutcomeText();
   const [draft, setDraft] = useState<RoundSearchDraft>(emptyRoundSearch);
   const [filters, setFilters] = useState<RoundFilters>({});
   const [page, setPage] = useState(1);
   const [problem, setProblem] = useState<RoundSearchProblem | null>(null);
-  const games = useQuery({ queryKey: catalogueKey, queryFn: () => callConsole(deskGameList, {}) });
+  const games = useQuery({
+    queryKey: [...catalogueKey, language],
+    queryFn: () => callConsole(deskGameList, inLanguage({}, language)),
+  });
   const rounds = useQuery({
-    queryKey: ['deskGameRounds', filters, page],
-    queryFn: () => callConsole(deskGameRoundList, { ...filters, page, size: pageSize }),
+    queryKey: ['deskGameRounds', filters, page, language],
+    queryFn: () =>
+      callConsole(deskGameRoundList, inLanguage({ ...filters, page, size: pageSize }, language)),
     placeholderData: keepPreviousData,
   });
   const search = (event: FormEvent) => {

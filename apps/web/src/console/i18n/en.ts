@@ -867,7 +867,7 @@ export const en = {
       from: 'Played from',
       to: 'Played before',
       search: 'Search',
-      found: '{{total}} rounds found.',
+      found: 'Rounds found: {{total}}.',
       none: 'No round matches this search.',
       round: 'Round',
       played: 'Played',
