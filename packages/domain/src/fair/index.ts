@@ -1,2 +1,3 @@
 export * from './fair-random';
 export * from './originals';
+export * from './tables';
