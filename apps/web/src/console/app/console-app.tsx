@@ -9,6 +9,7 @@ import { CommunityDesk } from '../community/community-desk';
 import { SelectInput, useConsoleText } from '../components/ui';
 import { DashboardDesk } from '../dashboard/dashboard-desk';
 import { FinanceDesk } from '../finance/finance-desk';
+import { GamesDesk } from '../games/games-desk';
 import { applyConsoleLanguage, languageNames } from '../i18n/console-i18n';
 import { LoginPage } from '../login/login-page';
 import { MemberDetail } from '../members/member-detail';
@@ -99,6 +100,7 @@ const deskRoutes: Record<DeskId, readonly { path: string; screen: ReactNode }[]>
   site: [{ path: '/site/*', screen: <SiteDesk /> }],
   community: [{ path: '/community', screen: <CommunityDesk /> }],
   promotions: [{ path: '/promotions', screen: <PromotionsDesk /> }],
+  games: [{ path: '/games/*', screen: <GamesDesk /> }],
 };
 
 function ConsoleShell({ session }: { session: ConsoleSession }) {

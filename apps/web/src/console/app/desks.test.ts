@@ -11,9 +11,15 @@ describe('desks by role', () => {
   });
 
   it('opens only the desks whose calls a role may make', () => {
-    expect(deskIds(['finance'])).toEqual(['finance', 'dashboard', 'members', 'promotions']);
-    expect(deskIds(['trader'])).toEqual(['dashboard', 'members', 'trading']);
-    expect(deskIds(['support'])).toEqual(['members', 'site', 'community']);
+    expect(deskIds(['finance'])).toEqual([
+      'finance',
+      'dashboard',
+      'members',
+      'promotions',
+      'games',
+    ]);
+    expect(deskIds(['trader'])).toEqual(['dashboard', 'members', 'trading', 'games']);
+    expect(deskIds(['support'])).toEqual(['members', 'site', 'community', 'games']);
     expect(deskIds([])).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ export const desks = [
   { id: 'site', path: '/site', roles: ['support'] },
   { id: 'community', path: '/community', roles: ['support'] },
   { id: 'promotions', path: '/promotions', roles: ['finance'] },
+  { id: 'games', path: '/games', roles: ['trader', 'finance', 'support'] },
 ] as const satisfies readonly { id: string; path: string; roles: readonly OperatorRole[] }[];
 
 export type DeskId = (typeof desks)[number]['id'];

@@ -6,14 +6,9 @@ import { canAct } from '../app/desks';
 import { type CardColumn, CardTable } from '../components/card-table';
 import { ErrorNote, Notice, ReasonAction, useConsoleText } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
-import {
-  boundsCurrency,
-  boundsMoney,
-  type DeskGame,
-  type GameSettings,
-  percentOfBps,
-} from './game-draft';
+import { boundsMoney, type DeskGame, type GameSettings, percentOfBps } from './game-draft';
 import { GameEditForm } from './game-edit-form';
+import { inLanguage } from './in-language';
 
 type DeskProvider = CallOutput<typeof deskGameList>['providers'][number];
 
@@ -42,15 +37,15 @@ function sendChange(change: CatalogueChange) {
  * reason the server keeps in the audit log; the other roles read.
  */
 export function GameCatalogue() {
-  const { t } = useConsoleText();
+  const { t, language } = useConsoleText();
   const queryClient = useQueryClient();
   const roles = useSessionStore((state) => state.session?.operator.roles ?? []);
   const canChange = canAct(roles, 'trader');
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const catalogue = useQuery({
-    queryKey: catalogueKey,
-    queryFn: () => callConsole(deskGameList, {}),
+    queryKey: [...catalogueKey, language],
+    queryFn: () => callConsole(deskGameList, inLanguage({}, language)),
   });
   const change = useMutation({
     mutationFn: sendChange,
@@ -189,9 +184,7 @@ export function GameCatalogue() {
             empty={<p data-testid="game-providers-none">{t('games.providers.none')}</p>}
           />
           <h2>{t('games.catalogue.title')}</h2>
-          <p className="console-hint">
-            {t('games.catalogue.hint', { currency: boundsCurrency.currencyCode })}
-          </p>
+          <p className="console-hint">{t('games.catalogue.hint')}</p>
           {edited ? (
             <GameEditForm
               // A fresh form per game, so one game's typing never shows under another's name.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boundsInCurrencies,
   boundsMoney,
   type DeskGame,
   draftOfGame,
@@ -25,16 +26,24 @@ const dice: DeskGame = {
 };
 
 describe('a game’s settings in the edit form', () => {
-  it('shows the edge in percent and the amounts in major units of the bounds’ currency', () => {
+  it('shows the edge in percent and the amounts in major units at the bounds’ scale', () => {
     expect(draftOfGame(dice)).toEqual({
       houseEdge: '1.00',
       minStake: '1.00',
       maxStake: '10000.00',
       maxPayout: '100000.00',
     });
-    expect(boundsMoney(dice.maxPayout)).toBe('100,000.00 CNY');
+    expect(boundsMoney(dice.maxPayout)).toBe('100,000.00');
     expect(percentOfBps(250)).toBe('2.50');
     expect(percentOfBps(-75)).toBe('-0.75');
+  });
+
+  it('shows a bound as the same figure in every currency', () => {
+    expect(boundsInCurrencies(1_000_000)).toEqual([
+      '10,000.00 CNY',
+      '10,000.00 USDT',
+      '10,000.00 BTC',
+    ]);
   });
 
   it('sends only what was changed, read on the digits', () => {

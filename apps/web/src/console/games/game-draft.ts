@@ -1,14 +1,19 @@
 import type { CallInput, CallOutput, deskGameSet } from '@sb/contract';
-import { type Currency, defaultCurrencyCode, formatMinorUnits, requireCurrency } from '@sb/domain';
+import { formatMinorUnits } from '@sb/domain';
 import { formatMoneyGrouped, parseMoneyInput } from '../components/money';
 
 export type DeskGame = CallOutput<typeof deskGameSet>;
 
 /**
- * The currency a game's stake bounds and most payout are kept in: the site's default currency,
- * whose minor units the catalogue answers them in.
+ * The scale a game's stake bounds and most payout are kept at: minor units of a scale-2 currency,
+ * which the server reads as the same figure of major units in every currency (docs/games.md): a
+ * most stake of 1000000 is 10,000.00 CNY to a member in CNY and 10,000.00 USDT to one in USDT.
+ * The desk reads and types them at this scale, with no currency of their own.
  */
-export const boundsCurrency: Currency = requireCurrency(defaultCurrencyCode);
+export const boundsScale = 2;
+
+/** Currencies the desk names to show that a bound is one figure in each. */
+const exampleCurrencies = ['CNY', 'USDT', 'BTC'];
 
 /** The most house edge a game may have, basis points (the call's bound: 20 %). */
 export const maxHouseEdgeBps = 2_000;
@@ -27,7 +32,7 @@ export interface GameDraft {
 }
 
 export function draftOfGame(game: DeskGame): GameDraft {
-  const major = (minor: number) => formatMinorUnits(minor, boundsCurrency.scale);
+  const major = (minor: number) => formatMinorUnits(minor, boundsScale);
   return {
     houseEdge: percentOfBps(game.houseEdgeBps),
     minStake: major(game.minStake),
@@ -36,9 +41,14 @@ export function draftOfGame(game: DeskGame): GameDraft {
   };
 }
 
-/** An amount of the bounds' currency, grouped, with its code. */
+/** A bound as the desk shows it, grouped: 1000000 → "10,000.00". */
 export function boundsMoney(minor: number): string {
-  return `${formatMoneyGrouped(minor, boundsCurrency.scale)} ${boundsCurrency.currencyCode}`;
+  return formatMoneyGrouped(minor, boundsScale);
+}
+
+/** A bound as members of a few currencies read it: ["10,000.00 CNY", "10,000.00 USDT", …]. */
+export function boundsInCurrencies(minor: number): string[] {
+  return exampleCurrencies.map((code) => `${boundsMoney(minor)} ${code}`);
 }
 
 export type GameDraftProblem =
@@ -56,7 +66,7 @@ export type GameSettings = Pick<
 
 /** An amount above zero typed in major units, in minor units, or null. */
 function positiveMinorOf(text: string): number | null {
-  const minor = parseMoneyInput(text, boundsCurrency.scale);
+  const minor = parseMoneyInput(text, boundsScale);
   return minor !== null && minor > 0 ? minor : null;
 }
 

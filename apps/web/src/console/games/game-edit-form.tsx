@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field, ReasonAction, TextInput, useConsoleText } from '../components/ui';
 import {
-  boundsCurrency,
+  boundsInCurrencies,
   type DeskGame,
   draftOfGame,
   type GameDraft,
@@ -52,10 +52,7 @@ export function GameEditForm({
           />
         </Field>
         {amountFields.map((key) => (
-          <Field
-            key={key}
-            label={t(`games.edit.${key}`, { currency: boundsCurrency.currencyCode })}
-          >
+          <Field key={key} label={t(`games.edit.${key}`)}>
             <TextInput
               inputMode="decimal"
               value={draft[key]}
@@ -65,6 +62,11 @@ export function GameEditForm({
           </Field>
         ))}
       </div>
+      <p className="console-hint" data-testid="game-edit-bounds-note">
+        {t('games.bounds.note', {
+          examples: boundsInCurrencies(game.maxStake).join(t('common.listSeparator')),
+        })}
+      </p>
       <p className="console-hint" data-testid="game-edit-edge-note">
         {t('games.edit.edgeNote', { edge: draftOfGame(game).houseEdge })}
       </p>

@@ -9,6 +9,7 @@ import { ErrorNote, Notice, ReasonAction, useConsoleText, useFormatTime } from '
 import { useSessionStore } from '../session/session-store';
 import { MemberBonuses } from './member-bonuses';
 import { MemberFreeBets } from './member-free-bets';
+import { MemberGameSwitches } from './member-game-switches';
 import { MemberStatement } from './member-statement';
 import { RiskForm } from './risk-form';
 
@@ -164,6 +165,13 @@ export function MemberDetail() {
               <h3>{t('members.bonuses.title')}</h3>
               <MemberBonuses userId={userId} canForfeit={canAct(roles, 'finance')} />
               <MemberFreeBets userId={userId} />
+            </>
+          ) : null}
+
+          {canAct(roles, 'support') ? (
+            <>
+              <h3>{t('gameSwitches.title')}</h3>
+              <MemberGameSwitches key={userId} userId={userId} />
             </>
           ) : null}
 

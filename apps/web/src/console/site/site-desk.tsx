@@ -4,6 +4,7 @@ import { useConsoleText } from '../components/ui';
 import { useSessionStore } from '../session/session-store';
 import { ControlSwitches } from './control-switches';
 import { Partners } from './partners';
+import { SiteGameSwitches } from './site-game-switches';
 import { SitePosts } from './site-posts';
 
 /** The site desk's tabs and the role each asks for (admins hold every role). */
@@ -11,11 +12,13 @@ const tabs = [
   { id: 'switches', path: '/site', role: 'admin' },
   { id: 'content', path: '/site/content', role: 'support' },
   { id: 'partners', path: '/site/partners', role: 'support' },
+  { id: 'games', path: '/site/games', role: 'admin' },
 ] as const;
 
 /**
  * The site desk: SPEC §4's control switches (admins), the site's notices, news, banners and
- * activities (support and admins), and the partners (support reads, admins change).
+ * activities (support and admins), the partners (support reads, admins change), and the games
+ * switches' site default (admins).
  */
 export function SiteDesk() {
   const { t } = useConsoleText();
@@ -38,6 +41,10 @@ export function SiteDesk() {
         />
         <Route path="content" element={<SitePosts />} />
         <Route path="partners" element={<Partners canEdit={isAdmin} />} />
+        <Route
+          path="games"
+          element={isAdmin ? <SiteGameSwitches /> : <Navigate to="/site/content" replace />}
+        />
       </Routes>
     </section>
   );
