@@ -198,7 +198,7 @@ async function prepareDice() {
       },
       /** The ledger balanced, and the rounds' stakes and returns each once per round. */
       async check() {
-        const open = (
+        const unsettled = (
           await database.db
             .select({ rows: count() })
             .from(gameRounds)
@@ -212,7 +212,7 @@ async function prepareDice() {
         return {
           isLedgerSound: ledgerCheck.ok,
           played,
-          open: open ?? 0,
+          unsettled: unsettled ?? 0,
           ...kinds,
         };
       },
@@ -277,9 +277,11 @@ export async function benchGameDice(): Promise<BenchResult> {
   const failures = sum(samples.map((sample) => sample.failures));
   const roundsPerSecond = played / seconds;
   const ratio = roundsPerSecond / pgbench.transactionsPerSecond;
-  // Every round decided has exactly one stake and one return in the ledger, and none is left open.
+  // Every round decided has one stake and one return in the ledger; none is left open or refunded.
   const isBooked =
-    checked.open === 0 && checked.stakes === checked.played && checked.returns === checked.played;
+    checked.unsettled === 0 &&
+    checked.stakes === checked.played &&
+    checked.returns === checked.played;
   const isLedgerSound = checked.isLedgerSound && isBooked;
   return {
     name: 'Dice rounds',
