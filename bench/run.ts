@@ -6,6 +6,7 @@ import { benchCommunity } from './community.bench';
 import { benchEnvelopeRush } from './envelope-rush.bench';
 import { benchFanout } from './fanout.bench';
 import { benchFirstPage } from './first-page.bench';
+import { benchGameDice } from './game-dice.bench';
 import { benchMatchList } from './match-list.bench';
 import { benchOddsFps } from './odds-fps.bench';
 import { type BenchResult, renderReport } from './report';
@@ -25,6 +26,7 @@ const allBenches: (() => Promise<BenchResult | BenchResult[]>)[] = [
   benchFanout,
   benchWalletTransfer,
   benchBetPlacement,
+  benchGameDice,
   benchSettlement,
   benchEnvelopeRush,
   benchCommunity,
