@@ -41,7 +41,7 @@ function RoundFacts({ round }: { round: GameRound }) {
     [t('games.detail.payout'), money(round.payout)],
     [t('games.detail.multiplier'), multiplierText(round.multiplier)],
     [t('games.detail.edge'), bpsText(round.houseEdgeBps)],
-    [t('games.detail.outcome'), outcomeTextOf(round.outcome, t)],
+    [t('games.detail.outcome'), outcomeTextOf(round.outcome, t), 'wide'],
     [t('games.detail.hash'), fairness.serverSeedHash, 'hex'],
     [t('games.detail.seed'), fairness.serverSeed ?? t('games.detail.seedHidden'), 'hex'],
     [t('games.detail.client'), fairness.clientSeed, 'hex'],
@@ -52,7 +52,7 @@ function RoundFacts({ round }: { round: GameRound }) {
     <div className="game-detail">
       <dl className="game-detail__facts">
         {rows.map(([label, value, kind]) => (
-          <div key={label}>
+          <div key={label} className={kind ? 'is-wide' : undefined}>
             <dt>{label}</dt>
             <dd className={kind === 'hex' ? 'games-hex' : undefined}>{value}</dd>
           </div>
