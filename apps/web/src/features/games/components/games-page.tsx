@@ -1,5 +1,5 @@
 import { type Game, type GameProduct, gameProducts } from '@sb/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMainBalance } from '../../../lib/balance/main-balance';
@@ -27,7 +27,8 @@ export function GamesPage() {
   const products = all.data?.products ?? [];
   const product =
     isProduct(wanted) && products.some((p) => p.product === wanted) ? wanted : undefined;
-  const list = useGameList({ product, search });
+  const asked = useSettled(search, 250);
+  const list = useGameList({ product, search: asked });
   const online = usePlayersOnline();
 
   return (
@@ -86,7 +87,7 @@ export function GamesPage() {
         </div>
       ) : list.data.games.length === 0 ? (
         <p className="muted" data-testid="games-empty">
-          {search.trim() ? t('games.emptySearch', { search: search.trim() }) : t('games.empty')}
+          {asked.trim() ? t('games.emptySearch', { search: asked.trim() }) : t('games.empty')}
         </p>
       ) : (
         <div className="games-grid" data-testid="games-list">
@@ -97,6 +98,16 @@ export function GamesPage() {
       )}
     </section>
   );
+}
+
+/** The value once it has stayed the same for `ms`: a search is asked for when typing pauses. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 function SignInAsk() {

@@ -1,9 +1,15 @@
 import type { PlinkoRisk, PlinkoRows } from '@sb/domain';
 import { plinkoPayTable } from '@sb/domain';
 import { useTranslation } from 'react-i18next';
-import { multiplierText } from '../model/stake-text';
 
 const width = 320;
+
+/** A slot's multiplier as short as it reads whole under a narrow slot: 1000, 26, 1.4, 0.2. */
+export function slotLabelOf(tenThousandths: number): string {
+  const value = tenThousandths / 10_000;
+  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return String(Number(value.toFixed(digits)));
+}
 const top = 14;
 
 /**
@@ -80,9 +86,9 @@ export function PlinkoBoard({
               x={x + (gap - 2) / 2}
               y={slotTop + 13.5}
               textAnchor="middle"
-              fontSize={Math.min(8, gap * 0.34)}
+              fontSize={Math.min(8, gap * 0.36)}
             >
-              {multiplierText(multiplier).replace('.00×', '×')}
+              {slotLabelOf(multiplier)}
             </text>
           </g>
         );

@@ -1,6 +1,7 @@
 import type { GameOutcome } from '@sb/contract';
 import { describe, expect, it } from 'vitest';
 import { gameBalanceOf } from '../api/game-calls';
+import { slotLabelOf } from '../components/plinko-board';
 import { bpsText, moneyText } from './money-text';
 import { outcomeTextOf, redrawnTextOf } from './outcome-text';
 
@@ -72,5 +73,14 @@ describe('money and balances', () => {
     expect(gameBalanceOf(balances, 'house', 1)).toBe(900);
     expect(gameBalanceOf(balances, 'house', 3)).toBe(0);
     expect(gameBalanceOf(undefined, 'house', 1)).toBe(0);
+  });
+});
+
+describe('plinko slot labels', () => {
+  it('reads a multiplier in as few digits as keep it exact enough to fit a slot', () => {
+    expect(slotLabelOf(10_000_000)).toBe('1000');
+    expect(slotLabelOf(260_123)).toBe('26');
+    expect(slotLabelOf(14_010)).toBe('1.4');
+    expect(slotLabelOf(2_000)).toBe('0.2');
   });
 });
