@@ -1,11 +1,19 @@
 import { type Game, type GameProduct, gameProducts } from '@sb/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMainBalance } from '../../../lib/balance/main-balance';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useDialogStore } from '../../../lib/session/dialog-store';
 import { selectMemberId, useSessionStore } from '../../../lib/session/session-store';
-import { failureTextOf, useGameList, usePlayersOnline, useRecentGames } from '../api/game-calls';
+import {
+  failureTextOf,
+  useGameList,
+  usePlayersOnline,
+  useRecentGames,
+  wasAnswered,
+} from '../api/game-calls';
+import { transferIntoGame } from '../api/money-calls';
 import { bpsText, moneyText } from '../model/money-text';
 import './games.css';
 
@@ -152,9 +160,53 @@ function RecentGames() {
   );
 }
 
+/**
+ * Where a launch address leads: a page of this site (`/#/games/play/house.dice`) is routed in the
+ * layout the member is in; another address is the provider's own page.
+ */
+export function launchTargetOf(
+  launchUrl: string,
+  isCompact: boolean,
+): { route: string } | { href: string } {
+  const hashAt = launchUrl.indexOf('#/');
+  if (launchUrl.startsWith('/') && hashAt >= 0) {
+    const route = launchUrl.slice(hashAt + 1);
+    return { route: isCompact && !route.startsWith('/mini/') ? `/mini${route}` : route };
+  }
+  return { href: launchUrl };
+}
+
+/** Starts a game as the provider says (`/game/play`, nothing moved) and goes where it leads. */
+function useLaunch(game: Game) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isCompact = useLocation().pathname.startsWith('/mini/');
+  const key = useRef(newIdempotencyKey());
+  const [isLaunching, setLaunching] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const launch = async () => {
+    setLaunching(true);
+    setFailure(null);
+    try {
+      const answer = await transferIntoGame({ gameId: game.gameId, amount: 0 }, key.current);
+      key.current = newIdempotencyKey();
+      const target = launchTargetOf(answer.launchUrl, isCompact);
+      if ('route' in target) void navigate(target.route);
+      else window.location.assign(target.href);
+    } catch (error) {
+      if (wasAnswered(error)) key.current = newIdempotencyKey();
+      setFailure(failureTextOf(error, t));
+    } finally {
+      setLaunching(false);
+    }
+  };
+  return { launch, isLaunching, failure };
+}
+
 function GameCard({ game, isMember }: { game: Game; isMember: boolean }) {
   const { t } = useTranslation();
   const openDialog = useDialogStore((state) => state.openDialog);
+  const { launch, isLaunching, failure } = useLaunch(game);
   const { balance } = useMainBalance();
   const scale = balance?.scale ?? 2;
   const currency = balance?.currencyCode ?? '';
@@ -180,14 +232,17 @@ function GameCard({ game, isMember }: { game: Game; isMember: boolean }) {
           <span data-testid="game-online">{t('games.online', { count: game.online })}</span>
         </p>
       </div>
+      {failure ? <p className="games-error">{failure}</p> : null}
       {isMember ? (
-        <Link
-          to={`play/${game.gameId}`}
+        <button
+          type="button"
           className="button button--primary game-card__play"
+          disabled={isLaunching}
+          onClick={() => void launch()}
           data-testid="game-play"
         >
           {t('games.play')}
-        </Link>
+        </button>
       ) : (
         <button
           type="button"

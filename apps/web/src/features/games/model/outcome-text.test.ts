@@ -1,6 +1,7 @@
 import type { GameOutcome } from '@sb/contract';
 import { describe, expect, it } from 'vitest';
 import { gameBalanceOf } from '../api/game-calls';
+import { launchTargetOf } from '../components/games-page';
 import { slotLabelOf } from '../components/plinko-board';
 import { bpsText, moneyText } from './money-text';
 import { outcomeTextOf, redrawnTextOf } from './outcome-text';
@@ -82,5 +83,19 @@ describe('plinko slot labels', () => {
     expect(slotLabelOf(260_123)).toBe('26');
     expect(slotLabelOf(14_010)).toBe('1.4');
     expect(slotLabelOf(2_000)).toBe('0.2');
+  });
+});
+
+describe('launch addresses', () => {
+  it('routes a page of this site in the layout the member is in, and leaves others whole', () => {
+    expect(launchTargetOf('/#/games/play/house.dice', false)).toEqual({
+      route: '/games/play/house.dice',
+    });
+    expect(launchTargetOf('/#/games/play/house.dice', true)).toEqual({
+      route: '/mini/games/play/house.dice',
+    });
+    expect(launchTargetOf('https://provider.example/launch?t=1', false)).toEqual({
+      href: 'https://provider.example/launch?t=1',
+    });
   });
 });
