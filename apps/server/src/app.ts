@@ -199,6 +199,7 @@ export async function assembleApp(
     grantDemoBalance: createDemoBalanceGranter(ledger),
     readCredit: credit.creditLineOf,
     onSessionsEnded: (ended) => closeSessionSockets(ended),
+    gameSwitchDefaults: async () => (await siteSettings.current()).gameSwitches,
   });
   const authenticate = identity.authenticate;
 

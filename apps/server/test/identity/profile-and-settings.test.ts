@@ -87,8 +87,9 @@ describe('profile', () => {
       playerOdds: 1,
       riskLevel: 0,
       hdpStyle: 0,
-      casinoSw: 0,
-      lotterySw: 0,
+      // No switches of their own: the site default, every casino product and the lottery.
+      casinoSw: 30,
+      lotterySw: 2,
       languageCode: 'zh',
       channelType: 'a1',
       agentId: 0,

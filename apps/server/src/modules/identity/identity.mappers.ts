@@ -10,6 +10,36 @@ export interface CreditFields {
 
 const noCredit: CreditFields = { creditAmount: 0, loanAmount: 0 };
 
+/** SPEC §6 casino and lottery switches (bit flags), as a member's profile answers them. */
+export interface GameSwitches {
+  casinoSw: number;
+  lotterySw: number;
+}
+
+/** A member's own switches; null follows the site default. */
+export interface OwnGameSwitches {
+  casinoSw: number | null;
+  lotterySw: number | null;
+}
+
+export const ownGameSwitchesOf = (
+  user: Pick<UserRow, 'casinoSw' | 'lotterySw'>,
+): OwnGameSwitches => ({
+  casinoSw: user.casinoSw,
+  lotterySw: user.lotterySw,
+});
+
+/** What applies to a member: each of their own values, or the site default where they have none. */
+export function effectiveGameSwitches(
+  own: OwnGameSwitches,
+  siteDefault: GameSwitches,
+): GameSwitches {
+  return {
+    casinoSw: own.casinoSw ?? siteDefault.casinoSw,
+    lotterySw: own.lotterySw ?? siteDefault.lotterySw,
+  };
+}
+
 /** Visitors have no member id on the wire. */
 export function memberIdOf(user: Pick<UserRow, 'id' | 'type'>): number {
   return user.type === memberType.visitor ? 0 : user.id;
@@ -63,7 +93,23 @@ export function toSession(
   };
 }
 
-export function toUserInfo(user: UserRow, credit: CreditFields = noCredit): UserInfo {
+/** What the betting engine reads of a member (identity.service.ts, Bettor). */
+export function toBettor(user: UserRow) {
+  return {
+    currencyId: user.currencyId,
+    pUid: pUidOf(user),
+    leagueIds: user.leagueIds,
+    oddsConfig: oddsConfigOf(user),
+    riskAmount: user.riskAmount,
+  };
+}
+
+/** The profile: the game switches are the effective ones (own, else the site default). */
+export function toUserInfo(
+  user: UserRow,
+  gameSwitches: GameSwitches,
+  credit: CreditFields = noCredit,
+): UserInfo {
   return {
     memberId: memberIdOf(user),
     uid: user.uid,
@@ -79,8 +125,8 @@ export function toUserInfo(user: UserRow, credit: CreditFields = noCredit): User
     playerOdds: user.playerOdds,
     riskLevel: user.riskLevel,
     hdpStyle: user.hdpStyle,
-    casinoSw: user.casinoSw,
-    lotterySw: user.lotterySw,
+    casinoSw: gameSwitches.casinoSw,
+    lotterySw: gameSwitches.lotterySw,
     languageCode: parseLanguage(user.languageCode),
     channelType: user.channelType,
     agentId: user.agentId,

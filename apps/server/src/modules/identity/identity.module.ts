@@ -51,6 +51,8 @@ export function registerIdentityModule(deps: {
   grantDemoBalance: IdentityServiceOptions['grantDemoBalance'];
   readCredit?: IdentityServiceOptions['readCredit'];
   onSessionsEnded?: SessionEndListener;
+  /** The site default of the game switches (the match module's site settings). */
+  gameSwitchDefaults: IdentityServiceOptions['gameSwitchDefaults'];
 }): IdentityService {
   const { app, db, counters, now } = deps;
   const repository = createIdentityRepository(db);
@@ -75,6 +77,7 @@ export function registerIdentityModule(deps: {
     grantDemoBalance: deps.grantDemoBalance,
     readCredit: deps.readCredit,
     onSessionsEnded: deps.onSessionsEnded,
+    gameSwitchDefaults: deps.gameSwitchDefaults,
   });
   const { authenticate } = identity;
   registerIdentityRoutes(app, authenticate, identity, loginGuard);
@@ -93,8 +96,9 @@ export function registerIdentityModule(deps: {
 
 /**
  * The operators' desks over identity's own tables: members (search, a member's whole picture,
- * blocking, risk settings) and partners (the channels PARTNER_SECRETS configures). What they show
- * of other modules (balances, open bets, the withdrawal lock) is handed in.
+ * blocking, risk settings, game switches) and partners (the channels PARTNER_SECRETS
+ * configures). What they show of other modules (balances, open bets, the withdrawal lock) is
+ * handed in.
  */
 export function registerIdentityDesks(
   context: ModuleContext,
@@ -118,6 +122,7 @@ export function registerIdentityDesks(
   });
   registerMemberDeskRoutes(app, authenticate, {
     members,
+    gameSwitchDefaults: context.identity.gameSwitchDefaults,
     desk: createMemberDesk({
       members,
       balancesOf: deps.balancesOf,

@@ -42,8 +42,12 @@ export const users = pgTable(
     playerOdds: smallint('player_odds').notNull().default(1),
     riskLevel: smallint('risk_level').notNull().default(0),
     hdpStyle: smallint('hdp_style').notNull().default(0),
-    casinoSw: integer('casino_sw').notNull().default(0),
-    lotterySw: integer('lottery_sw').notNull().default(0),
+    /**
+     * SPEC §6 game switches (bit flags) the members desk set for this member; null follows the
+     * site default (the match module's site settings).
+     */
+    casinoSw: integer('casino_sw'),
+    lotterySw: integer('lottery_sw'),
     channelType: text('channel_type').notNull().default('a1'),
     agentId: integer('agent_id').notNull().default(0),
     partnerChannel: text('partner_channel'),

@@ -18,7 +18,16 @@ import {
   sha256Hex,
   verifyPassword,
 } from '../../platform/secrets';
-import { type CreditFields, toSession, toUserInfo, userTypeOf } from './identity.mappers';
+import {
+  type CreditFields,
+  effectiveGameSwitches,
+  type GameSwitches,
+  ownGameSwitchesOf,
+  toBettor,
+  toSession,
+  toUserInfo,
+  userTypeOf,
+} from './identity.mappers';
 import type { IdentityRepository, NewUser, UserRow } from './identity.repository';
 import type { SessionEndListener } from './identity.types';
 import type { LoginGuard } from './login-guard';
@@ -42,6 +51,11 @@ export interface IdentityServiceOptions {
   readCredit?: (userId: number, currencyId: number) => Promise<CreditFields>;
   /** Told when a logout or a password change has ended sessions: their sockets close. */
   onSessionsEnded?: SessionEndListener;
+  /**
+   * The site default of the game switches (the match module's site settings), for members
+   * without their own values.
+   */
+  gameSwitchDefaults: () => Promise<GameSwitches>;
 }
 
 interface Credentials {
@@ -123,6 +137,20 @@ export function createIdentityService(options: IdentityServiceOptions) {
     const hasNoCredit = user.type === memberType.visitor || user.type === memberType.demo;
     if (hasNoCredit || !options.readCredit) return undefined;
     return options.readCredit(user.id, user.currencyId);
+  }
+
+  /** The switches that apply to a member: their own values, the site default where none. */
+  async function gameSwitchesOfRow(user: UserRow): Promise<GameSwitches> {
+    const own = ownGameSwitchesOf(user);
+    if (own.casinoSw !== null && own.lotterySw !== null)
+      return { casinoSw: own.casinoSw, lotterySw: own.lotterySw };
+    return effectiveGameSwitches(own, await options.gameSwitchDefaults());
+  }
+
+  /** The profile of a user row: effective game switches, and credit unless told otherwise. */
+  async function userInfoOf(user: UserRow): Promise<UserInfo> {
+    const [gameSwitches, credit] = await Promise.all([gameSwitchesOfRow(user), creditOf(user)]);
+    return toUserInfo(user, gameSwitches, credit);
   }
 
   async function issueSession(user: UserRow, context: CallContext): Promise<Session> {
@@ -332,8 +360,23 @@ export function createIdentityService(options: IdentityServiceOptions) {
     },
 
     async profile(user: AuthenticatedUser): Promise<UserInfo> {
-      const row = await requireUser(user);
-      return toUserInfo(row, await creditOf(row));
+      return userInfoOf(await requireUser(user));
+    },
+
+    /**
+     * The casino and lottery switches that apply to a user (SPEC §6): their own values, the site
+     * default where they have none; for null (a caller without a session) the site default.
+     */
+    async gameSwitchesOf(userId: number | null): Promise<GameSwitches> {
+      if (userId === null) return { ...(await options.gameSwitchDefaults()) };
+      const row = await repository.findUserById(userId);
+      if (!row) throw new AppError('NOT_FOUND', `userId: no member ${userId}`);
+      return gameSwitchesOfRow(row);
+    },
+
+    /** The site default of the game switches, for members without their own. */
+    async gameSwitchDefaults(): Promise<GameSwitches> {
+      return { ...(await options.gameSwitchDefaults()) };
     },
 
     /**
@@ -342,7 +385,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
      * otherwise.
      */
     async bettor(user: AuthenticatedUser): Promise<Bettor> {
-      return toUserInfo(rowsReadWithSession.get(user) ?? (await requireUser(user)));
+      return toBettor(rowsReadWithSession.get(user) ?? (await requireUser(user)));
     },
 
     /** The language and the odds display style are the profile's only member-set fields. */
@@ -354,10 +397,10 @@ export function createIdentityService(options: IdentityServiceOptions) {
       const values = Object.fromEntries(
         Object.entries(changes).filter(([, value]) => value !== undefined),
       );
-      if (Object.keys(values).length === 0) return toUserInfo(row, await creditOf(row));
+      if (Object.keys(values).length === 0) return userInfoOf(row);
       const updated = await repository.updateUser(user.userId, values);
       if (!updated) throw new AppError('TOKEN_INVALID');
-      return toUserInfo(updated, await creditOf(updated));
+      return userInfoOf(updated);
     },
 
     /**
@@ -439,7 +482,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
         throw new AppError('CURRENCY_NOT_ALLOWED', String(currencyId));
       const updated = await repository.updateUser(row.id, { currencyId });
       if (!updated) throw new AppError('TOKEN_INVALID');
-      return toUserInfo(updated, await creditOf(updated));
+      return userInfoOf(updated);
     },
 
     /** What the wallet needs to know of a user (the caller, or one whose money moved). */

@@ -1,6 +1,7 @@
 import type { BalanceEntry, MemberRisk } from '@sb/contract';
 import { AppError } from '../../http/app-error';
 import type { AuditWithin } from '../operators/audit.service';
+import { type OwnGameSwitches, ownGameSwitchesOf } from './identity.mappers';
 import { walletMemberOf } from './identity.service';
 import type { SessionEndListener } from './identity.types';
 import type {
@@ -84,6 +85,24 @@ export function createMemberAdmin(deps: {
       });
       if (blocked && result.applied) deps.onSessionsEnded?.({ userId, sessionId: null });
       return result;
+    },
+
+    /**
+     * Sets both of a member's own game switches: a number is theirs, null follows the site
+     * default. Audited with the values before and after, in the change's transaction.
+     */
+    setGameSwitches(
+      userId: number,
+      own: OwnGameSwitches,
+      audit: AuditWithin,
+    ): Promise<OwnGameSwitches> {
+      return repository.transaction(async (members, tx) => {
+        const before = ownGameSwitchesOf(await lock(members, userId));
+        const after: OwnGameSwitches = { casinoSw: own.casinoSw, lotterySw: own.lotterySw };
+        await members.update(userId, after);
+        await audit(tx, { before, after });
+        return after;
+      });
     },
 
     /** Changes the risk settings and isShow given; the others keep their value. */

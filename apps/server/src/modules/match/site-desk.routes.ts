@@ -1,4 +1,4 @@
-import { siteSwitches, siteSwitchesSet } from '@sb/contract';
+import { siteGameSwitches, siteGameSwitchesSet, siteSwitches, siteSwitchesSet } from '@sb/contract';
 import { knownControlSwitches } from '@sb/domain';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
@@ -8,8 +8,9 @@ import { auditWithin } from '../operators/audit.service';
 import type { SiteSettings } from './site-settings';
 
 /**
- * The site desk (admins): SPEC §4's control switches, kept in the match module's site settings
- * and audited as `site.control_switches` with the switches before and after.
+ * The site desk (admins): SPEC §4's control switches and the site default of SPEC §6's game
+ * switches, kept in the match module's site settings and audited as `site.control_switches` and
+ * `site.game_switches` with the values before and after.
  */
 export function registerSiteDeskRoutes(
   app: FastifyInstance,
@@ -36,4 +37,21 @@ export function registerSiteDeskRoutes(
     );
     return { controlSwitches: [...answer.controlSwitches], applied: answer.applied };
   });
+
+  registerCall(app, authenticate, siteGameSwitches, async () => ({
+    ...(await settings.current()).gameSwitches,
+  }));
+
+  registerCall(app, authenticate, siteGameSwitchesSet, async (input, context) =>
+    settings.updateGameSwitches(
+      { casinoSw: input.casinoSw, lotterySw: input.lotterySw },
+      auditWithin(
+        audit,
+        context,
+        'site.game_switches',
+        { type: 'site', id: 'game_switches' },
+        input.reason,
+      ),
+    ),
+  );
 }

@@ -1,3 +1,4 @@
+import { casinoSwBits, lotterySwBits } from '@sb/contract';
 import { controlSwitchTable, knownControlSwitches } from '@sb/domain';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
@@ -10,17 +11,48 @@ export interface SiteSettingsValues {
   controlSwitches: readonly number[];
   /** App init's staticUrl: where images and stream pages are served from. */
   staticUrl: string;
+  /** SPEC §6 game switches (bit flags) of every member without their own. */
+  gameSwitches: GameSwitches;
+}
+
+/** The casino and lottery switches: which game products a member sees and plays. */
+export interface GameSwitches {
+  casinoSw: number;
+  lotterySw: number;
 }
 
 export const defaultSiteSettings: SiteSettingsValues = {
   controlSwitches: [],
   staticUrl: '/static',
+  // Every casino product and the lottery.
+  gameSwitches: { casinoSw: casinoSwBits, lotterySw: lotterySwBits },
 };
 
-const settingKeys = { controlSwitches: 'control_switch', staticUrl: 'static_url' } as const;
+const settingKeys = {
+  controlSwitches: 'control_switch',
+  staticUrl: 'static_url',
+  gameSwitches: 'game_switches',
+} as const;
 
 const switchesSchema = z.array(z.number().int().min(0).max(1_000_000)).max(100);
 const staticUrlSchema = z.string().min(1).max(500);
+const switchBits = (bits: number) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(bits)
+    .refine((value) => (value & ~bits) === 0);
+const gameSwitchesSchema = z.object({
+  casinoSw: switchBits(casinoSwBits),
+  lotterySw: switchBits(lotterySwBits),
+});
+
+/** The stored game switches, or the default for a missing row or one that does not parse. */
+function gameSwitchesOf(stored: unknown): GameSwitches {
+  const parsed = gameSwitchesSchema.safeParse(stored);
+  return parsed.success ? parsed.data : { ...defaultSiteSettings.gameSwitches };
+}
 
 /** Settings are read on almost every match call; a few seconds of staleness is harmless. */
 export const siteSettingsTtlMs = 5_000;
@@ -31,6 +63,8 @@ export type SiteSettingsListener = (values: SiteSettingsValues) => void;
 function isSameSettings(left: SiteSettingsValues, right: SiteSettingsValues): boolean {
   return (
     left.staticUrl === right.staticUrl &&
+    left.gameSwitches.casinoSw === right.gameSwitches.casinoSw &&
+    left.gameSwitches.lotterySw === right.gameSwitches.lotterySw &&
     left.controlSwitches.join(',') === right.controlSwitches.join(',')
   );
 }
@@ -71,6 +105,7 @@ export function createSiteSettings(options: {
         ? [...new Set(switches.data)].sort((a, b) => a - b)
         : defaultSiteSettings.controlSwitches,
       staticUrl: staticUrl.success ? staticUrl.data : defaultSiteSettings.staticUrl,
+      gameSwitches: gameSwitchesOf(rows.get(settingKeys.gameSwitches)),
     };
     const previous = cached?.values;
     const isChange = previous !== undefined && !isSameSettings(previous, values);
@@ -162,6 +197,32 @@ export function createSiteSettings(options: {
       });
       const values = applied ? await loadAndAnnounce() : await load();
       return { controlSwitches: values.controlSwitches, applied };
+    },
+
+    /**
+     * For the back office: replaces the site default of the game switches with the audit entry
+     * (the switches before and after) in one transaction holding the setting's row. Answers the
+     * switches now held; this process sees them at once, the others when it announces them.
+     */
+    async updateGameSwitches(next: GameSwitches, audit: AuditWithin): Promise<GameSwitches> {
+      const after = gameSwitchesSchema.parse(next);
+      const applied = await repository.transaction(async (tx) => {
+        const before = gameSwitchesOf(
+          await repository.lockSetting(
+            tx,
+            settingKeys.gameSwitches,
+            defaultSiteSettings.gameSwitches,
+            now(),
+          ),
+        );
+        if (before.casinoSw === after.casinoSw && before.lotterySw === after.lotterySw)
+          return false;
+        await repository.writeSetting(settingKeys.gameSwitches, after, now(), tx);
+        await audit(tx, { before, after });
+        return true;
+      });
+      const values = applied ? await loadAndAnnounce() : await load();
+      return { ...values.gameSwitches };
     },
 
     async setStaticUrl(staticUrl: string): Promise<void> {
