@@ -32,6 +32,8 @@ import {
 } from './modules/deposits/deposits.module';
 import { createReadModel, startFeed } from './modules/feed/feed.service';
 import type { FeedProvider } from './modules/feed/feed.types';
+import { registerGamesModule } from './modules/games/games.module';
+import type { GamesService } from './modules/games/games.service';
 import {
   type AccountCreationConfig,
   registerIdentityDesks,
@@ -135,6 +137,7 @@ export interface AppModules {
   deposits: DepositsModule;
   orders: Orders;
   settlement: Settlement;
+  games: GamesService;
   community: CommunityService;
   bonus: BonusService;
   promotions: ReturnType<typeof registerPromotionsModule>;
@@ -303,6 +306,11 @@ export async function assembleApp(
     publishToMembers: (event) => realtime.publishToMembers('envelope', event),
     notifyBalanceChanged,
   });
+  const games = registerGamesModule(context, {
+    audit,
+    wallet,
+    gameSwitchesOf: identity.gameSwitchesOf,
+  });
   // Off on a production configuration unless turned on (config.ts API_DOCS); then /docs is 404.
   if (deps.config.API_DOCS !== false) await registerApiDocs(app);
 
@@ -329,6 +337,7 @@ export async function assembleApp(
     deposits,
     orders,
     settlement,
+    games,
     community,
     bonus,
     promotions,

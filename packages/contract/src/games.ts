@@ -539,6 +539,7 @@ export const deskGameRoundSchema = gameRoundSchema.extend({
   userId: z.number().int(),
   userName: z.string(),
 });
+export type DeskGameRound = z.infer<typeof deskGameRoundSchema>;
 
 export const deskGameRoundList = defineCall({
   path: '/admin/api/game/round/list',

@@ -6,6 +6,7 @@ import { communityCalls } from './community';
 import { dashboardCalls } from './dashboard';
 import { depositCalls } from './deposit';
 import { financeCalls } from './finance';
+import { gameCalls } from './games';
 import { identityCalls } from './identity';
 import { ledgerDeskCalls } from './ledger';
 import { loanCalls } from './loan';
@@ -50,6 +51,7 @@ export const allCalls: readonly CallDefinition[] = [
   ...siteSwitchCalls,
   ...siteContentCalls,
   ...predictionCalls,
+  ...gameCalls,
   ...promotionCalls,
   ...activityCalls,
   ...partnerSettingsCalls,

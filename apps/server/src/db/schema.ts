@@ -5,6 +5,7 @@ export * from '../modules/bonus/bonus.schema';
 export * from '../modules/catalogue/catalogue.schema';
 export * from '../modules/community/community.schema';
 export * from '../modules/deposits/deposits.schema';
+export * from '../modules/games/games.schema';
 export * from '../modules/identity/identity.schema';
 export * from '../modules/identity/partner-token.schema';
 export * from '../modules/identity/passcode.schema';

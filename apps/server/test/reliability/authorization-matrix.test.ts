@@ -8,6 +8,11 @@ import {
   depositAddress,
   depositCreate,
   errorCatalogue,
+  gameOrderDetail,
+  gamePlay,
+  houseMinesCashOut,
+  houseMinesReveal,
+  houseMinesStart,
   isOperatorAuth,
   memberCreateQuickAccount,
   memberCreateTryPlay,
@@ -551,6 +556,30 @@ describe("another member's ids", () => {
       () => post(collectionCancel.path, { ...stranger.auth, orderNo: collection.orderNo }),
       () => post(collectionCancel.path, { ...stranger.auth, orderNo: missingCollectionNo }),
     );
+
+    // A round of mines, open, so every move on it is tried.
+    expect(
+      (await post(gamePlay.path, { ...owner.auth, gameId: 'house.mines', amount: 10_000 })) as {
+        code: number;
+      },
+    ).toMatchObject({ code: 0 });
+    const mines = (await post(houseMinesStart.path, { ...owner.auth, stake: 1_000, mines: 3 })) as {
+      data: { round: { roundNo: string } };
+    };
+    const { roundNo } = mines.data.round;
+    const missingRoundNo = missingLike(roundNo);
+    for (const [call, extra] of [
+      [houseMinesReveal, { tile: 0 }],
+      [houseMinesCashOut, {}],
+      [gameOrderDetail, {}],
+    ] as const)
+      compare(
+        `${call.path} roundNo`,
+        errorCatalogue.GAME_ROUND_NOT_FOUND.code,
+        [roundNo, missingRoundNo],
+        () => post(call.path, { ...stranger.auth, roundNo, ...extra }),
+        () => post(call.path, { ...stranger.auth, roundNo: missingRoundNo, ...extra }),
+      );
 
     for (const [what, notFoundCode, theirs, missing] of comparisons) {
       const [theirAnswer, missingAnswer] = [await theirs(), await missing()];

@@ -5,6 +5,14 @@ import {
   type CallDefinition,
   commonFieldNames,
   envelopeCampaignCreate,
+  houseDicePlay,
+  houseLimboPlay,
+  houseMinesCashOut,
+  houseMinesReveal,
+  houseMinesStart,
+  housePlinkoPlay,
+  houseSeed,
+  houseSeedRotate,
   memberLogout,
   memberPasswordEdit,
   operatorLogin,
@@ -78,7 +86,18 @@ const endsItsSession = new Set<CallDefinition>([memberLogout, memberPasswordEdit
  * that the data has the call's output shape. A product line adds its calls here: a red-envelope
  * campaign's seed, and so its commitment, is drawn afresh for each.
  */
-const drawnByChance = new Set<CallDefinition>([envelopeCampaignCreate]);
+const drawnByChance = new Set<CallDefinition>([
+  envelopeCampaignCreate,
+  // A round of the house's games draws from a fresh server seed and nonce.
+  houseDicePlay,
+  houseLimboPlay,
+  housePlinkoPlay,
+  houseMinesStart,
+  houseMinesReveal,
+  houseMinesCashOut,
+  houseSeed,
+  houseSeedRotate,
+]);
 /**
  * Calls whose answer depends on what the sends before it added up to: one pair of eyes may move
  * only so much for one member in 24 hours, so the third send of an adjustment may wait for

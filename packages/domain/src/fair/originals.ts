@@ -64,7 +64,12 @@ export interface DiceOutcome {
 }
 
 export function diceOutcome(seeds: FairSeeds, bet: DiceBet, edgeBps: number): DiceOutcome {
-  const roll = Math.floor((firstFairUnit(seeds) * diceOutcomes) / unitRange);
+  return diceOutcomeOfUnit(firstFairUnit(seeds), bet, edgeBps);
+}
+
+/** A dice round from its drawn unit (`diceOutcome` draws it from the seeds). */
+export function diceOutcomeOfUnit(unit: number, bet: DiceBet, edgeBps: number): DiceOutcome {
+  const roll = Math.floor((unit * diceOutcomes) / unitRange);
   const won = bet.direction === 'under' ? roll < bet.target : roll > bet.target;
   return { roll, won, multiplier: won ? diceMultiplier(bet, edgeBps) : 0 };
 }
@@ -94,7 +99,12 @@ export function limboTargetProblem(target: number): string | undefined {
  * target t is reached with chance (1 − edge) ÷ t and pays t: every target returns 1 − edge.
  */
 export function limboOutcome(seeds: FairSeeds, target: number, edgeBps: number): LimboOutcome {
-  const drawn = BigInt(unitRange - firstFairUnit(seeds));
+  return limboOutcomeOfUnit(firstFairUnit(seeds), target, edgeBps);
+}
+
+/** A limbo round from its drawn unit (`limboOutcome` draws it from the seeds). */
+export function limboOutcomeOfUnit(unit: number, target: number, edgeBps: number): LimboOutcome {
+  const drawn = BigInt(unitRange - unit);
   const exact =
     (BigInt(100 * (multiplierUnit - edgeBps)) * BigInt(unitRange)) /
     (BigInt(multiplierUnit) * drawn);
@@ -165,7 +175,17 @@ export function plinkoOutcome(
   risk: PlinkoRisk,
   edgeBps: number,
 ): PlinkoOutcome {
-  const path = fairUnits(seeds, rows).map((unit) => (unit >= unitRange / 2 ? 1 : 0));
+  return plinkoOutcomeOfUnits(fairUnits(seeds, rows), rows, risk, edgeBps);
+}
+
+/** A plinko ball from its drawn units, one per row (`plinkoOutcome` draws them from the seeds). */
+export function plinkoOutcomeOfUnits(
+  units: readonly number[],
+  rows: PlinkoRows,
+  risk: PlinkoRisk,
+  edgeBps: number,
+): PlinkoOutcome {
+  const path = units.slice(0, rows).map((unit) => (unit >= unitRange / 2 ? 1 : 0));
   const slot = path.reduce<number>((sum, step) => sum + step, 0);
   // A board of `rows` has rows + 1 slots: the table has one for every slot the ball can reach.
   return { path, slot, multiplier: plinkoPayTable(rows, risk, edgeBps)[slot] ?? 0 };
@@ -183,9 +203,13 @@ export const minesMaxCount = 24;
  * first `mines` of them, ascending.
  */
 export function minesLayout(seeds: FairSeeds, mines: number): number[] {
+  return minesLayoutOfUnits(fairUnits(seeds, minesTiles - 1), mines);
+}
+
+/** Where the mines lie from the drawn units, 24 of them (`minesLayout` draws them from the seeds). */
+export function minesLayoutOfUnits(units: readonly number[], mines: number): number[] {
   const tiles = Array.from({ length: minesTiles }, (_, tile) => tile);
-  const units = fairUnits(seeds, minesTiles - 1);
-  units.forEach((unit, at) => {
+  units.slice(0, minesTiles - 1).forEach((unit, at) => {
     const pick = at + Math.floor((unit * (minesTiles - at)) / unitRange);
     [tiles[at], tiles[pick]] = [tiles[pick] as number, tiles[at] as number];
   });

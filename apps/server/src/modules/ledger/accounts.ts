@@ -135,8 +135,11 @@ export const accountKinds = {
     'order_free_bet_settle',
     'order_free_bet_unsettle',
   ],
-  /** A game provider's balance: moved in from main, out to main, rounds against game_rounds. */
-  game: ['game_transfer_in', 'game_transfer_out', 'game_stake', 'game_return'],
+  /**
+   * A game provider's balance: moved in from main, out to main; a round's stake held in
+   * stakes_held, what it paid, and a stake given back when the round ended without a result.
+   */
+  game: ['game_transfer_in', 'game_transfer_out', 'game_stake', 'game_return', 'game_refund'],
   /** A maker's capital: put up from main, drawn into the escrow, the rest given back. */
   market: ['market_capital_put', 'market_capital_draw', 'market_capital_return'],
   /**

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error';
 import {
   assertAccountFits,
   type EntityAccountCode,
+  gameBucket,
   isEntityCode,
   type MemberBucket,
   memberBucketFamily,
@@ -382,6 +383,21 @@ export function createLedger(
       return (await lockMemberBalance(tx, { userId, bucket: 'bonus', currencyId })) ?? 0;
     },
 
+    /**
+     * Locks the member's balance with a game provider (`game:<provider>`) in `tx`; 0 for none
+     * yet: what a withdrawal or a round's stake may take from it at most.
+     */
+    async lockGameBalance(
+      tx: Database,
+      userId: number,
+      provider: string,
+      currencyId: number,
+    ): Promise<number> {
+      return (
+        (await lockMemberBalance(tx, { userId, bucket: gameBucket(provider), currencyId })) ?? 0
+      );
+    },
+
     /** Locks the member's free bets held in the currency (`free_bet`) in `tx`; 0 for none yet. */
     async lockFreeBetBalance(tx: Database, userId: number, currencyId: number): Promise<number> {
       return (await lockMemberBalance(tx, { userId, bucket: 'free_bet', currencyId })) ?? 0;
@@ -487,6 +503,23 @@ export function createLedger(
      */
     async memberBalances(userId: number): Promise<MemberBalance[]> {
       return balancesOfRows(await repository.memberAccountRows(userId));
+    },
+
+    /** A member's balances with game providers, one per provider and currency ever moved. */
+    async gameBalances(
+      userId: number,
+    ): Promise<{ provider: string; currencyId: number; amount: number }[]> {
+      return (await repository.memberAccountRows(userId)).flatMap((row) =>
+        memberBucketFamily(row.bucket) === 'game'
+          ? [
+              {
+                provider: row.bucket.slice('game:'.length),
+                currencyId: row.currencyId,
+                amount: row.balance,
+              },
+            ]
+          : [],
+      );
     },
 
     /** The balances of several members in one read, by user id (none for a member without). */

@@ -53,6 +53,12 @@ export const wagerKinds = {
   order_bonus_unsettle: { product: 'sports', side: 'return' },
   order_bonus_cash_out: { product: 'sports', side: 'return', decides: 'cash_out' },
   order_bonus_debt_recovery: { product: 'sports', side: 'return' },
+  // A game round (docs/games.md): its stake from the member's game balance to stakes_held, and
+  // the one transaction that decides it (the payout to the game balance, the rest to the house's
+  // game_rounds) or gives the stake back.
+  game_stake: { product: 'casino', side: 'stake' },
+  game_refund: { product: 'casino', side: 'stake' },
+  game_return: { product: 'casino', side: 'return', decides: 'result' },
 } as const satisfies WagerKindTable;
 
 export type WagerKind = keyof typeof wagerKinds;
