@@ -167,6 +167,8 @@ export const texts = {
       redrawn: 'Drawn again here: {{outcome}}',
     },
     outcome: {
+      under: 'Under',
+      over: 'Over',
       dice: '{{direction}} {{target}} · roll {{roll}}',
       limbo: 'Target {{target}} · result {{result}}',
       plinko: '{{rows}} rows, {{risk}} risk · slot {{slot}}',

@@ -168,6 +168,8 @@ export const texts: Texts = {
       redrawn: '在此重新计算：{{outcome}}',
     },
     outcome: {
+      under: '小于',
+      over: '大于',
       dice: '{{direction}} {{target}} · 点数 {{roll}}',
       limbo: '目标 {{target}} · 结果 {{result}}',
       plinko: '{{rows}} 行，{{risk}}风险 · 第 {{slot}} 槽',

@@ -168,6 +168,8 @@ export const texts: Texts = {
       redrawn: '在此重新計算：{{outcome}}',
     },
     outcome: {
+      under: '小於',
+      over: '大於',
       dice: '{{direction}} {{target}} · 點數 {{roll}}',
       limbo: '目標 {{target}} · 結果 {{result}}',
       plinko: '{{rows}} 行，{{risk}}風險 · 第 {{slot}} 槽',

@@ -18,7 +18,7 @@ describe('outcome lines', () => {
   it('names dice, limbo, plinko and mines bets with what they drew', () => {
     const dice: GameOutcome = { game: 'dice', target: 5000, direction: 'over', roll: 7706 };
     expect(outcomeTextOf(dice, t)).toBe(
-      'games.outcome.dice(direction=games.dice.over,target=50.00,roll=77.06)',
+      'games.outcome.dice(direction=games.outcome.over,target=50.00,roll=77.06)',
     );
     expect(outcomeTextOf({ game: 'limbo', target: 200, result: null }, t)).toBe(
       'games.outcome.limbo(target=2.00×,result=games.outcome.pending)',

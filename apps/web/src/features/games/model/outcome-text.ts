@@ -10,7 +10,7 @@ export function outcomeTextOf(outcome: GameOutcome, t: Translate): string {
   switch (outcome.game) {
     case 'dice':
       return t('games.outcome.dice', {
-        direction: t(`games.dice.${outcome.direction}`),
+        direction: t(`games.outcome.${outcome.direction}`),
         target: hundredthsText(outcome.target),
         roll: outcome.roll === null ? pending : hundredthsText(outcome.roll),
       });
