@@ -131,6 +131,16 @@ describe.skipIf(!hasChromium)('the games on the member site, in Chromium', () =>
     await byTestId(page, 'lang-select').selectOption('zh');
     await expect.poll(() => byTestId(page, 'game-withdraw-all').textContent()).toBe('一键转出');
     await checkScreen(page, 'games-dice-zh', { shown: result });
+    await row.click();
+    await byTestId(page, 'game-verify-run').click();
+    await expect.poll(() => verify.getAttribute('data-verdict')).toBe('match');
+    expect(await verify.textContent()).toContain('验证通过');
+    await checkScreen(page, 'games-verify-zh', { shown: verify });
+    await page.keyboard.press('Escape');
+    await byTestId(page, 'game-transfer-open').click();
+    await byTestId(page, 'game-transfer').waitFor();
+    await checkScreen(page, 'games-transfer-zh', { shown: byTestId(page, 'game-transfer') });
+    await page.keyboard.press('Escape');
     await page.goto(`${server.url}/#/mini/games`);
     await byTestId(page, 'games-list').waitFor();
     await checkScreen(page, 'games-lobby-zh');
