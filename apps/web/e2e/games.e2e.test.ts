@@ -150,6 +150,64 @@ describe.skipIf(!hasChromium)('the games on the member site, in Chromium', () =>
     await logOut(page);
   }, 240_000);
 
+  it('plays limbo, plinko (its path drawn) and mines (a tile turned, then cashed out)', async () => {
+    if (!server || !player.member) throw new Error('server did not start');
+    await logIn(page, server.url, player.account, player.member.password);
+    await page.goto(`${server.url}/#/games/play/house.limbo`);
+    await byTestId(page, 'limbo-panel').waitFor();
+    await byTestId(page, 'game-transfer-open').click();
+    await byTestId(page, 'game-transfer-amount').fill('50');
+    await byTestId(page, 'game-transfer-submit').click();
+    await expect.poll(() => amountOf(page, 'game-balance')).toBe(5_000);
+    const result = byTestId(page, 'game-result');
+
+    await byTestId(page, 'limbo-target').fill('2');
+    expect(await byTestId(page, 'limbo-chance').textContent()).toBe('49.50%');
+    await byTestId(page, 'game-go').click();
+    await expect.poll(() => result.getAttribute('data-status')).toMatch(/^(won|lost)$/);
+
+    await page.goto(`${server.url}/#/games/play/house.plinko`);
+    await byTestId(page, 'plinko-panel').waitFor();
+    await page.locator('[data-testid="plinko-rows"][data-rows="16"]').click();
+    await page.locator('[data-testid="plinko-risk"][data-risk="high"]').click();
+    await expect.poll(() => amountOf(page, 'game-balance')).toBeGreaterThan(0);
+    await byTestId(page, 'game-go').click();
+    await expect.poll(() => result.getAttribute('data-status')).toMatch(/^(won|lost)$/);
+    expect(await byTestId(page, 'plinko-board').getAttribute('data-slot')).toMatch(/^\d+$/);
+    await checkScreen(page, 'games-plinko', { shown: byTestId(page, 'plinko-board') });
+
+    await page.goto(`${server.url}/#/games/play/house.mines`);
+    await byTestId(page, 'mines-panel').waitFor();
+    await expect.poll(() => amountOf(page, 'game-balance')).toBeGreaterThan(0);
+    await byTestId(page, 'mines-count').selectOption('1');
+    await byTestId(page, 'game-go').click();
+    const firstTile = page.locator('[data-testid="mines-tile"][data-tile="12"]');
+    await expect.poll(() => firstTile.isEnabled()).toBe(true);
+    await firstTile.click();
+    await expect.poll(() => firstTile.getAttribute('data-state')).toMatch(/^(safe|hit)$/);
+    if ((await firstTile.getAttribute('data-state')) === 'safe') {
+      await checkScreen(page, 'games-mines-open', { shown: byTestId(page, 'mines-cash-out') });
+      await byTestId(page, 'mines-cash-out').click();
+      await expect.poll(() => result.getAttribute('data-status')).toBe('won');
+    } else {
+      expect(await result.getAttribute('data-status')).toBe('lost');
+    }
+    // The round over, the board shows where the mine lay.
+    await expect
+      .poll(() =>
+        page
+          .locator(
+            '[data-testid="mines-tile"][data-state="mine"], [data-testid="mines-tile"][data-state="hit"]',
+          )
+          .count(),
+      )
+      .toBe(1);
+    await checkScreen(page, 'games-mines', { shown: result });
+    await byTestId(page, 'game-withdraw-all').click();
+    await expect.poll(() => amountOf(page, 'game-balance')).toBe(0);
+    await logOut(page);
+  }, 180_000);
+
   it('offers no games link to a member whose switches allow no game', async () => {
     if (!server) throw new Error('server did not start');
     const { account, member } = await fundedAccount(server.testApp, 10_000);
