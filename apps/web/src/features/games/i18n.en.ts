@@ -172,7 +172,7 @@ export const texts = {
       dice: '{{direction}} {{target}} · roll {{roll}}',
       limbo: 'Target {{target}} · result {{result}}',
       plinko: '{{rows}} rows, {{risk}} risk · slot {{slot}}',
-      mines: '{{mines}} mines · {{count}} safe tiles',
+      mines: 'Mines: {{mines}} · safe tiles: {{count}}',
       layout: 'Mines at tiles {{tiles}}',
       pending: '—',
     },
