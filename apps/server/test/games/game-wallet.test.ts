@@ -9,6 +9,10 @@ import {
   gameList,
   gameMemberOnline,
   gamePlay,
+  houseDicePlay,
+  memberCreateTryPlay,
+  type Session,
+  visitorCreate,
 } from '@sb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
@@ -71,6 +75,50 @@ describe('the catalogue', () => {
     expectRefused(missing, code('GAME_NOT_FOUND'));
     expect(missing.msg).toContain('gameId');
     expectRefused(await testApp.call(gameItem.path, { gameId: 'no dot' }), code('INVALID_INPUT'));
+  });
+});
+
+describe('demo players and visitors', () => {
+  it('lets a demo player play with demo money only', async () => {
+    const created = await testApp.call<Session>(memberCreateTryPlay.path);
+    const demo = expectOk(created);
+    const moved = expectOk(
+      await memberCall<{ transferred: number; balance: { currencyCode: string } }>(
+        testApp,
+        demo,
+        gamePlay.path,
+        { gameId: 'house.dice', amount: 5_000, idempotencyKey: randomUUID() },
+      ),
+    );
+    expect(moved).toMatchObject({ transferred: 5_000, balance: { currencyCode: 'DEMO' } });
+    const played = expectOk(
+      await memberCall<{ round: { currencyCode: string; stake: number } }>(
+        testApp,
+        demo,
+        houseDicePlay.path,
+        { stake: 500, target: 5000, direction: 'over' },
+      ),
+    );
+    expect(played.round).toMatchObject({ currencyCode: 'DEMO', stake: 500 });
+    expectRefused(
+      await memberCall(testApp, demo, gamePlay.path, {
+        gameId: 'house.dice',
+        amount: 100,
+        currencyId: 1,
+      }),
+      code('CURRENCY_NOT_ALLOWED'),
+    );
+  });
+
+  it('shows a visitor the lobby but not a game to play', async () => {
+    const visitor = expectOk(await testApp.call<Session>(visitorCreate.path));
+    expect(
+      expectOk(await memberCall<{ games: unknown[] }>(testApp, visitor, gameList.path)).games,
+    ).toHaveLength(4);
+    expectRefused(
+      await memberCall(testApp, visitor, gamePlay.path, { gameId: 'house.dice', amount: 100 }),
+      code('LOGIN_REQUIRED'),
+    );
   });
 });
 
