@@ -27,7 +27,6 @@ export const texts = {
     edge: 'House edge {{percent}}',
     back: 'All games',
     notFound: 'This game is not available.',
-    demo: 'Games are played with real money; demo accounts cannot play them.',
     wallet: {
       main: 'Main balance',
       game: 'Game balance',

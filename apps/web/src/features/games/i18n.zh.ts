@@ -29,7 +29,6 @@ export const texts: Texts = {
     edge: '庄家优势 {{percent}}',
     back: '全部游戏',
     notFound: '该游戏暂不可用。',
-    demo: '游戏使用真实资金，试玩账户不能参与。',
     wallet: {
       main: '主余额',
       game: '游戏余额',

@@ -29,7 +29,6 @@ export const texts: Texts = {
     edge: '莊家優勢 {{percent}}',
     back: '全部遊戲',
     notFound: '該遊戲暫不可用。',
-    demo: '遊戲使用真實資金，試玩帳戶不能參與。',
     wallet: {
       main: '主餘額',
       game: '遊戲餘額',

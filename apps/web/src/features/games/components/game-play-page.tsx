@@ -32,12 +32,12 @@ const isHouseCode = (code: string): code is keyof typeof housePanels => code in 
  * A game's page, #/games/play/<gameId> (and under #/mini), where the built-in provider's launch
  * address leads: the money beside the game (main and game balance, transfer in, withdraw all),
  * the game's panel, the last result, the seed pair and the member's rounds with their verifier.
+ * A demo player plays the same way with demo money (the server keeps it in the demo currency).
  */
 export function GamePlayPage() {
   const { t } = useTranslation();
   const { gameId = '' } = useParams();
   const memberId = useSessionStore(selectMemberId);
-  const isDemo = useSessionStore((state) => state.kind === 'demo');
   const openDialog = useDialogStore((state) => state.openDialog);
   const game = useGame(gameId);
 
@@ -61,9 +61,7 @@ export function GamePlayPage() {
               {t('games.edge', { percent: bpsText(game.data.houseEdgeBps) })}
             </span>
           </header>
-          {isDemo ? (
-            <p className="games-note">{t('games.demo')}</p>
-          ) : memberId > 0 ? (
+          {memberId > 0 ? (
             <GameTable game={game.data} />
           ) : (
             <div className="games-note" data-testid="games-sign-in">
