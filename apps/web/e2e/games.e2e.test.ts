@@ -208,6 +208,32 @@ describe.skipIf(!hasChromium)('the games on the member site, in Chromium', () =>
     await logOut(page);
   }, 180_000);
 
+  it('shows a visitor the lobby and asks them to log in; a demo player plays with demo money', async () => {
+    if (!server) throw new Error('server did not start');
+    await page.goto(`${server.url}/#/games`);
+    await byTestId(page, 'games-list').waitFor();
+    await byTestId(page, 'games-sign-in').waitFor();
+    expect(await byTestId(page, 'game-play').count()).toBe(0);
+    expect(await byTestId(page, 'game-sign-in').count()).toBeGreaterThan(0);
+    await checkScreen(page, 'games-lobby-visitor');
+
+    await byTestId(page, 'try-play').click();
+    await byTestId(page, 'account-name').waitFor();
+    await page.goto(`${server.url}/#/mini/games/play/house.dice`);
+    await byTestId(page, 'dice-panel').waitFor();
+    await byTestId(page, 'game-transfer-open').click();
+    await byTestId(page, 'game-transfer-amount').fill('100');
+    await byTestId(page, 'game-transfer-submit').click();
+    await expect.poll(() => amountOf(page, 'game-balance')).toBe(10_000);
+    expect(await byTestId(page, 'game-balance').textContent()).toBe('100.00 DEMO');
+    await byTestId(page, 'game-go').click();
+    const result = byTestId(page, 'game-result');
+    await expect.poll(() => result.getAttribute('data-status')).toMatch(/^(won|lost)$/);
+    await checkScreen(page, 'games-demo-mini', { shown: result });
+    await page.goto(`${server.url}/#/index`);
+    await logOut(page);
+  }, 120_000);
+
   it('offers no games link to a member whose switches allow no game', async () => {
     if (!server) throw new Error('server did not start');
     const { account, member } = await fundedAccount(server.testApp, 10_000);
