@@ -281,6 +281,21 @@ describe.skipIf(!hasChromium)('every member screen from 360 to 1440 px wide', ()
     await checkScreen(page, 'layout-virtual-racing');
   });
 
+  it('shows the games lobby and a game of the house', async () => {
+    await open(`#/games`);
+    await page.getByTestId('games-list').waitFor();
+    await checkScreen(page, 'layout-games', { narrowest: true });
+    for (const code of ['dice', 'limbo', 'plinko', 'mines']) {
+      await open(`#/games/play/house.${code}`);
+      await page.getByTestId(`${code}-panel`).waitFor();
+      await page
+        .getByTestId('game-seed-hash')
+        .filter({ hasText: /^[0-9a-f]{64}$/ })
+        .waitFor();
+      await checkScreen(page, `layout-game-${code}`, { narrowest: code === 'dice' });
+    }
+  });
+
   it('shows the compact #/mini page', async () => {
     await open(`#/mini/index`);
     await boardSettled(page);

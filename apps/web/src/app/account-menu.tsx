@@ -10,7 +10,7 @@ import { useWalletScreenStore } from '../features/wallet/store/wallet-screen-sto
 import { useDialogStore } from '../lib/session/dialog-store';
 import { isPartnerSession, useSessionStore } from '../lib/session/session-store';
 import { useHasWallet } from './member-balance';
-import { linkedPages } from './member-pages';
+import { useLinkedPages } from './member-pages';
 
 const menuId = 'account-menu';
 
@@ -28,6 +28,7 @@ export function AccountMenu({ isCompact }: { isCompact: boolean }) {
   const kind = useSessionStore((state) => state.kind);
   const openDialog = useDialogStore((state) => state.openDialog);
   const hasWallet = useHasWallet();
+  const linkedPages = useLinkedPages();
   const panel = useRef<HTMLDivElement>(null);
   const [isOpen, setOpen] = useState(false);
   if (!session || session.memberId <= 0) return null;

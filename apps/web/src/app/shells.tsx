@@ -13,7 +13,7 @@ import { useDialogStore } from '../lib/session/dialog-store';
 import { AccountMenu } from './account-menu';
 import { IndexPage } from './index-page';
 import { MemberBalance } from './member-balance';
-import { linkedPages } from './member-pages';
+import { useLinkedPages } from './member-pages';
 
 /**
  * Shell classes: light theme always (SPEC §1), brand by isXyUser, flavour by session source.
@@ -39,6 +39,7 @@ function useShellLook() {
 /** The desktop layout: header, the routed page, footer. */
 export function DesktopShell() {
   const { identity, brand, flavour, className } = useShellLook();
+  const pages = useLinkedPages();
   return (
     <div className={className} data-member-id={identity.memberId}>
       <AppHeader
@@ -46,7 +47,7 @@ export function DesktopShell() {
         flavour={flavour}
         actions={<IdentityBar balance={<MemberBalance />} />}
         menu={<AccountMenu isCompact={false} />}
-        pages={linkedPages}
+        pages={pages}
       />
       <QuickAccountPrompt />
       <EnvelopeStartNotice />

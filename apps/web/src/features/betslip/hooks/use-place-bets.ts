@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, localErrorCodes } from '../../../lib/api-client';
 import { stakeableMinor } from '../../../lib/balance/balance-map';
+import { useMainBalance } from '../../../lib/balance/main-balance';
 import { refreshWalletBalance } from '../../../lib/balance/wallet-balance';
 import { refreshFreeBets } from '../../../lib/free-bets/free-bet-list';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -21,7 +22,6 @@ import { createOrder } from '../api/order-create';
 import { orderListRootKey } from '../api/order-list';
 import { parlayProblemTextKeys } from '../i18n';
 import { freeBetStakeText, isBelowFreeBetOdds, withFreeBet } from '../model/free-bet-choice';
-import { useSlipWallet } from './use-slip-wallet';
 
 /** The bets a slip makes: one order per selection in single mode, one order in a parlay. */
 export function betsOfSlip(
@@ -53,7 +53,7 @@ export function betsOfSlip(
 export function usePlaceBets(typedStakeText: string, freeBet: FreeBet | null = null) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { session, balance } = useSlipWallet();
+  const { session, balance } = useMainBalance();
   const [isPlacing, setIsPlacing] = useState(false);
   const onSlip = useSlipStore((state) => state.selections);
   const slipMode = useSlipStore((state) => state.mode);

@@ -1,9 +1,9 @@
 import type { FreeBet } from '@sb/contract';
+import { useMainBalance } from '../../../lib/balance/main-balance';
 import { useFreeBets } from '../../../lib/free-bets/free-bet-list';
 import { parlayProblemOf } from '../../../lib/slip/slip-rules';
 import { useSlipStore } from '../../../lib/slip/slip-store';
 import { type FreeBetSlot, freeBetSlotOf, freeBetsForCurrency } from '../model/free-bet-choice';
-import { useSlipWallet } from './use-slip-wallet';
 
 /**
  * The free bets the slip offers in its currency, where one may go on the slip as it stands, and
@@ -15,7 +15,7 @@ export function useSlipFreeBets(chosenId: number | null): {
   slot: FreeBetSlot;
   chosen: FreeBet | null;
 } {
-  const { session, balance } = useSlipWallet();
+  const { session, balance } = useMainBalance();
   const selections = useSlipStore((state) => state.selections);
   const mode = useSlipStore((state) => state.mode);
   const list = useFreeBets({

@@ -2,8 +2,10 @@ import {
   type CallDefinition,
   type CallInput,
   findError,
+  type GameBalance,
   type GameProduct,
   gameBalanceList,
+  gameItem,
   gameLaunchList,
   gameList,
   gameMemberOnline,
@@ -76,7 +78,31 @@ export function usePlayersOnline() {
   });
 }
 
-/** The member's game balances; `amountIn` is the one of a provider in the currency asked. */
+/** One game of the catalogue, for the play page. */
+export function useGame(gameId: string) {
+  const { uid, language } = useAsker();
+  return useQuery({
+    queryKey: [...gamesRootKey, 'item', uid, language, gameId],
+    queryFn: () => callApi(gameItem, { gameId }, { isSilent: true }),
+    enabled: uid !== undefined,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** What a provider holds of the member in a currency: 0 when no balance is listed. */
+export function gameBalanceOf(
+  balances: readonly GameBalance[] | undefined,
+  provider: string,
+  currencyId: number | undefined,
+): number {
+  return (
+    balances?.find((balance) => balance.provider === provider && balance.currencyId === currencyId)
+      ?.amount ?? 0
+  );
+}
+
+/** The member's game balances, one per provider and currency holding money. */
 export function useGameBalances() {
   const { uid, memberId } = useAsker();
   return useQuery({
@@ -98,21 +124,31 @@ export function useHouseSeed() {
 
 export const roundPageSize = 20;
 
-export function useRoundPage(page: number) {
+export function useRoundPage(page: number, filter: { gameId?: string; status?: 'open' } = {}) {
   const { uid, memberId, language } = useAsker();
   return useQuery({
-    queryKey: [...gamesRootKey, 'rounds', uid, language, page],
-    queryFn: () => callApi(gameOrderList, { page, size: roundPageSize }, { isSilent: true }),
+    queryKey: [
+      ...gamesRootKey,
+      'rounds',
+      uid,
+      language,
+      page,
+      filter.gameId ?? '',
+      filter.status ?? '',
+    ],
+    queryFn: () =>
+      callApi(gameOrderList, { page, size: roundPageSize, ...filter }, { isSilent: true }),
     enabled: memberId > 0,
     staleTime: 0,
   });
 }
 
 export function useRoundDetail(roundNo: string) {
-  const { uid, language } = useAsker();
+  const { uid, memberId, language } = useAsker();
   return useQuery({
     queryKey: [...gamesRootKey, 'round', uid, language, roundNo],
     queryFn: () => callApi(gameOrderDetail, { roundNo }, { isSilent: true }),
+    enabled: memberId > 0,
     staleTime: 0,
   });
 }
