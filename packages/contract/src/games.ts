@@ -589,6 +589,18 @@ export const deskGameFigures = defineCall({
 
 // ---------------------------------------------------------------- switches
 
+/** A member's game switches as the desk sees them (the members desk's detail answers them too). */
+export const memberGameSwitchesSchema = z.object({
+  /** The member's own values; null follows the site default. */
+  own: z.object({
+    casinoSw: z.number().int().nullable(),
+    lotterySw: z.number().int().nullable(),
+  }),
+  /** What the member's profile answers. */
+  effective: z.object({ casinoSw: z.number().int(), lotterySw: z.number().int() }),
+});
+export type MemberGameSwitches = z.infer<typeof memberGameSwitchesSchema>;
+
 /** A switch value: any of the known bits, or empty for "follow the site default". */
 const switchValue = (bits: number) =>
   boundedInt(0, bits).refine((value) => (value & ~bits) === 0, 'has a bit no product uses');
@@ -605,16 +617,7 @@ export const deskMemberGameSwitches = defineCall({
     lotterySw: switchValue(lotterySwBits).optional(),
     reason: reasonField(),
   }),
-  output: z.object({
-    userId: z.number().int(),
-    /** The member's own values; null follows the site default. */
-    own: z.object({
-      casinoSw: z.number().int().nullable(),
-      lotterySw: z.number().int().nullable(),
-    }),
-    /** What the member's profile answers. */
-    effective: z.object({ casinoSw: z.number().int(), lotterySw: z.number().int() }),
-  }),
+  output: z.object({ userId: z.number().int() }).extend(memberGameSwitchesSchema.shape),
 });
 
 export const siteGameSwitches = defineCall({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { boolField, intField, textField } from './common';
 import { idField, pageField, reasonField, sizeField } from './desk-fields';
+import { memberGameSwitchesSchema } from './games';
 import { balanceEntrySchema } from './wallet';
 
 /**
@@ -71,6 +72,8 @@ export const memberDetail = defineCall({
     openOrders: z.number().int(),
     hasWithdrawPassword: z.boolean(),
     withdrawLocked: z.boolean(),
+    /** The casino and lottery switches: the member's own and what applies (docs/games.md). */
+    gameSwitches: memberGameSwitchesSchema,
   }),
 });
 

@@ -84,7 +84,15 @@ describe('search and detail', () => {
     }>(trader, '/admin/api/member/detail', { userId: session.memberId });
     expect(detail, detail.msg).toMatchObject({
       code: 0,
-      data: { account, openOrders: 0, withdrawLocked: false },
+      data: {
+        account,
+        openOrders: 0,
+        withdrawLocked: false,
+        gameSwitches: {
+          own: { casinoSw: null, lotterySw: null },
+          effective: { casinoSw: 30, lotterySw: 2 },
+        },
+      },
     });
     expect(detail.data.balances).toContainEqual(
       expect.objectContaining({ currencyId: cny.currencyId, amount: 12_345 }),

@@ -223,6 +223,20 @@ describe('the game wallet', () => {
     });
     expectRefused(negative, code('INVALID_INPUT'));
     expect(negative.msg).toContain('amount');
+    // A currency the member holds nothing in is not theirs to move.
+    for (const [path, fields] of [
+      [gamePlay.path, { gameId: 'house.dice', amount: 100 }],
+      [gameBalanceWithdraw.path, { provider: 'house' }],
+      [gameBalanceWithdrawAll.path, {}],
+    ] as const)
+      expectRefused(
+        await memberCall(testApp, member, path, {
+          ...fields,
+          currencyId: 12,
+          idempotencyKey: randomUUID(),
+        }),
+        code('CURRENCY_NOT_ALLOWED'),
+      );
     expect(await balanceOf(testApp, member)).toMatchObject({ amount: 1_000, gameAmount: 0 });
   });
 

@@ -240,6 +240,16 @@ describe('the games desk', () => {
         fields: { userId: member.memberId, casinoSw: 2 | 8, lotterySw: '', reason: 'tables only' },
       }),
     );
+    const detail = expectOk(
+      await adminCall<{ gameSwitches: unknown }>(testApp, '/admin/api/member/detail', {
+        bearer: support,
+        fields: { userId: member.memberId },
+      }),
+    );
+    expect(detail.gameSwitches).toEqual({
+      own: { casinoSw: 10, lotterySw: null },
+      effective: { casinoSw: 10, lotterySw: 2 },
+    });
     const listed = expectOk(
       await memberCall<{ products: unknown[]; games: unknown[] }>(testApp, member, gameList.path),
     );

@@ -1,10 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { matchList, matchListType, orderCreate, orderStatus, withdrawStatus } from '@sb/contract';
+import {
+  gamePlay,
+  houseDicePlay,
+  houseMinesStart,
+  matchList,
+  matchListType,
+  orderCreate,
+  orderStatus,
+  withdrawStatus,
+} from '@sb/contract';
 import { openPayload, sealPayload } from '@sb/domain';
 import { createRng } from '@sb/feed-sim';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
+import { gameRounds } from '../../src/modules/games/games.schema';
 import { ledgerAccounts, ledgerTransactions } from '../../src/modules/ledger/ledger.schema';
 import { checkLedger } from '../../src/modules/ledger/ledger-check';
 import { orders } from '../../src/modules/orders/orders.schema';
@@ -24,9 +34,11 @@ import { recordFigures, sized } from './reliability-run';
 /**
  * A crash test: members bet and ask for withdrawals against a real server process on PostgreSQL
  * while the server is killed with SIGKILL several times and started again on the same database.
- * Afterwards every request a client saw acknowledged must be in the database, nothing may be half
- * done (each open order holds exactly its stake, each waiting withdrawal exactly its frozen
- * amount), and ledger:check must pass. PGlite is an embedded, single-process database whose
+ * Members play the house's games beside it (dice, each round one transaction; mines rounds left
+ * open). Afterwards every request a client saw acknowledged must be in the database, nothing may
+ * be half done (each open order and open game round holds exactly its stake, each decided round
+ * has its stake and its return, each waiting withdrawal exactly its frozen amount), and
+ * ledger:check must pass. PGlite is an embedded, single-process database whose
  * files a killed process may leave mid-write, so the test runs on PostgreSQL only (CI's second
  * pass).
  */
@@ -105,10 +117,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash test', () => {
       const [first] = members;
       if (!first) throw new Error('no member');
       const lister: Member = first;
+      // Money for the games, moved into the house's balance before the first kill.
+      for (const member of members)
+        expect(
+          (
+            await app.call(gamePlay.path, {
+              ...member.auth,
+              gameId: 'house.dice',
+              amount: 1_000_000,
+            })
+          ).code,
+        ).toBe(0);
       let options = await preMatchOptions(lister);
       expect(options.length).toBeGreaterThan(10);
 
-      const acknowledged = { orders: [] as string[], withdrawals: [] as string[] };
+      const acknowledged = {
+        orders: [] as string[],
+        withdrawals: [] as string[],
+        rounds: [] as string[],
+      };
       const counts = { sent: 0, refused: 0, unanswered: 0, restarts: 0 };
       let isRunning = true;
       const refusals = new Map<string, number>();
@@ -121,7 +148,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash test', () => {
         const member = rng.pick(members);
         counts.sent += 1;
         try {
-          if (rng.chance(0.75)) {
+          if (rng.chance(0.25)) {
+            // A round of dice, or a mines round started and left open.
+            const isMines = rng.chance(0.2);
+            const answer = await app.call<{ round: { roundNo: string } }>(
+              isMines ? houseMinesStart.path : houseDicePlay.path,
+              isMines
+                ? { ...member.auth, stake: rng.int(100, 5_000), mines: rng.int(1, 24) }
+                : { ...member.auth, stake: rng.int(100, 5_000), target: 5_000, direction: 'under' },
+            );
+            if (answer.code === 0) acknowledged.rounds.push(answer.data.round.roundNo);
+            else refuse(`${isMines ? 'mines' : 'dice'} refused with code ${answer.code}`);
+          } else if (rng.chance(0.75)) {
             const option = rng.pick(options);
             const data = await sealPayload(member.auth.token, {
               betType: 0,
@@ -185,6 +223,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash test', () => {
         .from(withdrawals)
         .where(inArray(withdrawals.orderNo, acknowledged.withdrawals));
       expect(foundWithdrawals).toHaveLength(acknowledged.withdrawals.length);
+      const foundRounds = await db
+        .select({ id: gameRounds.id })
+        .from(gameRounds)
+        .where(
+          inArray(
+            gameRounds.id,
+            acknowledged.rounds.map((roundNo) => Number(roundNo.slice(1))),
+          ),
+        );
+      expect(foundRounds).toHaveLength(acknowledged.rounds.length);
+      expect(acknowledged.rounds.length).toBeGreaterThan(0);
       expect(acknowledged.orders.length).toBeGreaterThan(0);
       expect(acknowledged.withdrawals.length).toBeGreaterThan(0);
 
@@ -194,8 +243,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash test', () => {
         .select({ total: sql<string>`coalesce(sum(${orders.stakeMinor}), 0)` })
         .from(orders)
         .where(and(inArray(orders.status, openStatuses), eq(orders.currencyId, cny.currencyId)));
+      const [openRounds] = await db
+        .select({ total: sql<string>`coalesce(sum(${gameRounds.stake}), 0)` })
+        .from(gameRounds)
+        .where(and(eq(gameRounds.status, 'open'), eq(gameRounds.currencyId, cny.currencyId)));
       const held = await stakesHeld(remoteApp());
-      expect(held).toBe(Number(openStakes?.total));
+      expect(held).toBe(Number(openStakes?.total) + Number(openRounds?.total));
+      // Every round has its stake, and every decided one its return.
+      const [halfDone] = await db
+        .select({ rounds: count() })
+        .from(gameRounds)
+        .leftJoin(
+          ledgerTransactions,
+          eq(ledgerTransactions.idempotencyKey, sql`'game:stake:' || ${gameRounds.id}`),
+        )
+        .where(isNull(ledgerTransactions.id));
+      expect(halfDone?.rounds).toBe(0);
+      const [undecided] = await db
+        .select({ rounds: count() })
+        .from(gameRounds)
+        .leftJoin(
+          ledgerTransactions,
+          eq(ledgerTransactions.idempotencyKey, sql`'game:return:' || ${gameRounds.id}`),
+        )
+        .where(and(inArray(gameRounds.status, ['won', 'lost']), isNull(ledgerTransactions.id)));
+      expect(undecided?.rounds).toBe(0);
       const [stakeless] = await db
         .select({ orders: count() })
         .from(orders)
@@ -228,13 +300,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash test', () => {
           'requests refused':
             [...refusals].map(([reason, times]) => `${times} × ${reason}`).join('; ') || 'none',
           'orders acknowledged / found': `${acknowledged.orders.length} / ${foundOrders.length}`,
+          'game rounds acknowledged / found': `${acknowledged.rounds.length} / ${foundRounds.length}`,
           'withdrawals acknowledged / found': `${acknowledged.withdrawals.length} / ${foundWithdrawals.length}`,
-          'stakes held / stakes of open orders': `${held} / ${openStakes?.total}`,
+          'stakes held / stakes of open orders and open game rounds': `${held} / ${openStakes?.total} + ${openRounds?.total}`,
           'funds frozen / waiting withdrawals': `${frozen?.total} / ${waitingAmount?.total}`,
         },
         checks: [
-          'every acknowledged order and withdrawal found after the restarts',
-          'stakes held equal the stakes of open orders; every order has its stake transaction',
+          'every acknowledged order, game round and withdrawal found after the restarts',
+          'stakes held equal the stakes of open orders and open game rounds; every order and round has its stake transaction, every decided round its return',
           'frozen funds equal the withdrawals waiting for review',
           'ledger:check passed',
         ],

@@ -1,3 +1,5 @@
+import type { CallDefinition, CallInput } from '@sb/contract';
+
 /**
  * A fresh idempotency key for one money-moving request (DESIGN §5): a bet, a cash out, a deposit,
  * a transfer, a withdrawal, an operator's adjustment. The contract takes any text up to 128
@@ -18,4 +20,15 @@ export function newIdempotencyKey(
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The input with its idempotency key: one of the common fields every call accepts, which the
+ * per-call input types do not list, hence the widening here.
+ */
+export function withIdempotencyKey<C extends CallDefinition>(
+  input: CallInput<C>,
+  idempotencyKey: string,
+): CallInput<C> {
+  return { ...input, idempotencyKey } as CallInput<C>;
 }

@@ -19,7 +19,7 @@ export function registerGamesModule(
   context: ModuleContext,
   needs: {
     audit: AuditService;
-    wallet: Pick<Wallet, 'findMember' | 'balanceEntryOf' | 'notifyBalanceChanged'>;
+    wallet: Pick<Wallet, 'findMember' | 'balanceEntryOf' | 'balances' | 'notifyBalanceChanged'>;
     /** The casino and lottery switches that apply to a member, or to a visitor (null). */
     gameSwitchesOf: (userId: number | null) => Promise<GameSwitches>;
   },
@@ -30,6 +30,7 @@ export function registerGamesModule(
     ledger: context.ledger,
     findMember: needs.wallet.findMember,
     balanceEntryOf: needs.wallet.balanceEntryOf,
+    balancesOf: needs.wallet.balances,
     notifyBalanceChanged: needs.wallet.notifyBalanceChanged,
     gameSwitchesOf: needs.gameSwitchesOf,
     accountNames: (userIds) => context.identity.accountNames(userIds),

@@ -69,6 +69,8 @@ export interface GamesServiceOptions {
   /** What the wallet knows of a member; refuses unknown and blocked users. */
   findMember: (userId: number) => Promise<WalletMember>;
   balanceEntryOf: (member: WalletMember, currencyId: number) => Promise<BalanceEntry>;
+  /** The member's balance list: the currencies they may move money in. */
+  balancesOf: (member: WalletMember) => Promise<BalanceEntry[]>;
   /** Pushes the member's balances after their main balance changed; never rejects. */
   notifyBalanceChanged: (userId: number) => Promise<void>;
   /** The switches that apply to a member, or to a visitor (null): the site default. */
@@ -306,6 +308,12 @@ export function createGamesService(options: GamesServiceOptions) {
     // Demo players play with demo money only, members with real money only.
     if (!currency || currency.isDemo !== member.isDemo)
       throw new AppError('CURRENCY_NOT_ALLOWED', String(currencyId ?? member.currencyId));
+    // Another currency than the member's own is one of their balance list (held, or lent).
+    if (
+      currency.currencyId !== member.currencyId &&
+      !(await options.balancesOf(member)).some((entry) => entry.currencyId === currency.currencyId)
+    )
+      throw new AppError('CURRENCY_NOT_ALLOWED', `currencyId: ${currency.currencyId}`);
     return { member, currency };
   }
 

@@ -128,6 +128,7 @@ export function registerIdentityDesks(
       balancesOf: deps.balancesOf,
       openOrdersOf: deps.openOrdersOf,
       isWithdrawLocked: deps.isWithdrawLocked,
+      gameSwitchDefaults: context.identity.gameSwitchDefaults,
     }),
     audit: deps.audit,
   });

@@ -1,7 +1,12 @@
 import type { BalanceEntry, MemberRisk } from '@sb/contract';
 import { AppError } from '../../http/app-error';
 import type { AuditWithin } from '../operators/audit.service';
-import { type OwnGameSwitches, ownGameSwitchesOf } from './identity.mappers';
+import {
+  effectiveGameSwitches,
+  type GameSwitches,
+  type OwnGameSwitches,
+  ownGameSwitchesOf,
+} from './identity.mappers';
 import { walletMemberOf } from './identity.service';
 import type { SessionEndListener } from './identity.types';
 import type {
@@ -148,6 +153,8 @@ export function createMemberDesk(deps: {
   openOrdersOf: (userId: number) => Promise<number>;
   /** Whether wrong withdrawal passwords locked a member's withdrawals. */
   isWithdrawLocked: (userId: number) => Promise<boolean>;
+  /** The site default of the game switches, which a member without their own follows. */
+  gameSwitchDefaults: () => Promise<GameSwitches>;
 }) {
   const { members, balancesOf, openOrdersOf, isWithdrawLocked } = deps;
   return {
@@ -158,13 +165,15 @@ export function createMemberDesk(deps: {
 
     async detail(userId: number) {
       const user = await members.find(userId);
-      const [openOrders, isLocked, balances] = await Promise.all([
+      const [openOrders, isLocked, balances, siteDefault] = await Promise.all([
         openOrdersOf(user.id),
         isWithdrawLocked(user.id),
         // A blocked member's balances are read from their row: the wallet's own lookup refuses
         // them.
         balancesOf(walletMemberOf(user)),
+        deps.gameSwitchDefaults(),
       ]);
+      const own = ownGameSwitchesOf(user);
       return {
         ...memberSummaryOf(user),
         risk: memberRiskOf(user),
@@ -173,6 +182,7 @@ export function createMemberDesk(deps: {
         openOrders,
         hasWithdrawPassword: user.withdrawPasswordHash !== null,
         withdrawLocked: isLocked,
+        gameSwitches: { own, effective: effectiveGameSwitches(own, siteDefault) },
       };
     },
   };

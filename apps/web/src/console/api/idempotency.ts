@@ -1,23 +1,11 @@
-import type { CallDefinition, CallInput } from '@sb/contract';
-import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { newIdempotencyKey, withIdempotencyKey } from '../../lib/idempotency-key';
 
 /**
  * A fresh idempotency key for one money-moving request (DESIGN §5): the member site's helper,
  * which works on plain-http pages too, so a console reached over a private network's http
  * address still works.
  */
-export { newIdempotencyKey };
-
-/**
- * The input with its idempotency key: one of the common fields every call accepts, which the
- * per-call input types do not list, hence the widening here.
- */
-export function withIdempotencyKey<C extends CallDefinition>(
-  input: CallInput<C>,
-  idempotencyKey: string,
-): CallInput<C> {
-  return { ...input, idempotencyKey } as CallInput<C>;
-}
+export { newIdempotencyKey, withIdempotencyKey };
 
 /**
  * Keeps one key per request: the same member, currency and amount sent again (a retry after a

@@ -6,6 +6,7 @@ import {
   gameIdField,
   gameRoundNoField,
 } from '@sb/contract';
+import { epochMsOfLocalInput } from '../components/local-time';
 import { parsePositiveId } from '../components/money';
 
 /** What the rounds' search form holds: as typed, times as `datetime-local` values. */
@@ -38,20 +39,14 @@ export type RoundSearchProblem =
   | 'toInvalid'
   | 'toBeforeFrom';
 
-/** A `datetime-local` value (the operator's own time zone) as epoch milliseconds, or null. */
-export function epochMsOfLocal(localDateTime: string): number | null {
-  const value = new Date(localDateTime).getTime();
-  return Number.isNaN(value) ? null : value;
-}
-
 /** A time window of two `datetime-local` values, either open; or the first problem with it. */
 export function windowOf(
   from: string,
   to: string,
 ): { window: FiguresWindow } | { problem: RoundSearchProblem } {
-  const startTime = from.trim() ? epochMsOfLocal(from) : undefined;
+  const startTime = from.trim() ? epochMsOfLocalInput(from) : undefined;
   if (startTime === null) return { problem: 'fromInvalid' };
-  const endTime = to.trim() ? epochMsOfLocal(to) : undefined;
+  const endTime = to.trim() ? epochMsOfLocalInput(to) : undefined;
   if (endTime === null) return { problem: 'toInvalid' };
   if (startTime !== undefined && endTime !== undefined && endTime <= startTime)
     return { problem: 'toBeforeFrom' };

@@ -926,8 +926,6 @@ export const en = {
     title: 'Games switches',
     memberHint:
       'Which games products this member sees and may play. A switch that follows the site default changes with it.',
-    memberUnknown:
-      'The member’s present switches are not shown before a change: saving sets both switches as chosen here.',
     siteTitle: 'Games default',
     siteHint:
       'The casino and lottery products members see unless they have a setting of their own.',

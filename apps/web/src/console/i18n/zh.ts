@@ -906,7 +906,6 @@ export const zh: ConsoleTexts = {
   gameSwitches: {
     title: '游戏开关',
     memberHint: '此会员可见并可游戏的游戏产品。跟随站点默认的开关会随默认值一同变化。',
-    memberUnknown: '修改之前不显示会员当前的开关：保存后两个开关都按此处所选设置。',
     siteTitle: '游戏默认',
     siteHint: '没有个人设置的会员所见的娱乐场和彩票产品。',
     casinoSw: '娱乐场',

@@ -906,7 +906,6 @@ export const zht: ConsoleTexts = {
   gameSwitches: {
     title: '遊戲開關',
     memberHint: '此會員可見並可遊戲的遊戲產品。跟隨站點預設的開關會隨預設值一同變化。',
-    memberUnknown: '修改之前不顯示會員目前的開關：儲存後兩個開關都按此處所選設定。',
     siteTitle: '遊戲預設',
     siteHint: '沒有個人設定的會員所見的娛樂場和彩票產品。',
     casinoSw: '娛樂場',

@@ -171,7 +171,7 @@ export function MemberDetail() {
           {canAct(roles, 'support') ? (
             <>
               <h3>{t('gameSwitches.title')}</h3>
-              <MemberGameSwitches key={userId} userId={userId} />
+              <MemberGameSwitches key={userId} userId={userId} current={member.gameSwitches} />
             </>
           ) : null}
 

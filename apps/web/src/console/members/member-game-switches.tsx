@@ -1,32 +1,30 @@
-import { type CallOutput, deskMemberGameSwitches } from '@sb/contract';
+import { deskMemberGameSwitches, type MemberGameSwitches as Switches } from '@sb/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { callConsole } from '../api/console-api';
 import { GameSwitchField, useProductsText } from '../components/game-switch-field';
 import {
   draftOfOwn,
-  followsDefault,
   gameSwitchNames,
   type MemberSwitchesDraft,
   memberSwitchesInput,
 } from '../components/game-switches';
 import { ErrorNote, Field, Notice, TextInput, useConsoleText } from '../components/ui';
 
-type SwitchesAnswer = CallOutput<typeof deskMemberGameSwitches>;
-
 /**
  * A member's casino and lottery switches (SPEC §6): each follows the site default or is the
- * member's own, a checkbox per product; both are saved together with a reason. The member's
- * detail does not carry them, so the form starts from "follow the site default" and says so;
- * after a save it shows what the server kept and what the member now sees.
+ * member's own, a checkbox per product; both are saved together with a reason. The form starts
+ * from what the member's detail answered, and shows what the member has and sees: as read, then
+ * as the server kept it after a save.
  */
-export function MemberGameSwitches({ userId }: { userId: number }) {
+export function MemberGameSwitches({ userId, current }: { userId: number; current: Switches }) {
   const { t } = useConsoleText();
   const productsText = useProductsText();
-  const [draft, setDraft] = useState<MemberSwitchesDraft>(followsDefault);
+  const [draft, setDraft] = useState<MemberSwitchesDraft>(() => draftOfOwn(current.own));
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState<SwitchesAnswer | null>(null);
+  const [saved, setSaved] = useState<Switches | null>(null);
+  const shown = saved ?? current;
   const save = useMutation({
     mutationFn: (sent: MemberSwitchesDraft) =>
       callConsole(deskMemberGameSwitches, memberSwitchesInput(userId, sent, reason.trim())),
@@ -50,7 +48,6 @@ export function MemberGameSwitches({ userId }: { userId: number }) {
   return (
     <form className="console-form" data-testid="member-game-switches" onSubmit={submit}>
       <p className="console-hint">{t('gameSwitches.memberHint')}</p>
-      {saved ? null : <p className="console-hint">{t('gameSwitches.memberUnknown')}</p>}
       {gameSwitchNames.map((name) => {
         const one = draft[name];
         return (
@@ -95,22 +92,20 @@ export function MemberGameSwitches({ userId }: { userId: number }) {
       </div>
       <ErrorNote error={save.error} testId="member-game-switches-error" />
       {saved ? (
-        <>
-          <Notice text={t('gameSwitches.memberSaved')} testId="member-game-switches-result" />
-          <dl className="console-facts" data-testid="member-game-switches-saved">
-            {gameSwitchNames.map((name) => (
-              <div key={name} className="console-contents">
-                <dt>{t(`gameSwitches.${name}`)}</dt>
-                <dd data-testid={`member-game-switches-own-${name}`}>
-                  {ownText(saved.own[name], name)}
-                </dd>
-              </div>
-            ))}
-            <dt>{t('gameSwitches.effective')}</dt>
-            <dd data-testid="member-game-switches-effective">{productsText(saved.effective)}</dd>
-          </dl>
-        </>
+        <Notice text={t('gameSwitches.memberSaved')} testId="member-game-switches-result" />
       ) : null}
+      <dl className="console-facts" data-testid="member-game-switches-saved">
+        {gameSwitchNames.map((name) => (
+          <div key={name} className="console-contents">
+            <dt>{t(`gameSwitches.${name}`)}</dt>
+            <dd data-testid={`member-game-switches-own-${name}`}>
+              {ownText(shown.own[name], name)}
+            </dd>
+          </div>
+        ))}
+        <dt>{t('gameSwitches.effective')}</dt>
+        <dd data-testid="member-game-switches-effective">{productsText(shown.effective)}</dd>
+      </dl>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { type PromotionMoney, promotionLimits } from '@sb/contract';
 import { type Currency, findCurrencyById, ODDS_SCALE } from '@sb/domain';
+import { epochMsOfLocalInput, localInputOf } from '../components/local-time';
 import { parseMoneyInput } from '../components/money';
 
 /**
@@ -69,23 +70,8 @@ type Checked<T> = T | { problem: DraftProblem<TermsProblemKey> };
 /** The risk levels a member may have (members.ts: 0–9). */
 export const riskLevels = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A time as a `datetime-local` value in the browser's (the operator's) time zone. */
-export function localInputOf(epochMs: number): string {
-  const date = new Date(epochMs);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
-}
-
-/** A `datetime-local` value (the operator's time zone) as epoch milliseconds, or null. */
-export function epochMsOfLocalInput(text: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return null;
-  // A date-time without an offset is local time (ECMAScript's Date parsing).
-  const value = new Date(text).getTime();
-  return Number.isNaN(value) ? null : value;
-}
+// The console's one reading of `datetime-local` values.
+export { epochMsOfLocalInput, localInputOf };
 
 /**
  * The shared terms of a new draft: cash in `currencyId`, from the next whole hour for

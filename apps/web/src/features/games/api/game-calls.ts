@@ -1,6 +1,4 @@
 import {
-  type CallDefinition,
-  type CallInput,
   findError,
   type GameBalance,
   type GameProduct,
@@ -157,11 +155,6 @@ export function useRoundDetail(roundNo: string) {
 export function refreshAfterMoney(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: gamesRootKey });
   void refreshWalletBalance(queryClient);
-}
-
-/** Idempotency keys are a common field of every call, which the call's own input omits. */
-export function withIdempotencyKey<C extends CallDefinition>(input: CallInput<C>, key: string) {
-  return { ...input, idempotencyKey: key } as CallInput<C>;
 }
 
 /** Whether the server answered (a refusal): a press after it is a new request with a new key. */

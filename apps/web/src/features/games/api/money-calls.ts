@@ -1,6 +1,6 @@
 import { gameBalanceWithdrawAll, gamePlay, houseSeedRotate } from '@sb/contract';
 import { callApi } from '../../../lib/api-client';
-import { withIdempotencyKey } from './game-calls';
+import { withIdempotencyKey } from '../../../lib/idempotency-key';
 
 /**
  * Moves `amount` minor units from the main balance into the game's provider balance (`/game/play`,

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { failureTextOf, refreshAfterMoney, wasAnswered, withIdempotencyKey } from './game-calls';
+import { newIdempotencyKey, withIdempotencyKey } from '../../../lib/idempotency-key';
+import { failureTextOf, refreshAfterMoney, wasAnswered } from './game-calls';
 
 type RoundCall = CallDefinition & { output: { parse(data: unknown): { round: GameRound } } };
 

@@ -1,6 +1,4 @@
 import {
-  type CallDefinition,
-  type CallInput,
   type EnvelopeClaim,
   envelopeParticipate,
   findError,
@@ -9,6 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, callApi, isNetworkError } from '../../../lib/api-client';
 import { backoffDelayMs } from '../../../lib/backoff';
+import { withIdempotencyKey } from '../../../lib/idempotency-key';
 
 /** Every query of the page starts with this, so a push reads them all again at once. */
 export const promotionsRootKey = ['promotions'] as const;
@@ -35,11 +34,6 @@ export function useEnvelopeCampaigns(memberId: number, isMine: boolean) {
     enabled: memberId > 0,
     staleTime: 0,
   });
-}
-
-/** Idempotency keys are a common field of every call, which the call's own input omits. */
-function withIdempotencyKey<C extends CallDefinition>(input: CallInput<C>, key: string) {
-  return { ...input, idempotencyKey: key } as CallInput<C>;
 }
 
 /** Retries of a grab that reached no server, with SPEC §9's backoff (100, 200, 400 ms). */
